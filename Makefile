@@ -1,0 +1,50 @@
+# Articula: every entry point a developer or CI needs. Each target installs and builds what it
+# needs first, so any of them works on a fresh clone.
+#   make demo | test | bench | bench-compare | sanitize | build | deps | clean
+# JOBS limits parallel compiles: the reference machine (and CI) has 2 cores.
+
+JOBS        ?= 2
+BUILD       ?= build
+ASAN_BUILD  ?= build-asan
+CMAKE_FLAGS ?=
+
+.PHONY: all deps configure build test demo bench bench-compare sanitize clean
+
+all: build
+
+deps:
+	bash scripts/install-deps
+
+# Re-running cmake is cheap and picks up new source files (the globs use CONFIGURE_DEPENDS).
+configure: deps
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+build: configure
+	ninja -C $(BUILD) -j $(JOBS)
+
+test: build
+	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
+
+# Until model files exist, the demo is an example program (a swinging 5-link chain).
+demo: configure
+	ninja -C $(BUILD) -j $(JOBS) chain_demo
+	./$(BUILD)/chain_demo
+
+bench: configure
+	ninja -C $(BUILD) -j $(JOBS) articula_bench
+	./$(BUILD)/bench/articula_bench
+
+# One program times the same models in Articula, Simbody 3.7 and MuJoCo; writes $(BUILD)/compare.json.
+bench-compare: configure
+	ninja -C $(BUILD) -j $(JOBS) articula_compare
+	./$(BUILD)/bench/articula_compare --json $(BUILD)/compare.json
+
+# ASan + UBSan over the whole test suite; a separate tree so the Release build stays intact.
+sanitize: deps
+	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DARTICULA_SANITIZE=ON -DARTICULA_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	ninja -C $(ASAN_BUILD) -j $(JOBS)
+	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
+
+clean:
+	rm -rf $(BUILD) $(ASAN_BUILD)
