@@ -1,0 +1,53 @@
+// Scalar functions of one or more real arguments with analytic first and second derivatives.
+// Used by function-based mobilizers, coordinate couplers and prescribed motion.
+#pragma once
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "articula/math/Types.h"
+
+namespace articula {
+
+class Function {
+ public:
+  virtual ~Function() = default;
+  virtual int argumentSize() const = 0;
+  virtual Real calcValue(std::span<const Real> x) const = 0;
+  // derivComponents lists the argument indices to differentiate by, in order: {i} gives df/dx_i,
+  // {i, j} gives d2f/dx_i dx_j. Orders above 2 return 0 except where a subclass says otherwise.
+  virtual Real calcDerivative(std::span<const int> derivComponents, std::span<const Real> x) const = 0;
+
+  // One-argument conveniences.
+  Real value(Real x) const { return calcValue(std::span<const Real>(&x, 1)); }
+  Real derivative(Real x) const {
+    const int c[1] = {0};
+    return calcDerivative(c, std::span<const Real>(&x, 1));
+  }
+  Real secondDerivative(Real x) const {
+    const int c[2] = {0, 0};
+    return calcDerivative(c, std::span<const Real>(&x, 1));
+  }
+};
+
+using FunctionPtr = std::shared_ptr<const Function>;
+
+namespace functions {
+
+// f(x) = value, for any number of arguments.
+FunctionPtr constant(Real value, int argumentSize = 1);
+// f(x) = sum_i slopes[i] * x_i + intercept; the argument size is slopes.size().
+FunctionPtr linear(std::vector<Real> slopes, Real intercept);
+// f(x) = c[0] + c[1] x + c[2] x^2 + ...  (one argument, lowest degree first).
+FunctionPtr polynomial(std::vector<Real> coefficients);
+// f(x) = amplitude * sin(frequency * x + phase) + offset  (frequency in rad per unit of x).
+FunctionPtr sinusoid(Real amplitude, Real frequency, Real phase, Real offset = 0);
+// y0 for x <= x0, y1 for x >= x1, and a quintic between them whose first and second derivatives
+// vanish at both ends (C2-smooth). Requires x0 != x1 (x1 < x0 makes a step down in x).
+FunctionPtr smoothStep(Real x0, Real x1, Real y0, Real y1);
+// Natural cubic spline through (x[i], y[i]); x strictly increasing, at least 2 points (2 points
+// give a line). Outside [x.front(), x.back()] it extrapolates linearly with the end slope.
+FunctionPtr naturalCubicSpline(std::vector<Real> x, std::vector<Real> y);
+
+}  // namespace functions
+}  // namespace articula
