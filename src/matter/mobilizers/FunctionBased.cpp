@@ -1,0 +1,192 @@
+// Function-based mobilizer (OpenSim CustomJoint form): each of the six spatial coordinates
+// r0..r2 (body-fixed rotation angles about rotationAxes) and t0..t2 (translations along
+// translationAxes in F) is a Function of some of the n mobilizer coordinates; u = qdot.
+// With the rotation axes expressed in F, e0 = a0, e1 = R0 a1, e2 = R0 R1 a2 (Ri = R(ai, ri)):
+//   w_FM = sum_i e_i rdot_i   =>  H_w col j = sum_i e_i dr_i/dq_j
+//   v_FM = sum_k T_k tdot_k   =>  H_v col j = sum_k T_k dt_k/dq_j
+// and along qdot = u:  edot_1 = (e0 rdot_0) x e1, edot_2 = (e0 rdot_0 + e1 rdot_1) x e2,
+// d/dt (dc/dq_j) = sum_l d2c/dq_j dq_l u_l.
+#include <cmath>
+#include <sstream>
+
+#include "articula/Error.h"
+#include "articula/matter/mobilizers.h"
+
+namespace articula::mobilizers {
+namespace {
+
+constexpr int kMaxArgs = 6;  // arguments gathered on the stack, so evaluation never allocates
+
+// Value, gradient over q, and Hessian times u of one spatial coordinate, up to `order`.
+struct CoordEval {
+  Real value = 0;
+  Real grad[6] = {0, 0, 0, 0, 0, 0};
+  Real hessU[6] = {0, 0, 0, 0, 0, 0};
+};
+
+void evaluate(const SpatialCoordinate& c, const Real* q, const Real* u, int order, CoordEval& e) {
+  e = CoordEval{};
+  if (!c.function) return;  // identically zero
+  const int na = static_cast<int>(c.args.size());
+  Real x[kMaxArgs];
+  for (int a = 0; a < na; ++a) x[a] = q[c.args[a]];
+  const std::span<const Real> xs(x, na);
+  e.value = c.function->calcValue(xs);
+  if (order < 1) return;
+  for (int a = 0; a < na; ++a) {
+    const int d1[1] = {a};
+    e.grad[c.args[a]] += c.function->calcDerivative(d1, xs);
+    if (order < 2) continue;
+    for (int b = 0; b < na; ++b) {
+      const int d2[2] = {a, b};
+      e.hessU[c.args[a]] += c.function->calcDerivative(d2, xs) * u[c.args[b]];
+    }
+  }
+}
+
+class FunctionBased final : public Mobilizer {
+ public:
+  explicit FunctionBased(SpatialFunctions spec) : s_(std::move(spec)) {}
+
+  std::string typeName() const override { return "FunctionBased"; }
+  int nq() const override { return s_.numCoordinates; }
+  int nu() const override { return s_.numCoordinates; }
+
+  Transform calcX_FM(const Real* q) const override {
+    CoordEval ev[6];
+    for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], q, nullptr, 0, ev[i]);
+    for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], q, nullptr, 0, ev[3 + k]);
+    Mat33 R = Mat33::Identity();
+    for (int i = 0; i < 3; ++i)
+      if (s_.rotations[i].function) R = R * rot(i, ev[i].value);
+    Vec3 p = Vec3::Zero();
+    for (int k = 0; k < 3; ++k) p += ev[3 + k].value * s_.translationAxes[k];
+    return Transform(Rotation::trusted(R), p);
+  }
+
+  void calcH_FM(const Real* q, HMatrix& H) const override {
+    CoordEval ev[6];
+    Vec3 e[3];
+    evaluateAll(q, nullptr, ev, e);
+    const int n = nu();
+    H.resize(6, n);
+    for (int j = 0; j < n; ++j) {
+      Vec3 hw = Vec3::Zero(), hv = Vec3::Zero();
+      for (int i = 0; i < 3; ++i) hw += ev[i].grad[j] * e[i];
+      for (int k = 0; k < 3; ++k) hv += ev[3 + k].grad[j] * s_.translationAxes[k];
+      H.block<3, 1>(0, j) = hw;
+      H.block<3, 1>(3, j) = hv;
+    }
+  }
+
+  void calcHDot_FM(const Real* q, const Real* u, HMatrix& HDot) const override {
+    CoordEval ev[6];
+    Vec3 e[3];
+    evaluateAll(q, u, ev, e);
+    const int n = nu();
+    Real rdot[3];
+    for (int i = 0; i < 3; ++i) {
+      rdot[i] = 0;
+      for (int l = 0; l < n; ++l) rdot[i] += ev[i].grad[l] * u[l];
+    }
+    const Vec3 w0 = rdot[0] * e[0], w01 = w0 + rdot[1] * e[1];
+    const Vec3 ed[3] = {Vec3::Zero(), w0.cross(e[1]), w01.cross(e[2])};
+    HDot.resize(6, n);
+    for (int j = 0; j < n; ++j) {
+      Vec3 hw = Vec3::Zero(), hv = Vec3::Zero();
+      for (int i = 0; i < 3; ++i) hw += ev[i].grad[j] * ed[i] + ev[i].hessU[j] * e[i];
+      for (int k = 0; k < 3; ++k) hv += ev[3 + k].hessU[j] * s_.translationAxes[k];
+      HDot.block<3, 1>(0, j) = hw;
+      HDot.block<3, 1>(3, j) = hv;
+    }
+  }
+
+  std::unique_ptr<Mobilizer> clone() const override {
+    return std::make_unique<FunctionBased>(*this);
+  }
+
+ private:
+  Mat33 rot(int i, Real angle) const {
+    return Eigen::AngleAxisd(angle, s_.rotationAxes[i]).toRotationMatrix();
+  }
+
+  // All six coordinates, and the rotation axes e_i expressed in F.
+  void evaluateAll(const Real* q, const Real* u, CoordEval* ev, Vec3* e) const {
+    const int order = u ? 2 : 1;
+    for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], q, u, order, ev[i]);
+    for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], q, u, order, ev[3 + k]);
+    Mat33 R = Mat33::Identity();  // rotation accumulated before axis i
+    for (int i = 0; i < 3; ++i) {
+      e[i] = R * s_.rotationAxes[i];
+      if (s_.rotations[i].function) R = R * rot(i, ev[i].value);
+    }
+  }
+
+  SpatialFunctions s_;
+};
+
+const char* coordName(int c) {
+  static const char* names[6] = {"rotation r0", "rotation r1", "rotation r2",
+                                 "translation t0", "translation t1", "translation t2"};
+  return names[c];
+}
+
+[[noreturn]] void fail(const std::string& what) { throw Error("functionBased: " + what); }
+
+void validate(const SpatialFunctions& s) {
+  const int n = s.numCoordinates;
+  if (n < 1 || n > 6) fail("numCoordinates = " + std::to_string(n) + " must be in 1..6");
+  std::vector<bool> used(n, false);
+  for (int c = 0; c < 6; ++c) {
+    const SpatialCoordinate& sc = c < 3 ? s.rotations[c] : s.translations[c - 3];
+    const Vec3& axis = c < 3 ? s.rotationAxes[c] : s.translationAxes[c - 3];
+    std::ostringstream where;
+    where << coordName(c) << ": ";
+    if (!axis.allFinite() || std::abs(axis.norm() - 1) > 1e-10) {
+      std::ostringstream m;
+      m << where.str() << "axis (" << axis.transpose() << ") is not a unit vector";
+      fail(m.str());
+    }
+    if (!sc.function) continue;
+    const int na = static_cast<int>(sc.args.size());
+    if (na > kMaxArgs)
+      fail(where.str() + std::to_string(na) + " arguments, at most " + std::to_string(kMaxArgs));
+    if (sc.function->argumentSize() != na)
+      fail(where.str() + "function takes " + std::to_string(sc.function->argumentSize()) +
+           " arguments but args lists " + std::to_string(na));
+    for (int a = 0; a < na; ++a) {
+      const int j = sc.args[a];
+      if (j < 0 || j >= n)
+        fail(where.str() + "args[" + std::to_string(a) + "] = " + std::to_string(j) +
+             " is not a coordinate index in 0.." + std::to_string(n - 1));
+      used[j] = true;
+    }
+  }
+  // A coordinate no function reads would give H a zero column and a singular mass matrix.
+  for (int j = 0; j < n; ++j)
+    if (!used[j]) fail("coordinate q" + std::to_string(j) + " is not an argument of any function");
+  // Consecutive rotations about the same axis (a_i is invariant under R(a_i, r_i)), or two
+  // translations along the same line, would also make H rank deficient.
+  int prev = -1;
+  for (int i = 0; i < 3; ++i) {
+    if (!s.rotations[i].function) continue;
+    if (prev >= 0 && s.rotationAxes[prev].cross(s.rotationAxes[i]).norm() < 1e-8)
+      fail(std::string(coordName(i)) + ": axis is parallel to the axis of " + coordName(prev));
+    prev = i;
+  }
+  for (int k = 0; k < 3; ++k)
+    for (int l = 0; l < k; ++l)
+      if (s.translations[k].function && s.translations[l].function &&
+          s.translationAxes[k].cross(s.translationAxes[l]).norm() < 1e-8)
+        fail(std::string(coordName(3 + k)) + ": axis is parallel to the axis of " +
+             coordName(3 + l));
+}
+
+}  // namespace
+
+std::unique_ptr<Mobilizer> functionBased(SpatialFunctions spec) {
+  validate(spec);
+  return std::make_unique<FunctionBased>(std::move(spec));
+}
+
+}  // namespace articula::mobilizers
