@@ -1,0 +1,21 @@
+// What the matter subsystem needs from a source of forces: at Dynamics stage, add body forces
+// (spatial forces in Ground, moment about each body's origin) and mobility forces.
+#pragma once
+#include <vector>
+
+#include "articula/system/System.h"
+
+namespace articula {
+
+class MatterSubsystem;
+
+class ForceSubsystem : public Subsystem {
+ public:
+  using Subsystem::Subsystem;
+  // Called during Dynamics realization, after matter has zeroed the accumulators.
+  virtual void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
+                           Vector& mobilityForces) const = 0;
+  virtual Real calcPotentialEnergy(const State&) const { return 0; }
+};
+
+}  // namespace articula

@@ -1,0 +1,188 @@
+// State: every variable of a simulation plus its realization cache (Theory Manual ch. 7).
+// Continuous variables are one contiguous y = [q u z]; discrete variables and cache entries are
+// typed values owned by a subsystem. Writing a variable invalidates its stage and all later ones;
+// reading a cache entry whose stage is not realized throws.
+#pragma once
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <typeinfo>
+#include <vector>
+
+#include "articula/Error.h"
+#include "articula/math/Types.h"
+#include "articula/system/Stage.h"
+
+namespace articula {
+
+class AbstractValue {
+ public:
+  virtual ~AbstractValue() = default;
+  virtual std::unique_ptr<AbstractValue> clone() const = 0;
+};
+
+template <class T>
+class Value final : public AbstractValue {
+ public:
+  explicit Value(T v) : value(std::move(v)) {}
+  std::unique_ptr<AbstractValue> clone() const override { return std::make_unique<Value<T>>(value); }
+  T value;
+};
+
+using VectorView = Eigen::Map<Vector>;
+using ConstVectorView = Eigen::Map<const Vector>;
+
+class State {
+ public:
+  State() = default;
+  State(const State& other);
+  State& operator=(const State& other);
+  State(State&&) noexcept = default;
+  State& operator=(State&&) noexcept = default;
+
+  // ---- layout (called by subsystems while the System realizes Topology) ----
+  int addSubsystem(const std::string& name);
+  int getNumSubsystems() const { return static_cast<int>(subsystems_.size()); }
+  // Allocate n continuous variables for subsystem ss; returns the start within that subsystem's block.
+  int allocateQ(int ss, int n);
+  int allocateU(int ss, int n);
+  int allocateZ(int ss, int n);
+  // Allocate constraint-equation slots (position, velocity, acceleration levels).
+  void allocateConstraintEquations(int ss, int mp, int mv, int ma);
+  // Fixes the global layout y = [q u z]; called once after all allocations.
+  void finalizeLayout();
+  int getQStart(int ss) const { return subsystems_[ss].qStart; }
+  int getUStart(int ss) const { return subsystems_[ss].uStart; }
+  int getZStart(int ss) const { return subsystems_[ss].zStart; }
+
+  template <class T>
+  int allocateDiscreteVariable(int ss, Stage invalidates, T initial, std::string name) {
+    discrete_.push_back({ss, invalidates, std::make_unique<Value<T>>(std::move(initial)), std::move(name)});
+    return static_cast<int>(discrete_.size()) - 1;
+  }
+  template <class T>
+  int allocateCacheEntry(int ss, Stage dependsOn, T initial, std::string name) {
+    cache_.push_back({ss, dependsOn, false, std::make_unique<Value<T>>(std::move(initial)), std::move(name), -1});
+    return static_cast<int>(cache_.size()) - 1;
+  }
+  // A lazy entry is computed on demand: it is valid only after markCacheEntryRealized() and until
+  // its dependsOn stage next changes.
+  template <class T>
+  int allocateLazyCacheEntry(int ss, Stage dependsOn, T initial, std::string name) {
+    cache_.push_back({ss, dependsOn, true, std::make_unique<Value<T>>(std::move(initial)), std::move(name), -1});
+    return static_cast<int>(cache_.size()) - 1;
+  }
+
+  // ---- stages ----
+  Stage getSystemStage() const;
+  Stage getSubsystemStage(int ss) const { return subsystems_[ss].stage; }
+  void advanceSubsystemToStage(int ss, Stage s) { subsystems_[ss].stage = s; }
+  // Marks stage s and every later stage as not realized, and bumps their version counters.
+  void invalidateAll(Stage s);
+  int64_t getStageVersion(Stage s) const { return stageVersion_[static_cast<int>(s)]; }
+  // Throws a clear Error unless the system has realized stage s; `what` names the request.
+  void requireStage(Stage s, const char* what) const;
+
+  // ---- time and continuous variables ----
+  Real getTime() const { return t_; }
+  void setTime(Real t) { t_ = t; invalidateAll(Stage::Time); }
+  int getNQ() const { return nq_; }
+  int getNU() const { return nu_; }
+  int getNZ() const { return nz_; }
+  const Vector& getY() const { return y_; }
+  ConstVectorView getQ() const { return ConstVectorView(y_.data(), nq_); }
+  ConstVectorView getU() const { return ConstVectorView(y_.data() + nq_, nu_); }
+  ConstVectorView getZ() const { return ConstVectorView(y_.data() + nq_ + nu_, nz_); }
+  VectorView updY() { invalidateAll(Stage::Position); return VectorView(y_.data(), y_.size()); }
+  VectorView updQ() { invalidateAll(Stage::Position); return VectorView(y_.data(), nq_); }
+  VectorView updU() { invalidateAll(Stage::Velocity); return VectorView(y_.data() + nq_, nu_); }
+  VectorView updZ() { invalidateAll(Stage::Dynamics); return VectorView(y_.data() + nq_ + nu_, nz_); }
+  void setQ(const Eigen::Ref<const Vector>& q);
+  void setU(const Eigen::Ref<const Vector>& u);
+  void setZ(const Eigen::Ref<const Vector>& z);
+
+  // Derivatives, written by realization: qdot valid at Velocity, udot and zdot at Acceleration.
+  const Vector& getQDot() const { requireStage(Stage::Velocity, "qdot"); return qdot_; }
+  const Vector& getUDot() const { requireStage(Stage::Acceleration, "udot"); return udot_; }
+  const Vector& getZDot() const { requireStage(Stage::Acceleration, "zdot"); return zdot_; }
+  Vector& updQDot() { return qdot_; }
+  Vector& updUDot() { return udot_; }
+  Vector& updZDot() { return zdot_; }
+
+  // Constraint errors and multipliers: |qerr| = mp, |uerr| = mp + mv, |udoterr| = |lambda| = m.
+  const Vector& getQErr() const { requireStage(Stage::Position, "qerr"); return qerr_; }
+  const Vector& getUErr() const { requireStage(Stage::Velocity, "uerr"); return uerr_; }
+  const Vector& getUDotErr() const { requireStage(Stage::Acceleration, "udoterr"); return udoterr_; }
+  const Vector& getMultipliers() const { requireStage(Stage::Acceleration, "multipliers"); return lambda_; }
+  Vector& updQErr() { return qerr_; }
+  Vector& updUErr() { return uerr_; }
+  Vector& updUDotErr() { return udoterr_; }
+  Vector& updMultipliers() { return lambda_; }
+
+  // ---- discrete variables ----
+  template <class T>
+  const T& getDiscreteVariable(int index) const { return valueOf<T>(discrete_.at(index).value, discrete_.at(index).name); }
+  template <class T>
+  T& updDiscreteVariable(int index) {
+    auto& d = discrete_.at(index);
+    invalidateAll(d.invalidates);
+    return valueOf<T>(d.value, d.name);
+  }
+
+  // ---- cache entries ----
+  // Read access: the owning subsystem must have realized the entry's stage, or the entry must have
+  // been marked realized (lazy entries) since that stage last changed.
+  template <class T>
+  const T& getCacheEntry(int index) const {
+    const CacheEntry& c = cache_.at(index);
+    if (!isCacheEntryRealized(index)) throwStaleCache(c);
+    return valueOf<T>(c.value, c.name);
+  }
+  // Write access for realization code and lazy evaluation; no stage check.
+  template <class T>
+  T& updCacheEntry(int index) const { return valueOf<T>(cache_.at(index).value, cache_.at(index).name); }
+  bool isCacheEntryRealized(int index) const;
+  void markCacheEntryRealized(int index) const;
+
+ private:
+  struct SubsystemInfo {
+    std::string name;
+    Stage stage = Stage::Empty;
+    int nq = 0, nu = 0, nz = 0, mp = 0, mv = 0, ma = 0;
+    int qStart = 0, uStart = 0, zStart = 0;
+  };
+  struct Discrete {
+    int owner;
+    Stage invalidates;
+    std::unique_ptr<AbstractValue> value;
+    std::string name;
+  };
+  struct CacheEntry {
+    int owner;
+    Stage dependsOn;
+    bool lazy;
+    std::unique_ptr<AbstractValue> value;
+    std::string name;
+    int64_t versionWhenMarked;  // stage version at the last markCacheEntryRealized, -1 if never
+  };
+
+  template <class T>
+  static T& valueOf(const std::unique_ptr<AbstractValue>& v, const std::string& name) {
+    auto* typed = dynamic_cast<Value<T>*>(v.get());
+    if (!typed) throw Error("State entry '" + name + "': requested type " + typeid(T).name() + " does not match");
+    return typed->value;
+  }
+  [[noreturn]] void throwStaleCache(const CacheEntry& c) const;
+
+  std::vector<SubsystemInfo> subsystems_;
+  std::array<int64_t, NumStages> stageVersion_{};
+  Real t_ = 0;
+  int nq_ = 0, nu_ = 0, nz_ = 0;
+  Vector y_, qdot_, udot_, zdot_;
+  Vector qerr_, uerr_, udoterr_, lambda_;
+  std::vector<Discrete> discrete_;
+  mutable std::vector<CacheEntry> cache_;
+};
+
+}  // namespace articula

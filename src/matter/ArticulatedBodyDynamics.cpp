@@ -1,0 +1,155 @@
+// Articulated-body forward dynamics (Featherstone; Theory Manual §12.5) in Ground, about body
+// origins, with classical accelerations. Prescribed (locked) mobilities pass their inertia across
+// rigidly and get their udot from the caller; their required force is returned.
+#include <Eigen/Cholesky>
+
+#include "MatterImpl.h"
+
+namespace articula {
+
+void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, const std::vector<char>* prescribed,
+                             ArticulatedInertiaCache& abi) {
+  const int nb = m.getNumBodies();
+  for (int b = nb - 1; b >= 1; --b) {
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    Mat66& P = abi.P[b];
+    P = pc.M_G[b].toMat66();
+    for (int c : info.children) P += shiftInertiaMatrix(abi.PPlus[c], pc.p_PB_G[c]);
+
+    const bool isPrescribed = prescribed && (*prescribed)[b];
+    if (info.nu == 0 || isPrescribed) {
+      abi.PPlus[b] = P;
+      abi.DInv[b].resize(0, 0);
+      abi.G[b].resize(6, 0);
+      continue;
+    }
+    const HMatrix& H = pc.H_G[b];
+    const HMatrix PH = P * H;
+    const SmallMatrix D = H.transpose() * PH;
+    SmallMatrix& DInv = abi.DInv[b];
+    DInv = D.ldlt().solve(SmallMatrix::Identity(info.nu, info.nu));
+    abi.G[b] = PH * DInv;
+    abi.PPlus[b] = P - abi.G[b] * PH.transpose();
+  }
+}
+
+namespace {
+
+// The tip-to-base and base-to-tip sweeps shared by forward dynamics and M^-1 products.
+// bias[b] is the articulated bias force seed (gyroscopic minus applied) and coriolis[b] the
+// velocity-dependent acceleration; either may be null (zero).
+struct Sweep {
+  const MatterSubsystem& m;
+  const PositionCache& pc;
+  const ArticulatedInertiaCache& abi;
+  const std::vector<char>* prescribed;
+
+  void run(const std::vector<SpatialVec>* bias, const std::vector<SpatialVec>* coriolis, const Real* tau,
+           const Real* knownUdot, std::vector<SpatialVec>& z, std::vector<SmallVector>& eps, Real* udot,
+           std::vector<SpatialVec>& A) const {
+    const int nb = m.getNumBodies();
+    for (int b = nb - 1; b >= 1; --b) {
+      const MobilizedBodyInfo& info = m.getInfo(b);
+      SpatialVec& zb = z[b];
+      if (bias) zb = (*bias)[b]; else zb.setZero();
+      for (int c : info.children) {
+        const SpatialVec zPlus = childBiasAcross(c, z[c], coriolis, eps, knownUdot);
+        zb += shiftForceToParent(zPlus, pc.p_PB_G[c]);
+      }
+      if (info.nu && !isPrescribed(b)) {
+        SmallVector& e = eps[b];
+        e.noalias() = -pc.H_G[b].transpose() * zb;
+        if (tau) e += Eigen::Map<const Eigen::VectorXd>(tau + info.uStart, info.nu);
+      }
+    }
+    A[0].setZero();
+    for (int b = 1; b < nb; ++b) {
+      const MobilizedBodyInfo& info = m.getInfo(b);
+      SpatialVec APre = shiftMotion(A[info.parent], pc.p_PB_G[b]);
+      if (coriolis) APre += (*coriolis)[b];
+      if (info.nu == 0) { A[b] = APre; continue; }
+      Eigen::Map<Eigen::VectorXd> ud(udot + info.uStart, info.nu);
+      if (isPrescribed(b)) {
+        ud = Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
+      } else {
+        ud.noalias() = abi.DInv[b] * eps[b];
+        ud.noalias() -= abi.G[b].transpose() * APre;
+      }
+      A[b] = APre + pc.H_G[b] * ud;
+    }
+  }
+
+  bool isPrescribed(int b) const { return prescribed && (*prescribed)[b]; }
+
+  // z+ = z + P+ a + G eps (free), or z + P (a + H udot) (prescribed / weld).
+  SpatialVec childBiasAcross(int c, const SpatialVec& zc, const std::vector<SpatialVec>* coriolis,
+                             const std::vector<SmallVector>& eps, const Real* knownUdot) const {
+    const MobilizedBodyInfo& info = m.getInfo(c);
+    SpatialVec zPlus = zc;
+    SpatialVec a = coriolis ? (*coriolis)[c] : SpatialVec::Zero();
+    if (info.nu && isPrescribed(c))
+      a += pc.H_G[c] * Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
+    if (coriolis || (info.nu && isPrescribed(c))) zPlus.noalias() += abi.PPlus[c] * a;
+    if (info.nu && !isPrescribed(c)) zPlus.noalias() += abi.G[c] * eps[c];
+    return zPlus;
+  }
+};
+
+}  // namespace
+
+void MatterSubsystem::calcAccelerationIgnoringConstraints(const State& s, const Vector& mobilityForces,
+                                                          const std::vector<SpatialVec>& bodyForces_G, Vector& udot,
+                                                          std::vector<SpatialVec>& A_GB) const {
+  const PositionCache& pc = positionCache(*this, s);
+  const VelocityCache& vc = velocityCache(*this, s);
+  const ArticulatedInertiaCache& abi = articulatedInertias(*this, s, false);
+  OperatorScratch& scratch = operatorScratch(*this, s);
+  const int nb = getNumBodies();
+  if (mobilityForces.size() != nu_ || static_cast<int>(bodyForces_G.size()) != nb)
+    throw Error("calcAccelerationIgnoringConstraints: expected " + std::to_string(nu_) + " mobility forces and " +
+                std::to_string(nb) + " body forces");
+  for (int b = 0; b < nb; ++b) scratch.F[b] = vc.gyroscopic[b] - bodyForces_G[b];
+  udot.resize(nu_);
+  A_GB.resize(nb);
+  Sweep{*this, pc, abi, nullptr}.run(&scratch.F, &vc.coriolis, mobilityForces.data(), nullptr, scratch.z, scratch.eps,
+                                      udot.data(), A_GB);
+}
+
+void MatterSubsystem::multiplyByMInv(const State& s, const Vector& v, Vector& MinvV) const {
+  const PositionCache& pc = positionCache(*this, s);
+  const ArticulatedInertiaCache& abi = articulatedInertias(*this, s, false);
+  OperatorScratch& scratch = operatorScratch(*this, s);
+  if (v.size() != nu_) throw Error("multiplyByMInv: expected a vector of " + std::to_string(nu_) + " values");
+  MinvV.resize(nu_);
+  Sweep{*this, pc, abi, nullptr}.run(nullptr, nullptr, v.data(), nullptr, scratch.z, scratch.eps, MinvV.data(),
+                                      scratch.A);
+}
+
+void MatterSubsystem::realizeAcceleration(State& s) const {
+  const PositionCache& pc = s.updCacheEntry<PositionCache>(impl_->positionCache);
+  const VelocityCache& vc = s.updCacheEntry<VelocityCache>(impl_->velocityCache);
+  const DynamicsCache& dc = s.updCacheEntry<DynamicsCache>(impl_->dynamicsCache);
+  AccelerationCache& ac = s.updCacheEntry<AccelerationCache>(impl_->accelerationCache);
+  const LockInfo& locks = lockInfo(*this, s);
+  const ArticulatedInertiaCache& abi = articulatedInertias(*this, s, true);
+  const std::vector<char>* prescribed = locks.any ? &locks.locked : nullptr;
+
+  const int nb = getNumBodies();
+  for (int b = 0; b < nb; ++b) ac.zPlus[b] = vc.gyroscopic[b] - dc.bodyForces_G[b];
+  Real* udot = s.updUDot().data() + s.getUStart(getIndex());
+  // Locked mobilities have udot = 0: the lock-force vector doubles as the zero "known udot".
+  ac.lockForces.setZero();
+  Sweep{*this, pc, abi, prescribed}.run(&ac.zPlus, &vc.coriolis, dc.mobilityForces.data(), ac.lockForces.data(),
+                                         ac.z, ac.eps, udot, ac.A_GB);
+  if (!locks.any) return;
+  // Force each lock must supply: H^T (P A + z) minus what is already applied.
+  for (int b = 1; b < nb; ++b) {
+    const MobilizedBodyInfo& info = getInfo(b);
+    if (!locks.locked[b] || info.nu == 0) continue;
+    const SpatialVec F = abi.P[b] * ac.A_GB[b] + ac.z[b];
+    ac.lockForces.segment(info.uStart, info.nu) =
+        pc.H_G[b].transpose() * F - dc.mobilityForces.segment(info.uStart, info.nu);
+  }
+}
+
+}  // namespace articula

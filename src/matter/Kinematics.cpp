@@ -1,0 +1,117 @@
+// Base-to-tip kinematics: X_GB, H (Theory Manual §5.2), V_GB, and the velocity-dependent
+// acceleration terms (coriolis and gyroscopic) used by every dynamics operator.
+#include "MatterImpl.h"
+
+namespace articula {
+
+void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCache& pc) {
+  pc.X_GB[0] = Transform();
+  pc.M_G[0] = SpatialInertia{};
+  for (int b = 1; b < m.getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    const Mobilizer& mob = *info.mobilizer;
+    const Real* qb = q + info.qStart;
+    const Transform& X_GP = pc.X_GB[info.parent];
+
+    const Transform X_FM = mob.calcX_FM(qb);
+    const Transform X_MB = info.X_BM.inverse();
+    const Transform X_GF = X_GP * info.X_PF;
+    const Transform X_GB = X_GF * X_FM * X_MB;
+    pc.X_FM[b] = X_FM;
+    pc.X_GB[b] = X_GB;
+    pc.R_GF[b] = X_GF.R();
+    pc.p_PB_G[b] = X_GB.p() - X_GP.p();
+
+    // H_FB: shift H_FM's linear rows from M's origin to B's origin (eq. 5.23), then to G.
+    const Vec3 p_MB_F = X_FM.R() * X_MB.p();
+    pc.p_MB_F[b] = p_MB_F;
+    HMatrix& H_FM = pc.H_FM[b];
+    mob.calcH_FM(qb, H_FM);
+    HMatrix& H_G = pc.H_G[b];
+    H_G.resize(6, info.nu);
+    const Mat33& R_GF = X_GF.R().matrix();
+    for (int j = 0; j < info.nu; ++j) {
+      const Vec3 hw = H_FM.col(j).head<3>();
+      const Vec3 hv = Vec3(H_FM.col(j).tail<3>()) + hw.cross(p_MB_F);
+      H_G.col(j) << R_GF * hw, R_GF * hv;
+    }
+
+    const MassProperties& mp = info.body.getMassProperties();
+    const Mat33& R_GB = X_GB.R().matrix();
+    pc.M_G[b] = SpatialInertia{mp.mass(), R_GB * mp.massCenter(),
+                               R_GB * mp.inertiaAboutOrigin().matrix() * R_GB.transpose()};
+  }
+}
+
+void calcVelocityKinematics(const MatterSubsystem& m, const Real* q, const Real* u, const PositionCache& pc,
+                            VelocityCache& vc) {
+  vc.V_GB[0].setZero();
+  for (int b = 1; b < m.getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    const Real* ub = u + info.uStart;
+    const Eigen::Map<const Eigen::VectorXd> ubv(ub, info.nu);
+    const SpatialVec& V_GP = vc.V_GB[info.parent];
+    const Vec3 w_GP = V_GP.head<3>();
+    const Vec3& p = pc.p_PB_G[b];
+
+    const SpatialVec V_FM = pc.H_FM[b] * ubv;
+    const SpatialVec V_rel = pc.H_G[b] * ubv;  // V_PB at Bo, in G
+    vc.V_FM[b] = V_FM;
+    vc.V_GB[b] = shiftMotion(V_GP, p) + V_rel;
+
+    // HDot_FB u in F (eqs. 5.26-5.27): HDot_FM u shifted to Bo plus the rotation of p_MB.
+    HMatrix HDot_FM;
+    info.mobilizer->calcHDot_FM(q + info.qStart, ub, HDot_FM);
+    const SpatialVec hdu = HDot_FM * ubv;
+    const Vec3 w_FM = V_FM.head<3>();
+    const Vec3& p_MB_F = pc.p_MB_F[b];
+    const Vec3 hduW = hdu.head<3>();
+    const Vec3 hduV = Vec3(hdu.tail<3>()) + hduW.cross(p_MB_F) + w_FM.cross(w_FM.cross(p_MB_F));
+    const Rotation& R_GF = pc.R_GF[b];
+    const Vec3 w_rel = V_rel.head<3>(), v_rel = V_rel.tail<3>();
+    SpatialVec& a = vc.coriolis[b];
+    a << R_GF * hduW + w_GP.cross(w_rel), R_GF * hduV + w_GP.cross(w_GP.cross(p)) + 2.0 * w_GP.cross(v_rel);
+
+    const SpatialInertia& M = pc.M_G[b];
+    const Vec3 w = vc.V_GB[b].head<3>();
+    vc.gyroscopic[b] << w.cross(M.I_O * w), M.m * w.cross(w.cross(M.p_OC));
+  }
+}
+
+// ---- stations and frames ----------------------------------------------------------------------
+
+Vec3 MatterSubsystem::findStationLocationInGround(const State& s, int body, const Vec3& p_BS) const {
+  return getBodyTransform(s, body) * p_BS;
+}
+
+Vec3 MatterSubsystem::findStationVelocityInGround(const State& s, int body, const Vec3& p_BS) const {
+  const Vec3 r = getBodyTransform(s, body).R() * p_BS;
+  return shiftMotion(getBodyVelocity(s, body), r).tail<3>();
+}
+
+Vec3 MatterSubsystem::findStationAccelerationInGround(const State& s, int body, const Vec3& p_BS) const {
+  const Vec3 r = getBodyTransform(s, body).R() * p_BS;
+  const SpatialVec& V = getBodyVelocity(s, body);
+  const SpatialVec& A = getBodyAcceleration(s, body);
+  const Vec3 w = V.head<3>();
+  return Vec3(A.tail<3>()) + Vec3(A.head<3>()).cross(r) + w.cross(w.cross(r));
+}
+
+Transform MatterSubsystem::findFrameTransformInGround(const State& s, int body, const Transform& X_BF) const {
+  return getBodyTransform(s, body) * X_BF;
+}
+
+SpatialVec MatterSubsystem::findFrameVelocityInGround(const State& s, int body, const Transform& X_BF) const {
+  const Vec3 r = getBodyTransform(s, body).R() * X_BF.p();
+  return shiftMotion(getBodyVelocity(s, body), r);
+}
+
+SpatialVec MatterSubsystem::findFrameAccelerationInGround(const State& s, int body, const Transform& X_BF) const {
+  const Vec3 r = getBodyTransform(s, body).R() * X_BF.p();
+  const SpatialVec& V = getBodyVelocity(s, body);
+  const SpatialVec& A = getBodyAcceleration(s, body);
+  const Vec3 w = V.head<3>();
+  return spatialVec(A.head<3>(), Vec3(A.tail<3>()) + Vec3(A.head<3>()).cross(r) + w.cross(w.cross(r)));
+}
+
+}  // namespace articula

@@ -1,0 +1,85 @@
+// Private: cache layouts of the matter subsystem and the tree algorithms that fill them.
+// All spatial quantities are expressed in Ground and refer to body origins (Bo); accelerations
+// are classical (A_GB = [dw/dt; d^2 p_GBo/dt^2]).
+#pragma once
+#include <vector>
+
+#include "articula/matter/MatterSubsystem.h"
+
+namespace articula {
+
+struct PositionCache {
+  std::vector<Transform> X_FM, X_GB;
+  std::vector<Rotation> R_GF;
+  std::vector<HMatrix> H_FM;   // in F
+  std::vector<HMatrix> H_G;    // motion of B relative to P, at Bo, in G (Theory Manual 5.28)
+  std::vector<Vec3> p_PB_G;    // parent origin -> body origin
+  std::vector<Vec3> p_MB_F;    // mobilizer M origin -> body origin, in F
+  std::vector<SpatialInertia> M_G;  // about Bo, in G
+};
+
+struct VelocityCache {
+  std::vector<SpatialVec> V_FM, V_GB;
+  std::vector<SpatialVec> coriolis;   // A_GB - phi^T A_GP - H udot
+  std::vector<SpatialVec> gyroscopic; // [w x I w; m w x (w x c)]
+};
+
+struct DynamicsCache {
+  std::vector<SpatialVec> bodyForces_G;
+  Vector mobilityForces;
+};
+
+// Articulated-body inertias (lazy, depend on q and on which mobilities are prescribed).
+struct ArticulatedInertiaCache {
+  std::vector<Mat66> P;       // articulated inertia of B's subtree at Bo
+  std::vector<Mat66> PPlus;   // P - G H^T P (the part passed across the mobilizer)
+  std::vector<SmallMatrix> DInv;
+  std::vector<HMatrix> G;     // P H D^-1
+};
+
+struct AccelerationCache {
+  std::vector<SpatialVec> A_GB;
+  Vector lockForces;
+  // ABA scratch: articulated bias forces and mobility residuals.
+  std::vector<SpatialVec> z, zPlus;
+  std::vector<SmallVector> eps;
+};
+
+// Scratch owned by a State for operators that must not allocate after their first use.
+struct OperatorScratch {
+  std::vector<SpatialVec> A, F, z;
+  std::vector<SmallVector> eps;
+};
+
+struct LockInfo {
+  std::vector<char> locked;  // per body
+  bool any = false;
+};
+
+struct MatterSubsystem::Impl {
+  int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;
+  int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
+};
+
+// ---- algorithms (one file each) ----
+void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCache& pc);
+void calcVelocityKinematics(const MatterSubsystem& m, const Real* q, const Real* u, const PositionCache& pc,
+                            VelocityCache& vc);
+void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, const std::vector<char>* prescribed,
+                             ArticulatedInertiaCache& abi);
+
+const PositionCache& positionCache(const MatterSubsystem& m, const State& s);
+const VelocityCache& velocityCache(const MatterSubsystem& m, const State& s);
+const ArticulatedInertiaCache& articulatedInertias(const MatterSubsystem& m, const State& s, bool withLocks);
+OperatorScratch& operatorScratch(const MatterSubsystem& m, const State& s);
+const LockInfo& lockInfo(const MatterSubsystem& m, const State& s);
+
+// Body origin shift: phi(l) F moves a force from Bo to Po; phi^T V moves motion from Po to Bo.
+inline SpatialVec shiftMotionToChild(const SpatialVec& V_P, const Vec3& p_PB) { return shiftMotion(V_P, p_PB); }
+inline SpatialVec shiftForceToParent(const SpatialVec& F_B, const Vec3& p_PB) {
+  SpatialVec F = F_B;
+  F.head<3>() += p_PB.cross(Vec3(F_B.tail<3>()));
+  return F;
+}
+
+}  // namespace articula
