@@ -49,7 +49,7 @@ class Ball final : public Mobilizer {
     }
   }
   bool normalizeQ(Real* q) const override {
-    return quat_ && detail::normalizeQuaternion(q, typeName());
+    return quat_ && detail::normalizeQuaternion(q, "Ball");
   }
 
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Ball>(*this); }

@@ -54,7 +54,7 @@ class Free final : public Mobilizer {
     for (int i = 0; i < 3; ++i) out[np + i] = 0;
   }
   bool normalizeQ(Real* q) const override {
-    return quat_ && detail::normalizeQuaternion(q, typeName());
+    return quat_ && detail::normalizeQuaternion(q, "Free");
   }
 
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Free>(*this); }

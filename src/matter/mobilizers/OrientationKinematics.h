@@ -4,7 +4,7 @@
 #pragma once
 #include <cmath>
 #include <limits>
-#include <string>
+#include <sstream>
 
 #include "articula/Error.h"
 #include "articula/math/Types.h"
@@ -65,12 +65,14 @@ inline Vec3 wMFromQuaternionRate(const Real* q, const Real* qdot) {
 
 // Scales the four entries at q to unit length. Reports no change when q is already unit to
 // rounding, so that normalizing twice is a no-op; a zero or non-finite quaternion is an error.
-inline bool normalizeQuaternion(Real* q, const std::string& owner) {
+inline bool normalizeQuaternion(Real* q, const char* owner) {
   const Real n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
-  if (!(n2 > 0) || !std::isfinite(n2))
-    throw Error(owner + ": cannot normalize quaternion (" + std::to_string(q[0]) + ", " +
-                std::to_string(q[1]) + ", " + std::to_string(q[2]) + ", " +
-                std::to_string(q[3]) + "): zero or non-finite length");
+  if (!(n2 > 0) || !std::isfinite(n2)) {
+    std::ostringstream m;
+    m << owner << ": cannot normalize quaternion q = (" << q[0] << ", " << q[1] << ", " << q[2]
+      << ", " << q[3] << "): zero or non-finite length";
+    throw Error(m.str());
+  }
   if (std::abs(n2 - 1) <= 4 * std::numeric_limits<Real>::epsilon()) return false;
   const Real s = 1 / std::sqrt(n2);
   for (int i = 0; i < 4; ++i) q[i] *= s;
