@@ -1,0 +1,86 @@
+// GeneralForceSubsystem: a ForceSubsystem holding a list of force elements (gravity, constant
+// forces, springs, ...). At Dynamics each enabled element adds its body and mobility forces; the
+// potential energy of the subsystem is the sum over enabled elements. Elements are configured
+// before System::realizeTopology() and are read-only afterwards; whether an element is enabled is
+// per-State (a discrete variable that invalidates Dynamics), as in Simbody's Force::disable().
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "articula/matter/ForceSubsystem.h"
+
+namespace articula {
+
+class MatterSubsystem;
+class MobilizedBody;
+
+class ForceElement {
+ public:
+  explicit ForceElement(std::string name) : name_(std::move(name)) {}
+  virtual ~ForceElement() = default;
+  ForceElement(const ForceElement&) = delete;
+  ForceElement& operator=(const ForceElement&) = delete;
+
+  const std::string& getName() const { return name_; }
+  // Called once while the System realizes Topology: check body and mobility indices against the
+  // matter and size any lookup tables, so that calcForce never allocates.
+  virtual void finalize(const MatterSubsystem& /*matter*/) {}
+  // Adds this element's forces: bodyForces_G[b] is [moment about Bo; force], in Ground, and
+  // mobilityForces[i] is the generalized force along the matter's u[i]. Needs Position (and
+  // Velocity for velocity-dependent elements).
+  virtual void calcForce(const State& state, const MatterSubsystem& matter,
+                         std::vector<SpatialVec>& bodyForces_G, Vector& mobilityForces) const = 0;
+  // Potential energy whose negative gradient (mapped by J^T) is this element's generalized force;
+  // zero for non-conservative elements.
+  virtual Real calcPotentialEnergy(const State& /*state*/, const MatterSubsystem& /*matter*/) const {
+    return 0;
+  }
+
+ protected:
+  // Setters call this: an element is immutable once its System is built.
+  void requireNotFrozen(const char* what) const;
+  // For finalize(): throws naming this element, `field` and the index unless 0 <= body < nb.
+  void checkBodyIndex(const MatterSubsystem& matter, int body, const char* field) const;
+
+ private:
+  friend class GeneralForceSubsystem;
+  std::string name_;
+  bool frozen_ = false;
+};
+
+class GeneralForceSubsystem : public ForceSubsystem {
+ public:
+  explicit GeneralForceSubsystem(std::string name = "forces") : ForceSubsystem(std::move(name)) {}
+
+  // Takes ownership and returns the element, e.g. forces.addForce(std::make_unique<Gravity>(g)).
+  template <class E>
+  E& addForce(std::unique_ptr<E> element) {
+    E& ref = *element;
+    adoptForce(std::move(element));
+    return ref;
+  }
+  int getNumForces() const { return static_cast<int>(elements_.size()); }
+  const ForceElement& getForce(int i) const;
+  int findForceByName(const std::string& name) const;  // -1 if absent
+
+  // Per-State switch; a disabled element contributes neither force nor energy.
+  void setForceEnabled(State& state, int i, bool enabled) const;
+  bool isForceEnabled(const State& state, int i) const;
+
+  void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
+                   Vector& mobilityForces) const override;
+  Real calcPotentialEnergy(const State& state) const override;
+
+  void realizeTopology(State& state) override;
+
+ private:
+  void adoptForce(std::unique_ptr<ForceElement> element);
+  const MatterSubsystem& matter() const;
+
+  std::vector<std::unique_ptr<ForceElement>> elements_;
+  const MatterSubsystem* matter_ = nullptr;  // found at Topology
+  int enabledIndex_ = -1;                    // discrete variable: std::vector<char>, one per element
+};
+
+}  // namespace articula

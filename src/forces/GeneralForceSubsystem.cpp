@@ -1,0 +1,91 @@
+#include "articula/forces/GeneralForceSubsystem.h"
+
+#include "articula/matter/MultibodySystem.h"
+
+namespace articula {
+
+void ForceElement::requireNotFrozen(const char* what) const {
+  if (frozen_)
+    throw Error("Force element '" + name_ + "': cannot change " + what +
+                " after the System's topology was realized");
+}
+
+void ForceElement::checkBodyIndex(const MatterSubsystem& matter, int body, const char* field) const {
+  if (body < 0 || body >= matter.getNumBodies())
+    throw Error("Force element '" + name_ + "': " + field + " " + std::to_string(body) +
+                " is not a body of the matter (valid 0.." + std::to_string(matter.getNumBodies() - 1) +
+                ", Ground is 0)");
+}
+
+void GeneralForceSubsystem::adoptForce(std::unique_ptr<ForceElement> element) {
+  if (!element) throw Error("GeneralForceSubsystem '" + getName() + "': addForce given a null element");
+  requireNotFrozen("addForce");
+  if (findForceByName(element->getName()) >= 0)
+    throw Error("GeneralForceSubsystem '" + getName() + "': a force element named '" + element->getName() +
+                "' already exists");
+  elements_.push_back(std::move(element));
+}
+
+const ForceElement& GeneralForceSubsystem::getForce(int i) const {
+  if (i < 0 || i >= getNumForces())
+    throw Error("GeneralForceSubsystem '" + getName() + "': force index " + std::to_string(i) +
+                " is out of range [0, " + std::to_string(getNumForces()) + ")");
+  return *elements_[i];
+}
+
+int GeneralForceSubsystem::findForceByName(const std::string& name) const {
+  for (int i = 0; i < getNumForces(); ++i)
+    if (elements_[i]->getName() == name) return i;
+  return -1;
+}
+
+const MatterSubsystem& GeneralForceSubsystem::matter() const {
+  if (!matter_)
+    throw Error("GeneralForceSubsystem '" + getName() + "': used before its System's realizeTopology()");
+  return *matter_;
+}
+
+void GeneralForceSubsystem::realizeTopology(State& state) {
+  // Elements need the tree; only a MultibodySystem has one.
+  const auto* system = isInSystem() ? dynamic_cast<const MultibodySystem*>(&getSystem()) : nullptr;
+  if (!system)
+    throw Error("GeneralForceSubsystem '" + getName() + "': must belong to a MultibodySystem");
+  matter_ = &system->getMatter();
+  for (auto& e : elements_) {
+    e->finalize(*matter_);
+    e->frozen_ = true;
+  }
+  enabledIndex_ = state.allocateDiscreteVariable(getIndex(), Stage::Dynamics,
+                                                 std::vector<char>(elements_.size(), 1),
+                                                 getName() + ".enabled");
+}
+
+void GeneralForceSubsystem::setForceEnabled(State& state, int i, bool enabled) const {
+  getForce(i);  // range check with a named error
+  auto& flags = state.updDiscreteVariable<std::vector<char>>(enabledIndex_);
+  flags[i] = enabled ? 1 : 0;
+}
+
+bool GeneralForceSubsystem::isForceEnabled(const State& state, int i) const {
+  getForce(i);
+  return state.getDiscreteVariable<std::vector<char>>(enabledIndex_)[i] != 0;
+}
+
+void GeneralForceSubsystem::addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
+                                        Vector& mobilityForces) const {
+  const MatterSubsystem& m = matter();
+  const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);
+  for (size_t i = 0; i < elements_.size(); ++i)
+    if (flags[i]) elements_[i]->calcForce(state, m, bodyForces_G, mobilityForces);
+}
+
+Real GeneralForceSubsystem::calcPotentialEnergy(const State& state) const {
+  const MatterSubsystem& m = matter();
+  const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);
+  Real pe = 0;
+  for (size_t i = 0; i < elements_.size(); ++i)
+    if (flags[i]) pe += elements_[i]->calcPotentialEnergy(state, m);
+  return pe;
+}
+
+}  // namespace articula
