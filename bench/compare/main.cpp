@@ -1,0 +1,183 @@
+// articula_compare: times the same models in Articula, Simbody 3.7 and MuJoCo 2.2.2 in one run.
+// Before timing, every engine's results are compared with Articula's (max |difference| of udot,
+// M, inverse-dynamics residual and M^-1 v), so the timings are known to measure the same work.
+//   articula_compare [--json FILE] [--models a,b,...] [--batches N] [--batch-ms T]
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <optional>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine.h"
+#include "timing.h"
+
+namespace articula::bench {
+namespace {
+
+struct Row {
+  std::string model;
+  Op op;
+  std::optional<double> ns[3];  // Articula, Simbody, MuJoCo
+};
+
+struct Options {
+  std::string json;
+  std::vector<std::string> models;
+  TimingOptions timing;
+};
+
+Options parse(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto next = [&]() -> std::string {
+      if (i + 1 >= argc) throw std::invalid_argument(a + " needs a value");
+      return argv[++i];
+    };
+    if (a == "--json") o.json = next();
+    else if (a == "--batches") o.timing.batches = std::stoi(next()) | 1;
+    else if (a == "--batch-ms") o.timing.batchSeconds = std::stod(next()) / 1000;
+    else if (a == "--models") {
+      std::stringstream list(next());
+      for (std::string m; std::getline(list, m, ',');) o.models.push_back(m);
+    } else throw std::invalid_argument("unknown argument " + a);
+  }
+  if (o.models.empty())
+    for (const ModelSpec& m : allModels()) o.models.push_back(m.name);
+  return o;
+}
+
+using Factory = std::unique_ptr<Engine> (*)(const ModelSpec&);
+struct EngineSlot {
+  const char* name;
+  Factory make;
+};
+const EngineSlot kEngines[3] = {
+    {"Articula", &makeArticulaEngine},
+#ifdef ARTICULA_COMPARE_SIMBODY
+    {"Simbody", &makeSimbodyEngine},
+#else
+    {"Simbody", nullptr},
+#endif
+#ifdef ARTICULA_COMPARE_MUJOCO
+    {"MuJoCo", &makeMujocoEngine},
+#else
+    {"MuJoCo", nullptr},
+#endif
+};
+
+double maxAbsDiff(const std::vector<double>& a, const std::vector<double>& b) {
+  if (a.size() != b.size()) return INFINITY;
+  double m = 0;
+  for (size_t i = 0; i < a.size(); ++i) m = std::max(m, std::abs(a[i] - b[i]));
+  return m;
+}
+double maxAbs(const std::vector<double>& a) {
+  double m = 0;
+  for (double x : a) m = std::max(m, std::abs(x));
+  return m;
+}
+
+std::string formatNs(const std::optional<double>& ns) {
+  if (!ns) return "-";
+  char buf[32];
+  if (*ns < 1e3) std::snprintf(buf, sizeof buf, "%.0f ns", *ns);
+  else if (*ns < 1e6) std::snprintf(buf, sizeof buf, "%.2f us", *ns / 1e3);
+  else std::snprintf(buf, sizeof buf, "%.2f ms", *ns / 1e6);
+  return buf;
+}
+std::string formatRatio(const std::optional<double>& other, const std::optional<double>& articula) {
+  if (!other || !articula) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.1fx", *other / *articula);
+  return buf;
+}
+
+// Results of every op, checked against Articula's; prints one line per engine.
+void sanityCheck(std::unique_ptr<Engine> (&engines)[3]) {
+  std::vector<double> ref[4];
+  for (Op op : kAllOps) ref[static_cast<int>(op)] = engines[0]->result(op);
+  for (int e = 1; e < 3; ++e) {
+    if (!engines[e]) continue;
+    std::printf("  check %-8s max|diff|/max|Articula|:", engines[e]->name());
+    for (Op op : kAllOps) {
+      const std::vector<double> r = engines[e]->result(op);
+      const std::vector<double>& a = ref[static_cast<int>(op)];
+      if (r.empty()) continue;
+      std::printf("  %s %.1e", op == Op::ForwardDynamics ? "udot" : opKey(op),
+                  maxAbsDiff(r, a) / std::max(maxAbs(a), 1e-300));
+    }
+    std::printf("\n");
+  }
+}
+
+void writeJson(const std::string& path, const std::vector<Row>& rows) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error("cannot write " + path);
+  out << "[\n";
+  for (size_t i = 0; i < rows.size(); ++i) {
+    const Row& r = rows[i];
+    out << "  {\"model\": \"" << r.model << "\", \"op\": \"" << opKey(r.op) << "\"";
+    const char* keys[3] = {"articula_ns", "simbody_ns", "mujoco_ns"};
+    for (int e = 0; e < 3; ++e) {
+      out << ", \"" << keys[e] << "\": ";
+      if (r.ns[e]) out << *r.ns[e];
+      else out << "null";
+    }
+    out << "}" << (i + 1 < rows.size() ? "," : "") << "\n";
+  }
+  out << "]\n";
+}
+
+int run(const Options& o) {
+  std::vector<Row> rows;
+  std::printf("Median CPU time per call (%d batches of >= %.1f ms each); ratio = other engine / Articula.\n",
+              o.timing.batches, o.timing.batchSeconds * 1e3);
+  for (const std::string& name : o.models) {
+    const ModelSpec spec = modelByName(name);
+    CompareInputs in{randomState(spec, 7), randomVector(spec.nu(), 8), randomVector(spec.nu(), 9)};
+    std::unique_ptr<Engine> engines[3];
+    for (int e = 0; e < 3; ++e) {
+      if (!kEngines[e].make) continue;
+      engines[e] = kEngines[e].make(spec);
+      engines[e]->setInputs(in);
+    }
+    std::printf("\n%s: %zu bodies, nq %d, nu %d\n", spec.name.c_str(), spec.bodies.size(), spec.nq(), spec.nu());
+    sanityCheck(engines);
+    std::printf("  %-18s %12s %12s %12s %10s %10s\n", "op", "Articula", "Simbody", "MuJoCo", "Simbody/A",
+                "MuJoCo/A");
+    for (Op op : kAllOps) {
+      Row row{spec.name, op, {}};
+      for (int e = 0; e < 3; ++e) {
+        if (!engines[e]) continue;
+        const std::function<void()> body = engines[e]->op(op);
+        if (body) row.ns[e] = medianNanoseconds(body, o.timing);
+      }
+      std::printf("  %-18s %12s %12s %12s %10s %10s\n", opLabel(op), formatNs(row.ns[0]).c_str(),
+                  formatNs(row.ns[1]).c_str(), formatNs(row.ns[2]).c_str(),
+                  formatRatio(row.ns[1], row.ns[0]).c_str(), formatRatio(row.ns[2], row.ns[0]).c_str());
+      std::fflush(stdout);
+      rows.push_back(row);
+    }
+  }
+  if (!o.json.empty()) {
+    writeJson(o.json, rows);
+    std::printf("\nwrote %s\n", o.json.c_str());
+  }
+  return 0;
+}
+
+}  // namespace
+}  // namespace articula::bench
+
+int main(int argc, char** argv) {
+  try {
+    return articula::bench::run(articula::bench::parse(argc, argv));
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "articula_compare: %s\n", e.what());
+    return 1;
+  }
+}
