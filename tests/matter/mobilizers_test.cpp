@@ -81,8 +81,9 @@ TEST_P(MobilizerType, ReversedIsInverseWithSameN) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Mobilizers, MobilizerType, ::testing::ValuesIn(cases()),
-                         [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(
+    Mobilizers, MobilizerType, ::testing::ValuesIn(cases()),
+    [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
 
 // --- Hand-derived values -------------------------------------------------------------------
 
