@@ -166,3 +166,17 @@ TEST(EulerAngles, RejectsRepeatedConsecutiveAxes) {
   EXPECT_THROW(Rotation::bodyFixed(Vec3::Zero(), bad), Error);
   EXPECT_THROW(Rotation().toSpaceFixed(bad), Error);
 }
+
+TEST(EulerAngles, OutOfRangeInputComesBackInRange) {
+  // Any angles build a rotation; converting back gives the equivalent triple inside the ranges.
+  std::mt19937 rng(35);
+  for (const Axes& a : allSequences()) {
+    for (int n = 0; n < 50; ++n) {
+      const Vec3 t(uniform(rng, -7, 7), uniform(rng, -7, 7), uniform(rng, -7, 7));
+      const Rotation R = Rotation::bodyFixed(t, a);
+      const Vec3 back = R.toBodyFixed(a);
+      expectInRange(back, a);
+      EXPECT_TRUE(Rotation::bodyFixed(back, a).isSameRotation(R, 1e-14)) << name(a);
+    }
+  }
+}
