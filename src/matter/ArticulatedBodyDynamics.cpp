@@ -1,8 +1,7 @@
 // Articulated-body forward dynamics (Featherstone; Theory Manual §12.5) in Ground, about body
 // origins, with classical accelerations. Prescribed (locked) mobilities pass their inertia across
 // rigidly and get their udot from the caller; their required force is returned.
-#include <Eigen/Cholesky>
-
+#include "HingeKernels.h"
 #include "MatterImpl.h"
 
 namespace articula {
@@ -23,13 +22,9 @@ void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, 
       abi.G[b].resize(6, 0);
       continue;
     }
-    const HMatrix& H = pc.H_G[b];
-    const HMatrix PH = P * H;
-    const SmallMatrix D = H.transpose() * PH;
-    SmallMatrix& DInv = abi.DInv[b];
-    DInv = D.ldlt().solve(SmallMatrix::Identity(info.nu, info.nu));
-    abi.G[b] = PH * DInv;
-    abi.PPlus[b] = P - abi.G[b] * PH.transpose();
+    kernels::dispatch(info.nu, [&](auto n) {
+      kernels::articulate<decltype(n)::value>(P, pc.H_G[b], abi.DInv[b], abi.G[b], abi.PPlus[b]);
+    });
   }
 }
 
@@ -57,9 +52,12 @@ struct Sweep {
         zb += shiftForceToParent(zPlus, pc.p_PB_G[c]);
       }
       if (info.nu && !isPrescribed(b)) {
-        SmallVector& e = eps[b];
-        e.noalias() = -pc.H_G[b].transpose() * zb;
-        if (tau) e += Eigen::Map<const Eigen::VectorXd>(tau + info.uStart, info.nu);
+        kernels::dispatch(info.nu, [&](auto n) {
+          constexpr int N = decltype(n)::value;
+          Eigen::Map<kernels::VecN<N>> e(eps[b].data());
+          e.noalias() = -kernels::mapH<N>(pc.H_G[b]).transpose() * zb;
+          if (tau) e += kernels::mapV<N>(tau + info.uStart);
+        });
       }
     }
     A[0].setZero();
@@ -68,14 +66,19 @@ struct Sweep {
       SpatialVec APre = shiftMotion(A[info.parent], pc.p_PB_G[b]);
       if (coriolis) APre += (*coriolis)[b];
       if (info.nu == 0) { A[b] = APre; continue; }
-      Eigen::Map<Eigen::VectorXd> ud(udot + info.uStart, info.nu);
-      if (isPrescribed(b)) {
-        ud = Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
-      } else {
-        ud.noalias() = abi.DInv[b] * eps[b];
-        ud.noalias() -= abi.G[b].transpose() * APre;
-      }
-      A[b] = APre + pc.H_G[b] * ud;
+      const bool known = isPrescribed(b);
+      kernels::dispatch(info.nu, [&](auto n) {
+        constexpr int N = decltype(n)::value;
+        Eigen::Map<kernels::VecN<N>> ud(udot + info.uStart);
+        if (known) {
+          ud = kernels::mapV<N>(knownUdot + info.uStart);
+        } else {
+          ud.noalias() = Eigen::Map<const kernels::MatNN<N>>(abi.DInv[b].data()) * Eigen::Map<const kernels::VecN<N>>(eps[b].data());
+          ud.noalias() -= kernels::mapH<N>(abi.G[b]).transpose() * APre;
+        }
+        A[b] = APre;
+        A[b].noalias() += kernels::mapH<N>(pc.H_G[b]) * ud;
+      });
     }
   }
 
@@ -87,10 +90,14 @@ struct Sweep {
     const MobilizedBodyInfo& info = m.getInfo(c);
     SpatialVec zPlus = zc;
     SpatialVec a = coriolis ? (*coriolis)[c] : SpatialVec::Zero();
-    if (info.nu && isPrescribed(c))
-      a += pc.H_G[c] * Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
-    if (coriolis || (info.nu && isPrescribed(c))) zPlus.noalias() += abi.PPlus[c] * a;
-    if (info.nu && !isPrescribed(c)) zPlus.noalias() += abi.G[c] * eps[c];
+    const bool known = info.nu && isPrescribed(c);
+    if (known) a += pc.H_G[c] * Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
+    if (coriolis || known) zPlus.noalias() += abi.PPlus[c] * a;
+    if (info.nu && !known)
+      kernels::dispatch(info.nu, [&](auto n) {
+        constexpr int N = decltype(n)::value;
+        zPlus.noalias() += kernels::mapH<N>(abi.G[c]) * Eigen::Map<const kernels::VecN<N>>(eps[c].data());
+      });
     return zPlus;
   }
 };

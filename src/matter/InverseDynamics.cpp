@@ -1,5 +1,6 @@
 // Recursive Newton-Euler inverse dynamics and the O(n) product M v (the same sweeps without
 // velocity terms or applied forces).
+#include "HingeKernels.h"
 #include "MatterImpl.h"
 
 namespace articula {
@@ -16,7 +17,10 @@ void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const Veloci
   for (int b = 1; b < nb; ++b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     A[b] = shiftMotion(A[info.parent], pc.p_PB_G[b]);
-    if (info.nu) A[b].noalias() += pc.H_G[b] * Eigen::Map<const Eigen::VectorXd>(udot + info.uStart, info.nu);
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      A[b].noalias() += kernels::mapH<N>(pc.H_G[b]) * kernels::mapV<N>(udot + info.uStart);
+    });
     if (vc) A[b] += vc->coriolis[b];
   }
   for (int b = nb - 1; b >= 1; --b) {
@@ -25,7 +29,10 @@ void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const Veloci
     if (vc) F[b] += vc->gyroscopic[b];
     if (bodyForces_G) F[b] -= (*bodyForces_G)[b];
     for (int c : info.children) F[b] += shiftForceToParent(F[c], pc.p_PB_G[c]);
-    if (info.nu) Eigen::Map<Eigen::VectorXd>(f + info.uStart, info.nu).noalias() = pc.H_G[b].transpose() * F[b];
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      Eigen::Map<kernels::VecN<N>>(f + info.uStart).noalias() = kernels::mapH<N>(pc.H_G[b]).transpose() * F[b];
+    });
   }
 }
 

@@ -1,5 +1,6 @@
 // Base-to-tip kinematics: X_GB, H (Theory Manual §5.2), V_GB, and the velocity-dependent
 // acceleration terms (coriolis and gyroscopic) used by every dynamics operator.
+#include "HingeKernels.h"
 #include "MatterImpl.h"
 
 namespace articula {
@@ -14,7 +15,7 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
     const Transform& X_GP = pc.X_GB[info.parent];
 
     const Transform X_FM = mob.calcX_FM(qb);
-    const Transform X_MB = info.X_BM.inverse();
+    const Transform& X_MB = info.X_MB;
     const Transform X_GF = X_GP * info.X_PF;
     const Transform X_GB = X_GF * X_FM * X_MB;
     pc.X_FM[b] = X_FM;
@@ -49,20 +50,27 @@ void calcVelocityKinematics(const MatterSubsystem& m, const Real* q, const Real*
   for (int b = 1; b < m.getNumBodies(); ++b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     const Real* ub = u + info.uStart;
-    const Eigen::Map<const Eigen::VectorXd> ubv(ub, info.nu);
     const SpatialVec& V_GP = vc.V_GB[info.parent];
     const Vec3 w_GP = V_GP.head<3>();
     const Vec3& p = pc.p_PB_G[b];
 
-    const SpatialVec V_FM = pc.H_FM[b] * ubv;
-    const SpatialVec V_rel = pc.H_G[b] * ubv;  // V_PB at Bo, in G
+    // V_FM = H_FM u, V_rel = H_PB_G u (at Bo, in G), and HDot_FM u.
+    SpatialVec V_FM = SpatialVec::Zero(), V_rel = SpatialVec::Zero(), hdu = SpatialVec::Zero();
+    if (info.nu) {
+      HMatrix HDot_FM;
+      info.mobilizer->calcHDot_FM(q + info.qStart, ub, HDot_FM);
+      kernels::dispatch(info.nu, [&](auto n) {
+        constexpr int N = decltype(n)::value;
+        const auto uN = kernels::mapV<N>(ub);
+        V_FM.noalias() = kernels::mapH<N>(pc.H_FM[b]) * uN;
+        V_rel.noalias() = kernels::mapH<N>(pc.H_G[b]) * uN;
+        hdu.noalias() = kernels::mapH<N>(HDot_FM) * uN;
+      });
+    }
     vc.V_FM[b] = V_FM;
     vc.V_GB[b] = shiftMotion(V_GP, p) + V_rel;
 
     // HDot_FB u in F (eqs. 5.26-5.27): HDot_FM u shifted to Bo plus the rotation of p_MB.
-    HMatrix HDot_FM;
-    info.mobilizer->calcHDot_FM(q + info.qStart, ub, HDot_FM);
-    const SpatialVec hdu = HDot_FM * ubv;
     const Vec3 w_FM = V_FM.head<3>();
     const Vec3& p_MB_F = pc.p_MB_F[b];
     const Vec3 hduW = hdu.head<3>();

@@ -40,6 +40,7 @@ int MatterSubsystem::addMobilizedBody(int parent, const Transform& X_PF, const B
   info.body = body;
   info.X_PF = X_PF;
   info.X_BM = X_BM;
+  info.X_MB = X_BM.inverse();
   info.reversed = direction == Direction::Reverse;
   info.mobilizer = info.reversed ? makeReversed(std::move(mobilizer)) : std::move(mobilizer);
   info.nq = info.mobilizer->nq();

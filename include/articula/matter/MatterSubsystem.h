@@ -22,6 +22,7 @@ struct MobilizedBodyInfo {
   Body body;
   Transform X_PF;  // fixed frame F on the parent
   Transform X_BM;  // moving frame M on this body
+  Transform X_MB;  // its inverse, kept for the position sweep
   std::unique_ptr<Mobilizer> mobilizer;  // null for Ground
   bool reversed = false;
   SmallVector defaultQ;
