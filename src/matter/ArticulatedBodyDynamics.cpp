@@ -13,7 +13,7 @@ void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, 
     const MobilizedBodyInfo& info = m.getInfo(b);
     Mat66& P = abi.P[b];
     P = pc.M_G[b].toMat66();
-    for (int c : info.children) P += shiftInertiaMatrix(abi.PPlus[c], pc.p_PB_G[c]);
+    for (int c : info.children) kernels::addShiftedSymmetric(abi.PPlus[c], pc.p_PB_G[c], P);
 
     const bool isPrescribed = prescribed && (*prescribed)[b];
     if (info.nu == 0 || isPrescribed) {

@@ -35,7 +35,7 @@ void MatterSubsystem::calcM(const State& s, Matrix& M) const {
   std::vector<Mat66> Ic(nb);
   for (int b = nb - 1; b >= 1; --b) {
     Ic[b] = pc.M_G[b].toMat66();
-    for (int c : getInfo(b).children) Ic[b] += shiftInertiaMatrix(Ic[c], pc.p_PB_G[c]);
+    for (int c : getInfo(b).children) kernels::addShiftedSymmetric(Ic[c], pc.p_PB_G[c], Ic[b]);
   }
   M.setZero(nu_, nu_);
   for (int b = 1; b < nb; ++b) {
