@@ -51,6 +51,18 @@ std::vector<SpatialVec> unstack(const Vector& v) {
   return out;
 }
 
+SpatialVec inertialForce(const MatterSubsystem& matter, const State& s, int b, const SpatialVec& A_GB) {
+  if (b == 0) return SpatialVec::Zero();
+  const MassProperties& mp = matter.getInfo(b).body.getMassProperties();
+  const Mat33 R = matter.getBodyTransform(s, b).R().matrix();
+  const Vec3 w = matter.getBodyVelocity(s, b).head<3>();
+  const Vec3 c = R * mp.massCenter();
+  const Mat33 I = R * mp.inertiaAboutOrigin().matrix() * R.transpose();
+  // Classical accelerations of Bo: the velocity-dependent part is w x I w and m w x (w x c).
+  const SpatialVec gyro = spatialVec(w.cross(I * w), mp.mass() * w.cross(w.cross(c)));
+  return spatialInertiaInGround(matter, s, b) * A_GB + gyro;
+}
+
 Vector denseResidual(const MatterSubsystem& matter, const State& s, const Vector& f,
                      const std::vector<SpatialVec>& F_G, const Vector& udot) {
   const int nb = matter.getNumBodies();
@@ -60,16 +72,8 @@ Vector denseResidual(const MatterSubsystem& matter, const State& s, const Vector
   matter.calcBiasForSystemJacobian(s, bias);
   const Vector A = J * udot + stack(bias);
   Vector F = Vector::Zero(6 * nb);
-  for (int b = 1; b < nb; ++b) {
-    const MassProperties& mp = matter.getInfo(b).body.getMassProperties();
-    const Mat33 R = matter.getBodyTransform(s, b).R().matrix();
-    const Vec3 w = matter.getBodyVelocity(s, b).head<3>();
-    const Vec3 c = R * mp.massCenter();
-    const Mat33 I = R * mp.inertiaAboutOrigin().matrix() * R.transpose();
-    // Classical accelerations of Bo: the velocity-dependent part is w x I w and m w x (w x c).
-    const SpatialVec gyro = spatialVec(w.cross(I * w), mp.mass() * w.cross(w.cross(c)));
-    F.segment<6>(6 * b) = spatialInertiaInGround(matter, s, b) * A.segment<6>(6 * b) + gyro - F_G[b];
-  }
+  for (int b = 1; b < nb; ++b)
+    F.segment<6>(6 * b) = inertialForce(matter, s, b, A.segment<6>(6 * b)) - F_G[b];
   return J.transpose() * F - f;
 }
 

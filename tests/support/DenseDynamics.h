@@ -25,6 +25,9 @@ Mat66 spatialInertiaInGround(const MatterSubsystem& matter, const State& s, int 
 // Stacks per-body spatial vectors into one 6 nb vector (body-major) and back.
 Vector stack(const std::vector<SpatialVec>& v);
 std::vector<SpatialVec> unstack(const Vector& v);
+// Force needed to give body b the classical acceleration A_GB (at Bo, in G) at the State's velocity:
+// I A + [w x I w; m w x (w x c)], about Bo in G (needs Velocity).
+SpatialVec inertialForce(const MatterSubsystem& matter, const State& s, int b, const SpatialVec& A_GB);
 // Dense Newton-Euler residual M udot + c - f - J^T F, built from the assembled system Jacobian,
 // the Jacobian bias accelerations and body inertias (needs Velocity):
 //   F_b = I_b (J_b udot + a_b) + V_b x* I_b V_b,   residual = J^T (F - F_applied) - f.

@@ -172,11 +172,16 @@ RandomTree::RandomTree(unsigned seed, const RandomTreeOptions& options)
   for (int i = 1; i <= options.numBodies; ++i) {
     RandomBodySpec s;
     s.kind = kinds[(i - 1) % kinds.size()];
-    s.parent = half(rng) ? i - 1 : std::uniform_int_distribution<int>(0, i - 1)(rng);
+    const int firstParent = options.floating && i > 1 ? 1 : 0;
+    s.parent = half(rng) ? i - 1 : std::uniform_int_distribution<int>(firstParent, i - 1)(rng);
     s.X_PF = randomTransform(rng);
     s.X_BM = randomTransform(rng);
     s.massProperties = randomMassProperties(rng);
     s.direction = options.allowReversed && half(rng) ? Direction::Reverse : Direction::Forward;
+    if (options.floating && i == 1) {
+      s.kind = MobilizerKind::FreeQuaternion;
+      s.direction = Direction::Forward;
+    }
     s.pitch = uniform(rng, -0.5, 0.5);
     s.semiAxes = uniformVec3(rng, 0.2, 1.0);
     if (s.kind == MobilizerKind::FunctionBased) s.functions = randomSpatialFunctions(rng);

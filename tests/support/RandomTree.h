@@ -37,6 +37,9 @@ struct RandomTreeOptions {
   bool allowReversed = true;
   std::vector<MobilizerKind> kinds = allMobilizerKinds();
   Vec3 gravity = Vec3(0, -9.81, 0);
+  // Floating base: body 1 is a Free (quaternion) body on Ground and every other body descends
+  // from it, so no force but the applied ones acts on the system from outside.
+  bool floating = false;
 };
 
 // A random tree: body i's mobilizer kind cycles through a shuffled `kinds` so that every kind is
