@@ -9,6 +9,8 @@ State::State(const State& other) { *this = other; }
 State& State::operator=(const State& other) {
   if (this == &other) return *this;
   subsystems_ = other.subsystems_;
+  systemId_ = other.systemId_;
+  layoutFixed_ = other.layoutFixed_;
   stageVersion_ = other.stageVersion_;
   t_ = other.t_;
   nq_ = other.nq_; nu_ = other.nu_; nz_ = other.nz_;
@@ -29,11 +31,28 @@ int State::addSubsystem(const std::string& name) {
   return static_cast<int>(subsystems_.size()) - 1;
 }
 
-int State::allocateQ(int ss, int n) { int s = subsystems_.at(ss).nq; subsystems_[ss].nq += n; return s; }
-int State::allocateU(int ss, int n) { int s = subsystems_.at(ss).nu; subsystems_[ss].nu += n; return s; }
-int State::allocateZ(int ss, int n) { int s = subsystems_.at(ss).nz; subsystems_[ss].nz += n; return s; }
+void State::requireLayoutOpen(int ss, const char* what) const {
+  const SubsystemInfo& info = subsystems_.at(ss);
+  // Growing a block after finalizeLayout() would make it overrun y and the pools.
+  if (layoutFixed_)
+    throw Error("Subsystem '" + info.name + "': cannot allocate " + what + " after the State layout was fixed");
+}
+
+void State::requireCanAllocate(int ss, const std::string& name, Stage invalidates) const {
+  const SubsystemInfo& info = subsystems_.at(ss);
+  if (info.stage >= Stage::Instance)
+    throw Error("Subsystem '" + info.name + "': cannot allocate '" + name + "' after stage Instance (it is realized to " +
+                stageName(info.stage) + ")");
+  if (invalidates < Stage::Model || invalidates > Stage::Report)
+    throw Error("Subsystem '" + info.name + "': '" + name + "' cannot invalidate stage " + stageName(invalidates));
+}
+
+int State::allocateQ(int ss, int n) { requireLayoutOpen(ss, "q"); int s = subsystems_.at(ss).nq; subsystems_[ss].nq += n; return s; }
+int State::allocateU(int ss, int n) { requireLayoutOpen(ss, "u"); int s = subsystems_.at(ss).nu; subsystems_[ss].nu += n; return s; }
+int State::allocateZ(int ss, int n) { requireLayoutOpen(ss, "z"); int s = subsystems_.at(ss).nz; subsystems_[ss].nz += n; return s; }
 
 void State::allocateConstraintEquations(int ss, int mp, int mv, int ma) {
+  requireLayoutOpen(ss, "constraint equations");
   auto& info = subsystems_.at(ss);
   info.mp += mp; info.mv += mv; info.ma += ma;
 }
@@ -55,6 +74,7 @@ void State::finalizeLayout() {
   uerr_ = Vector::Zero(mp + mv);
   udoterr_ = Vector::Zero(mp + mv + ma);
   lambda_ = Vector::Zero(mp + mv + ma);
+  layoutFixed_ = true;
 }
 
 Stage State::getSystemStage() const {

@@ -1,6 +1,13 @@
 #include "articula/system/System.h"
 
+#include <atomic>
+
 namespace articula {
+
+int64_t System::nextId() {
+  static std::atomic<int64_t> counter{0};
+  return ++counter;
+}
 
 void Subsystem::requireNotFrozen(const char* what) const {
   if (system_ && system_->isTopologyRealized())
@@ -29,6 +36,7 @@ const State& System::realizeTopology() {
   // Subsystems finish their construction and allocate; the layout is fixed afterwards.
   for (auto& ss : subsystems_) ss->realizeTopology(state);
   state.finalizeLayout();
+  state.setSystemId(id_);
   topologyRealized_ = true;
   for (int i = 0; i < getNumSubsystems(); ++i) state.advanceSubsystemToStage(i, Stage::Topology);
   // Subsystems write default values now that y and the cache exist.
@@ -45,7 +53,8 @@ const State& System::getDefaultState() const {
 
 void System::realize(State& state, Stage stage) const {
   if (!topologyRealized_) throw Error("System '" + name_ + "': call realizeTopology() before realize()");
-  if (state.getNumSubsystems() != getNumSubsystems())
+  // Same subsystem count is not enough: another System's cache indices would be out of bounds here.
+  if (state.getSystemId() != id_ || state.getNumSubsystems() != getNumSubsystems())
     throw Error("System '" + name_ + "': the State was not made by this System");
   for (Stage s = nextStage(state.getSystemStage()); s <= stage; s = nextStage(s)) realizeOneStage(state, s);
 }

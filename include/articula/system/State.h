@@ -44,6 +44,9 @@ class State {
   // ---- layout (called by subsystems while the System realizes Topology) ----
   int addSubsystem(const std::string& name);
   int getNumSubsystems() const { return static_cast<int>(subsystems_.size()); }
+  // Identifies the System that made this State (0: none), so a System can reject foreign States.
+  void setSystemId(int64_t id) { systemId_ = id; }
+  int64_t getSystemId() const { return systemId_; }
   // Allocate n continuous variables for subsystem ss; returns the start within that subsystem's block.
   int allocateQ(int ss, int n);
   int allocateU(int ss, int n);
@@ -56,13 +59,16 @@ class State {
   int getUStart(int ss) const { return subsystems_[ss].uStart; }
   int getZStart(int ss) const { return subsystems_[ss].zStart; }
 
+  // Discrete variables and cache entries may be allocated until the owner has realized Instance.
   template <class T>
   int allocateDiscreteVariable(int ss, Stage invalidates, T initial, std::string name) {
+    requireCanAllocate(ss, name, invalidates);
     discrete_.push_back({ss, invalidates, std::make_unique<Value<T>>(std::move(initial)), std::move(name)});
     return static_cast<int>(discrete_.size()) - 1;
   }
   template <class T>
   int allocateCacheEntry(int ss, Stage dependsOn, T initial, std::string name) {
+    requireCanAllocate(ss, name);
     cache_.push_back({ss, dependsOn, false, std::make_unique<Value<T>>(std::move(initial)), std::move(name), -1});
     return static_cast<int>(cache_.size()) - 1;
   }
@@ -70,6 +76,7 @@ class State {
   // its dependsOn stage next changes.
   template <class T>
   int allocateLazyCacheEntry(int ss, Stage dependsOn, T initial, std::string name) {
+    requireCanAllocate(ss, name);
     cache_.push_back({ss, dependsOn, true, std::make_unique<Value<T>>(std::move(initial)), std::move(name), -1});
     return static_cast<int>(cache_.size()) - 1;
   }
@@ -174,8 +181,14 @@ class State {
     return typed->value;
   }
   [[noreturn]] void throwStaleCache(const CacheEntry& c) const;
+  // Throws unless subsystem ss may still allocate (it has not realized Instance) and, for a
+  // discrete variable, its invalidated stage is one a State variable can belong to (>= Model).
+  void requireCanAllocate(int ss, const std::string& name, Stage invalidates = Stage::Model) const;
+  void requireLayoutOpen(int ss, const char* what) const;
 
   std::vector<SubsystemInfo> subsystems_;
+  int64_t systemId_ = 0;
+  bool layoutFixed_ = false;  // y = [q u z] and the constraint pools are sized: no more q/u/z/m
   std::array<int64_t, NumStages> stageVersion_{};
   Real t_ = 0;
   int nq_ = 0, nu_ = 0, nz_ = 0;

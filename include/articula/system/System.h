@@ -50,7 +50,7 @@ class Subsystem {
 
 class System {
  public:
-  explicit System(std::string name = "system") : name_(std::move(name)) {}
+  explicit System(std::string name = "system") : name_(std::move(name)), id_(nextId()) {}
   virtual ~System() = default;
   System(const System&) = delete;
   System& operator=(const System&) = delete;
@@ -72,8 +72,10 @@ class System {
 
  private:
   void realizeOneStage(State& state, Stage s) const;
+  static int64_t nextId();  // unique per System object, never 0, never reused
 
   std::string name_;
+  int64_t id_;  // stamped on every State this System makes
   std::vector<std::unique_ptr<Subsystem>> subsystems_;
   bool topologyRealized_ = false;
   State defaultState_;
