@@ -11,6 +11,8 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <functional>
 #include <new>
