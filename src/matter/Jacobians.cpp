@@ -60,9 +60,14 @@ void MatterSubsystem::calcFrameJacobian(const State& s, int body, const Vec3& p_
 }
 
 void MatterSubsystem::calcStationJacobian(const State& s, int body, const Vec3& p_BS, Matrix& JS) const {
-  Matrix JF;
-  calcFrameJacobian(s, body, p_BS, JF);
-  JS = JF.bottomRows(3);
+  const PositionCache& pc = positionCache(*this, s);
+  const Vec3 p_GS = pc.X_GB.at(body) * p_BS;
+  JS.setZero(3, nu_);
+  for (int a = body; a > 0; a = getInfo(a).parent) {
+    const MobilizedBodyInfo& info = getInfo(a);
+    const Vec3 r = p_GS - pc.X_GB[a].p();
+    for (int j = 0; j < info.nu; ++j) JS.col(info.uStart + j) = shiftMotion(pc.H_G[a].col(j), r).tail<3>();
+  }
 }
 
 void MatterSubsystem::calcBiasForSystemJacobian(const State& s, std::vector<SpatialVec>& bias_G) const {
@@ -76,7 +81,7 @@ void MatterSubsystem::calcBiasForSystemJacobian(const State& s, std::vector<Spat
 }
 
 SpatialVec MatterSubsystem::calcBiasForFrameJacobian(const State& s, int body, const Vec3& p_BF) const {
-  std::vector<SpatialVec> bias;
+  std::vector<SpatialVec>& bias = operatorScratch(*this, s).A;
   calcBiasForSystemJacobian(s, bias);
   const Vec3 r = getBodyTransform(s, body).R() * p_BF;
   const Vec3 w = getBodyVelocity(s, body).head<3>();

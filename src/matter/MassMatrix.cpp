@@ -32,7 +32,7 @@ void MatterSubsystem::calcM(const State& s, Matrix& M) const {
   const PositionCache& pc = positionCache(*this, s);
   const int nb = getNumBodies();
   // Composite inertias about each body origin, in G.
-  std::vector<Mat66> Ic(nb);
+  std::vector<Mat66>& Ic = operatorScratch(*this, s).composite;
   for (int b = nb - 1; b >= 1; --b) {
     Ic[b] = pc.M_G[b].toMat66();
     for (int c : getInfo(b).children) kernels::addShiftedSymmetric(Ic[c], pc.p_PB_G[c], Ic[b]);

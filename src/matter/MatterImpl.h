@@ -48,6 +48,7 @@ struct AccelerationCache {
 // Scratch owned by a State for operators that must not allocate after their first use.
 struct OperatorScratch {
   std::vector<SpatialVec> A, F, z;
+  std::vector<Mat66> composite;
   std::vector<SmallVector> eps;
 };
 

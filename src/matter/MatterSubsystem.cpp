@@ -121,6 +121,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   OperatorScratch scratch;
   scratch.A.assign(nb, SpatialVec::Zero()); scratch.F.assign(nb, SpatialVec::Zero());
   scratch.z.assign(nb, SpatialVec::Zero()); scratch.eps.assign(nb, SmallVector(0));
+  scratch.composite.assign(nb, Mat66::Zero());
   for (const auto& b : bodies_) scratch.eps[b.index].resize(b.nu);
   // Scratch is never "realized"; it only avoids allocation. Depends on Topology so it stays valid.
   impl_->scratch = s.allocateCacheEntry(ss, Stage::Topology, std::move(scratch), "matter operator scratch");
@@ -182,11 +183,16 @@ ConstVectorView MatterSubsystem::getUDot(const State& s) const {
 }
 
 bool MatterSubsystem::normalizeQ(State& s) const {
-  Vector q = getQ(s);
+  // Normalize a copy of each body's q; write back (invalidating Position) only if it changed.
   bool changed = false;
-  for (const auto& b : bodies_)
-    if (b.nq && b.mobilizer->normalizeQ(q.data() + b.qStart)) changed = true;
-  if (changed) updQ(s) = q;
+  for (const auto& b : bodies_) {
+    if (b.mobilizer == nullptr || b.mobilizer->quaternionIndex() < 0) continue;
+    SmallVector qb = getQ(s).segment(b.qStart, b.nq);
+    if (b.mobilizer->normalizeQ(qb.data())) {
+      updQ(s).segment(b.qStart, b.nq) = qb;
+      changed = true;
+    }
+  }
   return changed;
 }
 

@@ -10,8 +10,9 @@ void MatterSubsystem::calcMobilizerReactionForces(const State& s, std::vector<Sp
   const VelocityCache& vc = velocityCache(*this, s);
   const std::vector<SpatialVec>& applied = getAppliedBodyForces(s);
   const int nb = getNumBodies();
-  std::vector<SpatialVec> F(nb, SpatialVec::Zero());
-  forcesAtMInG.assign(nb, SpatialVec::Zero());
+  std::vector<SpatialVec>& F = operatorScratch(*this, s).F;
+  forcesAtMInG.resize(nb);
+  forcesAtMInG[0].setZero();
   for (int b = nb - 1; b >= 1; --b) {
     F[b] = pc.M_G[b] * getBodyAcceleration(s, b) + vc.gyroscopic[b] - applied[b];
     for (int c : getInfo(b).children) F[b] += shiftForceToParent(F[c], pc.p_PB_G[c]);

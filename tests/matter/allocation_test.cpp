@@ -239,9 +239,6 @@ TEST(Allocation, HotPathWithALockedMobilizerAllocatesNothing) {
 }
 
 // The other per-step operators (used by integrators, constraints and contact) after a warm-up call.
-// Not listed because they allocate today (reported to the matter owner): calcStationJacobian,
-// calcBiasForStationJacobian, calcMobilizerReactionForces, normalizeQ; calcM is O(n^2) and off
-// the hot path.
 TEST(Allocation, OtherOperatorsAllocateNothing) {
   SKIP_IF_NOT_COUNTING();
   RandomTree tree(5);
@@ -255,7 +252,8 @@ TEST(Allocation, OtherOperatorsAllocateNothing) {
   const std::vector<SpatialVec> F = randomBodyForces(nb, rng);
   Vector udot(nu), f(nu), qdot(nq), u(nu), nDotV(nq);
   std::vector<SpatialVec> A(nb), V(nb), bias(nb);
-  Matrix JF(6, nu);
+  Matrix JF(6, nu), JS(3, nu), M(nu, nu);
+  std::vector<SpatialVec> reactions(nb);
   Real sink = 0;  // keeps scalar results alive
   const std::vector<std::pair<const char*, std::function<void()>>> operators = {
       {"calcAccelerationIgnoringConstraints", [&] { m.calcAccelerationIgnoringConstraints(s, v, F, udot, A); }},
@@ -269,6 +267,11 @@ TEST(Allocation, OtherOperatorsAllocateNothing) {
       {"findStationAccelerationInGround", [&] { sink += m.findStationAccelerationInGround(s, 3, Vec3(1, 2, 3)).x(); }},
       {"calcSystemMomentumAboutPoint", [&] { sink += m.calcSystemMomentumAboutPoint(s, Vec3::Zero())[0]; }},
       {"calcEnergy", [&] { sink += tree.system().calcEnergy(s); }},
+      {"calcStationJacobian", [&] { m.calcStationJacobian(s, 3, Vec3(0.1, 0.2, 0.3), JS); }},
+      {"calcBiasForStationJacobian", [&] { sink += m.calcBiasForStationJacobian(s, 3, Vec3(1, 2, 3)).x(); }},
+      {"calcMobilizerReactionForces", [&] { m.calcMobilizerReactionForces(s, reactions); }},
+      {"calcM", [&] { m.calcM(s, M); }},
+      {"normalizeQ", [&] { sink += m.normalizeQ(s); }},
   };
   for (const auto& [name, call] : operators) {
     call();  // warm-up
