@@ -16,7 +16,6 @@
 //                              q2 along the resulting z (M's z); u = qdot
 //   ellipsoid(a)    nq 4 nu 3  quaternion orientation as ball; M's origin lies on the ellipsoid of
 //                              semi-axes a fixed in F, at the point whose outward normal is M's z
-//                              (at q = 0 that point is (0,0,a_z), so X_FM = I needs ...: see note)
 //   translation     nq 3 nu 3  p_FM = q in F; u = qdot
 //   free            nq 7 nu 6  q = [quaternion, p_FM in F], u = [w_FM in F, v_FM in F].
 //                              Euler option: nq 6 (x-y-z angles, p) with the same u
@@ -25,8 +24,10 @@
 //   bushing         nq 6 nu 6  body-fixed x-y-z angles then p_FM in F; u = qdot
 //   functionBased   nq = nu = n (1..6): each of the 6 spatial coordinates of X_FM is a Function
 //                   of some of the n coordinates (see SpatialFunctions)
-// Ellipsoid note: X_FM(q=0) has the identity rotation and p_FM = (0, 0, a_z); the mobilizer
-// therefore does not satisfy X_FM(0) = I, exactly as in Simbody (M sits on the surface).
+// Ellipsoid note: X_FM(q=0) has the identity rotation and p_FM = (0, 0, a_z), so this type does
+// not satisfy X_FM(0) = I (M sits on the surface). Simbody places M's origin at diag(a) * Mz
+// instead; the two agree only at q = 0. Ours keeps M's z along the surface normal, which is what
+// a contact-like rolling joint needs.
 #pragma once
 #include <array>
 #include <vector>
