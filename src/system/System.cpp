@@ -1,6 +1,7 @@
 #include "articula/system/System.h"
 
 #include <atomic>
+#include <string>
 
 namespace articula {
 
@@ -76,6 +77,51 @@ void System::realizeOneStage(State& state, Stage s) const {
     }
     state.advanceSubsystemToStage(i, s);
   }
+}
+
+// ---- integrator support ----
+
+void Subsystem::multiplyByNInvSlice(const State& s, const Vector& qLike, Vector& uLike) const {
+  const int i = getIndex();
+  const int last = s.getNumSubsystems() - 1;
+  const int q0 = s.getQStart(i), u0 = s.getUStart(i);
+  const int nq = (i == last ? s.getNQ() : s.getQStart(i + 1)) - q0;
+  const int nu = (i == last ? s.getNU() : s.getUStart(i + 1)) - u0;
+  if (nq == 0 && nu == 0) return;
+  if (nq != nu)
+    throw Error("Subsystem '" + name_ + "': has " + std::to_string(nq) + " q but " + std::to_string(nu) +
+                " u and does not override multiplyByNInvSlice");
+  uLike.segment(u0, nu) = qLike.segment(q0, nq);
+}
+
+bool System::project(State& state, Real tolerance, Vector* yErrEst) const {
+  if (!topologyRealized_) throw Error("System '" + name_ + "': call realizeTopology() before project()");
+  if (!(tolerance > 0)) throw Error("System '" + name_ + "': projection tolerance must be > 0, got " + std::to_string(tolerance));
+  if (yErrEst && yErrEst->size() != state.getY().size())
+    throw Error("System '" + name_ + "': project() error estimate has size " + std::to_string(yErrEst->size()) +
+                ", expected " + std::to_string(state.getY().size()));
+  bool changed = false;
+  for (const auto& ss : subsystems_) changed = ss->project(state, tolerance, yErrEst) || changed;
+  return changed;
+}
+
+void System::calcUWeights(const State& state, Real lengthScale, Vector& uWeights) const {
+  if (!(lengthScale > 0)) throw Error("System '" + name_ + "': length scale must be > 0 m, got " + std::to_string(lengthScale));
+  uWeights.setOnes(state.getNU());
+  for (const auto& ss : subsystems_) ss->calcUWeights(state, lengthScale, uWeights);
+}
+
+void System::calcZWeights(const State& state, Vector& zWeights) const {
+  zWeights.setOnes(state.getNZ());
+  for (const auto& ss : subsystems_) ss->calcZWeights(state, zWeights);
+}
+
+void System::multiplyByNInv(const State& state, const Vector& qLike, Vector& uLike) const {
+  if (qLike.size() != state.getNQ())
+    throw Error("System '" + name_ + "': multiplyByNInv expected " + std::to_string(state.getNQ()) + " q values, got " +
+                std::to_string(qLike.size()));
+  uLike.resize(state.getNU());
+  for (const auto& ss : subsystems_) ss->multiplyByNInvSlice(state, qLike, uLike);
 }
 
 }  // namespace articula

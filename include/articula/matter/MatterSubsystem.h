@@ -143,6 +143,11 @@ class MatterSubsystem : public Subsystem {
   void realizeVelocity(State&) const override;
   void realizeDynamics(State&) const override;
   void realizeAcceleration(State&) const override;
+  // Integrator hooks (src/matter/IntegratorHooks.cpp): quaternion normalization, unit weights
+  // from each mobilizer's H_FM and the length scale, N⁺ on the matter's q slice.
+  bool project(State& s, Real tolerance, Vector* yErrEst) const override;
+  void calcUWeights(const State& s, Real lengthScale, Vector& uWeights) const override;
+  void multiplyByNInvSlice(const State& s, const Vector& qLike, Vector& uLike) const override;
 
   // Adds a force subsystem to be gathered at Dynamics (MultibodySystem does this).
   void registerForceSubsystem(const class ForceSubsystem* forces);

@@ -11,6 +11,12 @@ namespace articula {
 
 class System;
 
+// Thrown by a projection that cannot reach its tolerance; integrators treat it as a failed step.
+class ProjectionFailure : public Error {
+ public:
+  using Error::Error;
+};
+
 class Subsystem {
  public:
   explicit Subsystem(std::string name) : name_(std::move(name)) {}
@@ -37,12 +43,33 @@ class Subsystem {
   virtual void realizeAcceleration(State&) const {}
   virtual void realizeReport(State&) const {}
 
+  // Integrator hooks (Theory Manual ch. 9-10). Vectors are system-wide; a subsystem touches only
+  // the slice of the variables it allocated.
+  // Makes this subsystem's variables satisfy its constraints to `tolerance` (the matter
+  // subsystem normalizes quaternions); if yErrEst is given, removes from that error estimate the
+  // components the projection would remove. Returns true if the State changed. Throws
+  // ProjectionFailure if it cannot reach the tolerance.
+  virtual bool project(State&, Real /*tolerance*/, Vector* /*yErrEst*/) const { return false; }
+  // Unit weights 1/δu of this subsystem's u (the System fills 1 first). lengthScale (m) is the
+  // model's characteristic length: a linear speed's unit change is lengthScale per second.
+  virtual void calcUWeights(const State&, Real /*lengthScale*/, Vector& /*uWeights*/) const {}
+  // Unit weights 1/δz of this subsystem's z (the System fills 1 first).
+  virtual void calcZWeights(const State&, Vector& /*zWeights*/) const {}
+  // uLike = N⁺ qLike for this subsystem's slice (needs only q). The default, for nq == nu, copies.
+  virtual void multiplyByNInvSlice(const State&, const Vector& qLike, Vector& uLike) const;
+
  protected:
   // Throws if the owning System has realized its topology (construction is over).
   void requireNotFrozen(const char* what) const;
 
  private:
   friend class System;
+
+// Thrown by a projection that cannot reach its tolerance; integrators treat it as a failed step.
+class ProjectionFailure : public Error {
+ public:
+  using Error::Error;
+};
   std::string name_;
   int index_ = -1;
   System* system_ = nullptr;
@@ -69,6 +96,16 @@ class System {
   // Realizes every subsystem stage by stage up to `stage` (Model .. Report).
   void realize(State& state, Stage stage = Stage::Report) const;
   void realizeModel(State& state) const { realize(state, Stage::Model); }
+
+  // ---- integrator support (each calls the subsystems' hooks) ----
+  // Projects the state onto its constraint manifold (quaternions normalized); see
+  // Subsystem::project. Returns true if anything changed.
+  bool project(State& state, Real tolerance, Vector* yErrEst = nullptr) const;
+  // Unit weights 1/δu (size nu) and 1/δz (size nz), default 1 per variable.
+  void calcUWeights(const State& state, Real lengthScale, Vector& uWeights) const;
+  void calcZWeights(const State& state, Vector& zWeights) const;
+  // uLike = N⁺(q) qLike (qLike has size nq, uLike size nu): how q-space errors are weighted.
+  void multiplyByNInv(const State& state, const Vector& qLike, Vector& uLike) const;
 
  private:
   void realizeOneStage(State& state, Stage s) const;
