@@ -1,12 +1,15 @@
 # Articula: every entry point a developer or CI needs. Each target installs and builds what it
 # needs first, so any of them works on a fresh clone.
 #   make demo | test | bench | bench-compare | sanitize | build | deps | clean
-# JOBS limits parallel compiles: the reference machine (and CI) has 2 cores.
+# JOBS limits parallel compiles: the reference machine (and CI) has 2 cores. BENCH_ARGS and
+# COMPARE_ARGS pass options on, e.g. COMPARE_ARGS="--models arm7,humanoid36".
 
 JOBS        ?= 2
 BUILD       ?= build
 ASAN_BUILD  ?= build-asan
 CMAKE_FLAGS ?=
+BENCH_ARGS  ?=
+COMPARE_ARGS ?=
 
 .PHONY: all deps configure build test demo bench bench-compare sanitize clean
 
@@ -32,12 +35,12 @@ demo: configure
 
 bench: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_bench
-	./$(BUILD)/bench/articula_bench
+	./$(BUILD)/bench/articula_bench $(BENCH_ARGS)
 
 # One program times the same models in Articula, Simbody 3.7 and MuJoCo; writes $(BUILD)/compare.json.
 bench-compare: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_compare
-	./$(BUILD)/bench/articula_compare --json $(BUILD)/compare.json
+	./$(BUILD)/bench/articula_compare --json $(BUILD)/compare.json $(COMPARE_ARGS)
 
 # ASan + UBSan over the whole test suite; a separate tree so the Release build stays intact.
 sanitize: deps
