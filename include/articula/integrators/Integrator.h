@@ -180,6 +180,7 @@ class Integrator {
   std::string describeVariable(int yIndex) const;
   Real minimumStepAt(Real t) const;
   IntegratorStatistics& updStatistics() { return stats_; }
+  void setPredictedStepSize(Real h) { predictedStep_ = h; }
   int nq() const { return nq_; }
   int nu() const { return nu_; }
   int nz() const { return nz_; }
@@ -200,7 +201,8 @@ class Integrator {
   IntegratorStatistics stats_;
   State previous_, advanced_, scratch_, reported_;
   Vector previousYDot_, advancedYDot_;
-  Vector uWeights_, zWeights_, qErrInU_, yInterp_;
+  Vector uWeights_, zWeights_, qErr_, qErrInU_;
+  mutable Vector yInterp_;  // dense-output scratch
   int nq_ = 0, nu_ = 0, nz_ = 0;
   bool initialized_ = false;
   bool startPending_ = false;        // next stepTo returns StartOfContinuousInterval

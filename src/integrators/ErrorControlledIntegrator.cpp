@@ -1,0 +1,118 @@
+// The shared error-controlled step: trial, projection of state and error estimate, weighted RMS
+// error test, reject/shrink, accept/predict (Theory Manual §10.4, "Each step").
+#include "articula/integrators/ErrorControlledIntegrator.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace articula {
+
+namespace {
+std::string num(Real v) {
+  std::ostringstream os;
+  os.precision(6);
+  os << v;
+  return os.str();
+}
+}  // namespace
+
+void ErrorControlledIntegrator::setController(const Controller& c) {
+  const std::string who = std::string("Integrator ") + getMethodName() + ": controller ";
+  if (!(c.safety > 0 && c.safety <= 1)) throw Error(who + "safety must be in (0, 1], got " + num(c.safety));
+  if (!(c.maxGrowth > 1)) throw Error(who + "maxGrowth must be > 1, got " + num(c.maxGrowth));
+  if (!(c.maxShrink > 0 && c.maxShrink < 1)) throw Error(who + "maxShrink must be in (0, 1), got " + num(c.maxShrink));
+  if (!(c.keepBand >= 1)) throw Error(who + "keepBand must be >= 1, got " + num(c.keepBand));
+  controller_ = c;
+}
+
+void ErrorControlledIntegrator::throwCollapse(Real t0, Real h, const std::string& why) {
+  throw Error(std::string("Integrator ") + getMethodName() + ": step size collapsed at t = " + num(t0) + " s: h = " +
+              num(h) + " s is below the minimum step " + num(minimumStepAt(t0)) + " s; last failure: " + why +
+              ". The last good state (t = " + num(t0) + " s) is getAdvancedState()");
+}
+
+void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
+  const IntegratorSettings& set = getSettings();
+  const bool fixed = set.fixedStep || !hasErrorControl();
+  const Real t0 = getAdvancedTime();
+  const Real remaining = tMax - t0;
+  const Real hMin = minimumStepAt(t0);
+  const Real exponent = -1.0 / (getErrorEstimatorOrder() + 1);
+  const Controller& c = controller_;
+  Real h = std::min(hint, set.maximumStepSize);
+  bool failedBefore = false;
+  std::string lastFailure;
+  yErr_.resize(ny());
+
+  for (;;) {
+    // Land exactly on tMax when close; avoid leaving a sliver for the next step.
+    bool clipped = false;
+    if (fixed ? h >= remaining * (1 - 1e-9) : h >= remaining / 1.1) {
+      h = remaining;
+      clipped = true;
+    } else if (!fixed && h > remaining / 2) {
+      h = remaining / 2;
+    }
+    if (!fixed && !clipped && h < hMin) throwCollapse(t0, h, lastFailure.empty() ? "none" : lastFailure);
+    const Real t1 = clipped ? tMax : t0 + h;
+
+    ++updStatistics().stepsAttempted;
+    failureReason_.clear();
+    lastNonFiniteReport_.clear();
+    bool ok = attemptStep(t0, h, t1, yErr_);
+    Real err = 0;  // weighted error / accuracy
+    if (ok && !fixed) {
+      try {
+        projectCounted(scratch(), &yErr_);
+      } catch (const ProjectionFailure& e) {
+        ok = false;
+        failureReason_ = std::string("projection failed: ") + e.what();
+      }
+      if (ok && !(scratch().getY().allFinite() && yErr_.allFinite())) {
+        ok = false;
+        lastNonFiniteReport_ = describeNonFinite(scratch(), scratch().getY(), yErr_);
+      }
+      if (ok) {
+        err = calcErrorNorm(scratch().getY(), yErr_) / set.accuracy;
+        if (!(err <= 1)) {
+          ++updStatistics().errorTestFailures;
+          lastFailure = "error test (weighted error " + num(err * set.accuracy) + " > accuracy " + num(set.accuracy) +
+                        "; largest: " + describeLargestErrors(yErr_) + ")";
+          failedBefore = true;
+          h *= std::clamp(c.safety * std::pow(err, exponent), c.maxShrink, Real(0.9));
+          continue;
+        }
+      }
+    }
+    if (ok) ok = commitStep(h, !fixed);
+    if (!ok) {
+      ++updStatistics().convergenceFailures;
+      lastFailure = lastNonFiniteReport_.empty() ? failureReason_ : "non-finite values: " + lastNonFiniteReport_;
+      if (fixed)
+        throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + num(t0) + " s with h = " + num(h) +
+                    " s failed: " + lastFailure + ". The last good state (t = " + num(t0) +
+                    " s) is getAdvancedState()");
+      failedBefore = true;
+      h *= 0.25;  // no error estimate to size the retry: back off hard
+      continue;
+    }
+
+    // Accepted: predict the next step.
+    if (fixed) {
+      setPredictedStepSize(hint);
+    } else {
+      Real factor = err > 0 ? c.safety * std::pow(err, exponent) : c.maxGrowth;
+      factor = std::clamp(factor, c.maxShrink, c.maxGrowth);
+      if (failedBefore) factor = std::min<Real>(factor, 1);
+      if (factor >= 1 && factor < c.keepBand) factor = 1;
+      Real next = h * factor;
+      if (clipped && !failedBefore) next = std::max(next, hint);  // h was cut to meet tMax, not by error
+      setPredictedStepSize(std::min(next, set.maximumStepSize));
+    }
+    onStepAccepted(t0, h);
+    return;
+  }
+}
+
+}  // namespace articula

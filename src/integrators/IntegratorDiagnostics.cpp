@@ -1,0 +1,126 @@
+// Failure diagnostics for integrators: turn an index into y = [q u z] into the name of the body
+// and mobilizer it belongs to, list non-finite values, and find the force element that produced
+// a non-finite force (DESIGN.md §3: errors name the object, the field and the value).
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+#include <vector>
+
+#include "articula/forces/GeneralForceSubsystem.h"
+#include "articula/integrators/Integrator.h"
+#include "articula/matter/MultibodySystem.h"
+
+namespace articula {
+
+namespace {
+
+std::string num(Real v) {
+  std::ostringstream os;
+  os.precision(6);
+  os << v;
+  return os.str();
+}
+
+// Which subsystem owns entry i of a block (q, u or z) given each subsystem's start in it.
+int owner(const State& s, int i, int (State::*start)(int) const) {
+  int found = 0;
+  for (int k = 0; k < s.getNumSubsystems(); ++k)
+    if ((s.*start)(k) <= i) found = k;
+  return found;
+}
+
+// Force elements whose forces alone are not finite at s (needs Velocity). Diagnostics only.
+std::string findNonFiniteForces(const MultibodySystem& mbs, const State& s) {
+  if (s.getSystemStage() < Stage::Velocity) return "";
+  const MatterSubsystem& matter = mbs.getMatter();
+  std::string found;
+  std::vector<SpatialVec> F(matter.getNumBodies());
+  Vector f(matter.getNU());
+  for (int k = 0; k < mbs.getNumSubsystems(); ++k) {
+    const auto* forces = dynamic_cast<const GeneralForceSubsystem*>(&mbs.getSubsystem(k));
+    if (forces == nullptr) continue;
+    for (int e = 0; e < forces->getNumForces(); ++e) {
+      if (!forces->isForceEnabled(s, e)) continue;
+      for (auto& Fb : F) Fb.setZero();
+      f.setZero();
+      try {
+        forces->getForce(e).calcForce(s, matter, F, f);
+      } catch (const std::exception& ex) {
+        found += (found.empty() ? "" : ", ") + std::string("force element '") + forces->getForce(e).getName() +
+                 "' threw: " + ex.what();
+        continue;
+      }
+      bool finite = f.allFinite();
+      for (const auto& Fb : F) finite = finite && Fb.allFinite();
+      if (!finite) found += (found.empty() ? "" : ", ") + std::string("force element '") + forces->getForce(e).getName() + "'";
+    }
+  }
+  return found.empty() ? "" : "non-finite force from " + found;
+}
+
+}  // namespace
+
+std::string Integrator::describeVariable(int i) const {
+  const State& s = advanced_;
+  const int nq = s.getNQ(), nu = s.getNU();
+  const char* kind = i < nq ? "q" : i < nq + nu ? "u" : "z";
+  const int local = i < nq ? i : i < nq + nu ? i - nq : i - nq - nu;
+  std::string text = std::string(kind) + "[" + std::to_string(local) + "]";
+  const auto* mbs = dynamic_cast<const MultibodySystem*>(&system_);
+  if (mbs && kind[0] != 'z') {
+    const MatterSubsystem& matter = mbs->getMatter();
+    const bool isQ = kind[0] == 'q';
+    const int start = isQ ? s.getQStart(matter.getIndex()) : s.getUStart(matter.getIndex());
+    const int m = local - start;
+    for (int b = 1; b < matter.getNumBodies(); ++b) {
+      const MobilizedBodyInfo& info = matter.getInfo(b);
+      const int first = isQ ? info.qStart : info.uStart, count = isQ ? info.nq : info.nu;
+      if (m >= first && m < first + count)
+        return text + " (body '" + info.name + "', " + info.mobilizer->typeName() + " mobilizer, " + kind + " " +
+               std::to_string(m - first) + ")";
+    }
+  }
+  const int ss = kind[0] == 'q' ? owner(s, local, &State::getQStart)
+                 : kind[0] == 'u' ? owner(s, local, &State::getUStart) : owner(s, local, &State::getZStart);
+  return text + " (subsystem '" + system_.getSubsystem(ss).getName() + "')";
+}
+
+std::string Integrator::describeNonFinite(const State& s, const Vector& y, const Vector& ydot) const {
+  std::string text;
+  int listed = 0;
+  auto scan = [&](const Vector& v, const char* suffix) {
+    for (int i = 0; i < v.size() && listed < 4; ++i)
+      if (!std::isfinite(v[i])) {
+        const std::string name = describeVariable(i);
+        const auto bracket = name.find('[');
+        text += (text.empty() ? "" : "; ") + name.substr(0, bracket) + suffix + name.substr(bracket) + " = " + num(v[i]);
+        ++listed;
+      }
+  };
+  scan(y, "");
+  if (ydot.size() == y.size()) scan(ydot, "dot");
+  if (const auto* mbs = dynamic_cast<const MultibodySystem*>(&system_)) {
+    const std::string forces = findNonFiniteForces(*mbs, s);
+    if (!forces.empty()) text += (text.empty() ? "" : "; ") + forces;
+  }
+  return (text.empty() ? "no non-finite entry found" : text) + " at t = " + num(s.getTime()) + " s";
+}
+
+std::string Integrator::describeLargestErrors(const Vector& yErr) const {
+  // Rank by the unit weights (q errors count as they are: radians or metres).
+  std::vector<std::pair<Real, int>> ranked;
+  for (int i = 0; i < yErr.size(); ++i) {
+    Real w = 1;
+    if (i >= nq_ && i < nq_ + nu_) w = uWeights_[i - nq_];
+    if (i >= nq_ + nu_) w = zWeights_[i - nq_ - nu_];
+    ranked.emplace_back(std::abs(yErr[i]) * w, i);
+  }
+  const size_t n = std::min<size_t>(3, ranked.size());
+  std::partial_sort(ranked.begin(), ranked.begin() + n, ranked.end(), std::greater<>());
+  std::string text;
+  for (size_t k = 0; k < n; ++k)
+    text += (k ? ", " : "") + describeVariable(ranked[k].second) + " error " + num(yErr[ranked[k].second]);
+  return text;
+}
+
+}  // namespace articula

@@ -1,0 +1,31 @@
+// makeIntegrator: methods by name, for model files and the command line.
+#include <functional>
+#include <utility>
+#include <vector>
+
+#include "articula/integrators/integrators.h"
+
+namespace articula {
+
+std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const System& system) {
+  using Make = std::function<std::unique_ptr<Integrator>(const System&)>;
+  static const std::vector<std::pair<std::string, Make>> methods = {
+      {"ExplicitEuler", [](const System& s) { return std::make_unique<ExplicitEulerIntegrator>(s); }},
+      {"RungeKutta2", [](const System& s) { return std::make_unique<RungeKutta2Integrator>(s); }},
+      {"RungeKutta3", [](const System& s) { return std::make_unique<RungeKutta3Integrator>(s); }},
+      {"RungeKuttaMerson", [](const System& s) { return std::make_unique<RungeKuttaMersonIntegrator>(s); }},
+      {"RungeKuttaFeldberg", [](const System& s) { return std::make_unique<RungeKuttaFeldbergIntegrator>(s); }},
+      {"DormandPrince54", [](const System& s) { return std::make_unique<DormandPrince54Integrator>(s); }},
+      {"SemiExplicitEuler", [](const System& s) { return std::make_unique<SemiExplicitEulerIntegrator>(s); }},
+      {"SemiExplicitEuler2", [](const System& s) { return std::make_unique<SemiExplicitEuler2Integrator>(s); }},
+      {"VelocityVerlet", [](const System& s) { return std::make_unique<VelocityVerletIntegrator>(s); }},
+  };
+  std::string names;
+  for (const auto& [name, make] : methods) {
+    if (name == method) return make(system);
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  throw Error("makeIntegrator: unknown method '" + method + "'; known methods: " + names);
+}
+
+}  // namespace articula
