@@ -15,8 +15,9 @@ template <int N> using MatNN = Eigen::Matrix<double, N, N>;
 template <int N> using VecN = Eigen::Matrix<double, N, 1>;
 
 // Calls f(std::integral_constant<int, N>{}) for N = nu in 1..6.
+// Always inlined: as an out-of-line call per body it cost as much as the arithmetic it wraps.
 template <class F>
-inline void dispatch(int nu, F&& f) {
+[[gnu::always_inline]] inline void dispatch(int nu, F&& f) {
   switch (nu) {
     case 1: f(std::integral_constant<int, 1>{}); break;
     case 2: f(std::integral_constant<int, 2>{}); break;

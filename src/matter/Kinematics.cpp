@@ -16,8 +16,10 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
 
     const Transform X_FM = mob.calcX_FM(qb);
     const Transform& X_MB = info.X_MB;
-    const Transform X_GF = X_GP * info.X_PF;
-    const Transform X_GB = X_GF * X_FM * X_MB;
+    // Frames that only translate (the common case) cost a vector add instead of a 3x3 product.
+    const Transform X_GF = info.X_PFIsTranslation ? Transform(X_GP.R(), X_GP * info.X_PF.p()) : X_GP * info.X_PF;
+    const Transform X_GM = X_GF * X_FM;
+    const Transform X_GB = info.X_MBIsTranslation ? Transform(X_GM.R(), X_GM * X_MB.p()) : X_GM * X_MB;
     pc.X_FM[b] = X_FM;
     pc.X_GB[b] = X_GB;
     pc.R_GF[b] = X_GF.R();
@@ -39,8 +41,13 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
 
     const MassProperties& mp = info.body.getMassProperties();
     const Mat33& R_GB = X_GB.R().matrix();
-    pc.M_G[b] = SpatialInertia{mp.mass(), R_GB * mp.massCenter(),
-                               R_GB * mp.inertiaAboutOrigin().matrix() * R_GB.transpose()};
+    // R I R^T: only the upper triangle of the symmetric product is computed.
+    const Mat33 RI = R_GB * mp.inertiaAboutOrigin().matrix();
+    SpatialInertia& M = pc.M_G[b];
+    M.m = mp.mass();
+    M.p_OC.noalias() = R_GB * mp.massCenter();
+    for (int i = 0; i < 3; ++i)
+      for (int j = i; j < 3; ++j) M.I_O(i, j) = M.I_O(j, i) = RI.row(i).dot(R_GB.row(j));
   }
 }
 

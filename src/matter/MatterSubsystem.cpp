@@ -41,6 +41,8 @@ int MatterSubsystem::addMobilizedBody(int parent, const Transform& X_PF, const B
   info.X_PF = X_PF;
   info.X_BM = X_BM;
   info.X_MB = X_BM.inverse();
+  info.X_PFIsTranslation = X_PF.R().matrix() == Mat33::Identity();
+  info.X_MBIsTranslation = X_BM.R().matrix() == Mat33::Identity();
   info.reversed = direction == Direction::Reverse;
   info.mobilizer = info.reversed ? makeReversed(std::move(mobilizer)) : std::move(mobilizer);
   info.nq = info.mobilizer->nq();

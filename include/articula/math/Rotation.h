@@ -38,7 +38,7 @@ class Rotation {
   // Orthonormalizes the input (nearest rotation) only if asked; otherwise it must be orthonormal
   // to 1e-10 or Error is thrown.
   explicit Rotation(const Mat33& R);
-  static Rotation trusted(const Mat33& R) { Rotation r; r.R_ = R; return r; }
+  static Rotation trusted(const Mat33& R) { return Rotation(R, TrustedTag{}); }
   static Rotation identity() { return Rotation(); }
   static Rotation nearest(const Mat33& M);  // polar decomposition of M (det > 0 required)
 
@@ -79,6 +79,8 @@ class Rotation {
   bool isSameRotation(const Rotation& other, Real tol = 1e-12) const;
 
  private:
+  struct TrustedTag {};
+  Rotation(const Mat33& R, TrustedTag) : R_(R) {}
   Mat33 R_;
 };
 

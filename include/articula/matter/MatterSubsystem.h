@@ -23,6 +23,7 @@ struct MobilizedBodyInfo {
   Transform X_PF;  // fixed frame F on the parent
   Transform X_BM;  // moving frame M on this body
   Transform X_MB;  // its inverse, kept for the position sweep
+  bool X_PFIsTranslation = false, X_MBIsTranslation = false;  // rotation is exactly identity
   std::unique_ptr<Mobilizer> mobilizer;  // null for Ground
   bool reversed = false;
   SmallVector defaultQ;

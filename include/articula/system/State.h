@@ -16,16 +16,29 @@
 
 namespace articula {
 
+// A per-type address: comparing tags checks a value's type without the cost of dynamic_cast,
+// which matters because cache entries are read many times per realization.
+template <class T>
+const void* typeTag() {
+  static const char tag = 0;
+  return &tag;
+}
+
 class AbstractValue {
  public:
+  explicit AbstractValue(const void* tag) : tag_(tag) {}
   virtual ~AbstractValue() = default;
   virtual std::unique_ptr<AbstractValue> clone() const = 0;
+  const void* tag() const { return tag_; }
+
+ private:
+  const void* tag_;
 };
 
 template <class T>
 class Value final : public AbstractValue {
  public:
-  explicit Value(T v) : value(std::move(v)) {}
+  explicit Value(T v) : AbstractValue(typeTag<T>()), value(std::move(v)) {}
   std::unique_ptr<AbstractValue> clone() const override { return std::make_unique<Value<T>>(value); }
   T value;
 };
@@ -176,9 +189,9 @@ class State {
 
   template <class T>
   static T& valueOf(const std::unique_ptr<AbstractValue>& v, const std::string& name) {
-    auto* typed = dynamic_cast<Value<T>*>(v.get());
-    if (!typed) throw Error("State entry '" + name + "': requested type " + typeid(T).name() + " does not match");
-    return typed->value;
+    if (v->tag() != typeTag<T>())
+      throw Error("State entry '" + name + "': requested type " + typeid(T).name() + " does not match");
+    return static_cast<Value<T>*>(v.get())->value;
   }
   [[noreturn]] void throwStaleCache(const CacheEntry& c) const;
   // Throws unless subsystem ss may still allocate (it has not realized Instance) and, for a
