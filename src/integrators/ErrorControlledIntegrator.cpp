@@ -42,8 +42,23 @@ void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
   const Controller& c = controller_;
   Real h = std::min(hint, set.maximumStepSize);
   bool failedBefore = false;
-  std::string lastFailure;
-  yErr_.resize(ny());
+  // What made the last trial fail; the text is built only when we throw (no allocation while
+  // retrying, which is part of normal stepping).
+  enum class Failure { None, ErrorTest, Other } lastFailure = Failure::None;
+  Real lastErr = 0;
+  auto describeFailure = [&]() -> std::string {
+    switch (lastFailure) {
+      case Failure::None: return "none";
+      case Failure::ErrorTest:
+        return "error test (weighted error " + num(lastErr) + " > accuracy " + num(set.accuracy) +
+               "; largest: " + describeLargestErrors(rejectedErr_) + ")";
+      case Failure::Other:
+        return lastNonFiniteReport_.empty() ? failureReason_ : "non-finite values: " + lastNonFiniteReport_;
+    }
+    return "";
+  };
+  yErr_.resize(ny());  // no-ops after the first step
+  rejectedErr_.resize(ny());
 
   for (;;) {
     // Land exactly on tMax when close; avoid leaving a sliver for the next step.
@@ -54,11 +69,11 @@ void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
     } else if (!fixed && h > remaining / 2) {
       h = remaining / 2;
     }
-    if (!fixed && !clipped && h < hMin) throwCollapse(t0, h, lastFailure.empty() ? "none" : lastFailure);
+    if (!fixed && !clipped && h < hMin) throwCollapse(t0, h, describeFailure());
     const Real t1 = clipped ? tMax : t0 + h;
 
     ++updStatistics().stepsAttempted;
-    failureReason_.clear();
+    failureReason_.clear();  // keeps capacity: no allocation
     lastNonFiniteReport_.clear();
     bool ok = attemptStep(t0, h, t1, yErr_);
     Real err = 0;  // weighted error / accuracy
@@ -77,8 +92,9 @@ void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
         err = calcErrorNorm(scratch().getY(), yErr_) / set.accuracy;
         if (!(err <= 1)) {
           ++updStatistics().errorTestFailures;
-          lastFailure = "error test (weighted error " + num(err * set.accuracy) + " > accuracy " + num(set.accuracy) +
-                        "; largest: " + describeLargestErrors(yErr_) + ")";
+          lastFailure = Failure::ErrorTest;
+          lastErr = err * set.accuracy;
+          rejectedErr_ = yErr_;
           failedBefore = true;
           h *= std::clamp(c.safety * std::pow(err, exponent), c.maxShrink, Real(0.9));
           continue;
@@ -88,10 +104,10 @@ void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
     if (ok) ok = commitStep(h, !fixed);
     if (!ok) {
       ++updStatistics().convergenceFailures;
-      lastFailure = lastNonFiniteReport_.empty() ? failureReason_ : "non-finite values: " + lastNonFiniteReport_;
+      lastFailure = Failure::Other;
       if (fixed)
         throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + num(t0) + " s with h = " + num(h) +
-                    " s failed: " + lastFailure + ". The last good state (t = " + num(t0) +
+                    " s failed: " + describeFailure() + ". The last good state (t = " + num(t0) +
                     " s) is getAdvancedState()");
       failedBefore = true;
       h *= 0.25;  // no error estimate to size the retry: back off hard

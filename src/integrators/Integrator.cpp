@@ -185,15 +185,16 @@ void Integrator::setReportState(Real t) {
 
 StepOutcome Integrator::stepTo(Real reportTime, Real advanceLimit) {
   requireInitialized("stepTo()");
-  const std::string who = std::string("Integrator ") + getMethodName() + ": stepTo(";
-  if (std::isnan(reportTime) || std::isnan(advanceLimit)) throw Error(who + "): report time or advance limit is NaN");
+  // Messages are built only on failure: stepTo is on the allocation-free hot path.
+  auto who = [&] { return std::string("Integrator ") + getMethodName() + ": stepTo(" + num(reportTime); };
+  if (std::isnan(reportTime) || std::isnan(advanceLimit)) throw Error(who() + "): report time or advance limit is NaN");
   reportIsInterpolated_ = false;
   if (startPending_) {
     startPending_ = false;
     return StepOutcome::StartOfContinuousInterval;
   }
   if (advanceLimit < advanced_.getTime())
-    throw Error(who + num(reportTime) + "): advance limit " + num(advanceLimit) + " is before the current time " +
+    throw Error(who() + "): advance limit " + num(advanceLimit) + " is before the current time " +
                 num(advanced_.getTime()));
   const bool fixed = settings_.fixedStep || !hasErrorControl();
   const Real tFinal = settings_.finalTime;
@@ -203,7 +204,7 @@ StepOutcome Integrator::stepTo(Real reportTime, Real advanceLimit) {
     const Real t = advanced_.getTime();
     if (reportTime < t) {
       if (!stepValid_ || reportTime < previous_.getTime())
-        throw Error(who + num(reportTime) + "): report time is before the last step [" + num(previous_.getTime()) + ", " +
+        throw Error(who() + "): report time is before the last step [" + num(previous_.getTime()) + ", " +
                     num(t) + "]; integration cannot go back");
       setReportState(reportTime);
       return StepOutcome::ReachedReportTime;

@@ -60,8 +60,8 @@ std::string findNonFiniteForces(const MultibodySystem& mbs, const State& s) {
 
 }  // namespace
 
-std::string Integrator::describeVariable(int i) const {
-  const State& s = advanced_;
+std::string Integrator::describeVariable(int i, const State* layout) const {
+  const State& s = layout ? *layout : advanced_;
   const int nq = s.getNQ(), nu = s.getNU();
   const char* kind = i < nq ? "q" : i < nq + nu ? "u" : "z";
   const int local = i < nq ? i : i < nq + nu ? i - nq : i - nq - nu;
@@ -91,7 +91,7 @@ std::string Integrator::describeNonFinite(const State& s, const Vector& y, const
   auto scan = [&](const Vector& v, const char* suffix) {
     for (int i = 0; i < v.size() && listed < 4; ++i)
       if (!std::isfinite(v[i])) {
-        const std::string name = describeVariable(i);
+        const std::string name = describeVariable(i, &s);
         const auto bracket = name.find('[');
         text += (text.empty() ? "" : "; ") + name.substr(0, bracket) + suffix + name.substr(bracket) + " = " + num(v[i]);
         ++listed;

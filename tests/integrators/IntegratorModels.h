@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -27,7 +28,9 @@ struct PendulumModel {
   GeneralForceSubsystem* forces = nullptr;
   std::vector<MobilizedBody> links;
   State state;
-  explicit PendulumModel(int n = 1, Real q0 = 0.5) {
+  // extraForces may add elements before the System is built.
+  explicit PendulumModel(int n = 1, Real q0 = 0.5,
+                         const std::function<void(GeneralForceSubsystem&)>& extraForces = nullptr) {
     MatterSubsystem& matter = system.updMatter();
     MobilizedBody parent = MobilizedBody::Ground(matter);
     const Body link(MassProperties::fromCentral(1.0, Vec3(0, -0.5, 0), Inertia(0.02, 0.001, 0.02)));
@@ -40,6 +43,7 @@ struct PendulumModel {
     Real pe0 = 0;
     for (int i = 0; i < n; ++i) pe0 += kG * (i + 0.5);  // m g h at rest, h = -(i + 1/2)
     forces->addForce(std::make_unique<Gravity>(Vec3(0, -kG, 0))).setZeroHeightEnergy(pe0);
+    if (extraForces) extraForces(*forces);
     state = system.realizeTopology();
     for (int i = 0; i < n; ++i) links[i].setOneQ(state, 0, i == 0 ? q0 : 0.3 * q0);
   }

@@ -44,6 +44,7 @@ class ErrorControlledIntegrator : public Integrator {
   [[noreturn]] void throwCollapse(Real t0, Real h, const std::string& why);
   Controller controller_;
   Vector yErr_;
+  Vector rejectedErr_;  // error estimate of the last rejected trial, described only if we throw
 };
 
 }  // namespace articula

@@ -28,6 +28,10 @@ struct ButcherTableau {
   void validate() const;
 };
 
+// Dense output: methods of order >= 3 without their own continuous extension interpolate with a
+// quintic Hermite polynomial through (y, ydot) at the step's start, middle and end. The middle
+// point comes from a half step of the same method, computed on the first interpolation request
+// in a step (cost: one step's evaluations, only for steps that are interpolated).
 class ExplicitRungeKuttaIntegrator : public ErrorControlledIntegrator {
  public:
   ExplicitRungeKuttaIntegrator(const System& system, ButcherTableau tableau);
@@ -43,12 +47,22 @@ class ExplicitRungeKuttaIntegrator : public ErrorControlledIntegrator {
   void onInitialize() override;
   // Stage derivatives k_i of the last attempt (of the accepted step inside onStepAccepted).
   const std::vector<Vector>& stageDerivatives() const { return k_; }
+  void onStepAccepted(Real t0, Real h) override;
+  void interpolateY(Real t, Vector& y) const override;
 
  private:
+  // Runs the tableau in `work` from (t0, y0, f0) with step h; the end value goes to y1.
+  bool runStages(State& work, Real t0, Real h, Real t1, const Vector& y0, const Vector& f0, Vector& y1, Vector* yErr);
+  void computeMidpoint();
+
   ButcherTableau tableau_;
   bool fsal_ = false;
   std::vector<Vector> k_;
-  Vector ytmp_;
+  Vector ytmp_, y1_;
+  // Dense-output midpoint of the last step (valid while midValid_).
+  State midState_;
+  Vector yMid_, fMid_;
+  bool midValid_ = false;
 };
 
 }  // namespace articula

@@ -177,7 +177,9 @@ class Integrator {
   // the largest weighted error, with body/mobilizer and force element names where known.
   std::string describeNonFinite(const State& s, const Vector& y, const Vector& ydot) const;
   std::string describeLargestErrors(const Vector& yErr) const;
-  std::string describeVariable(int yIndex) const;
+  // Names y[yIndex] ("u[2] (body 'shin', Pin mobilizer, u 0)") using the layout of s (default:
+  // the advanced state).
+  std::string describeVariable(int yIndex, const State* s = nullptr) const;
   Real minimumStepAt(Real t) const;
   IntegratorStatistics& updStatistics() { return stats_; }
   void setPredictedStepSize(Real h) { predictedStep_ = h; }
