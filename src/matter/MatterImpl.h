@@ -49,6 +49,7 @@ struct AccelerationCache {
 struct OperatorScratch {
   std::vector<SpatialVec> A, F, z;
   std::vector<Mat66> composite;
+  std::vector<HMatrix> hingeAtOrigin;
   std::vector<SmallVector> eps;
 };
 

@@ -124,6 +124,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   scratch.A.assign(nb, SpatialVec::Zero()); scratch.F.assign(nb, SpatialVec::Zero());
   scratch.z.assign(nb, SpatialVec::Zero()); scratch.eps.assign(nb, SmallVector(0));
   scratch.composite.assign(nb, Mat66::Zero());
+  scratch.hingeAtOrigin.assign(nb, HMatrix(6, 0));
   for (const auto& b : bodies_) scratch.eps[b.index].resize(b.nu);
   // Scratch is never "realized"; it only avoids allocation. Depends on Topology so it stays valid.
   impl_->scratch = s.allocateCacheEntry(ss, Stage::Topology, std::move(scratch), "matter operator scratch");
