@@ -4,15 +4,16 @@
 //   method                      order  error estimate           evaluations per step   dense output
 //   ExplicitEuler                 1    Heun, FSAL               1                      Hermite cubic
 //   RungeKutta2 (Heun)            2    Euler, FSAL              2                      Hermite cubic
-//   RungeKutta3 (Bogacki-Shampine)3    2nd order, FSAL          3                      Hermite cubic
-//   RungeKuttaMerson              4    Merson's 3rd order       5                      Hermite cubic
-//   RungeKuttaFeldberg            5    Fehlberg's 4th order     6                      Hermite cubic
+//   RungeKutta3 (Bogacki-Shampine)3    2nd order, FSAL          3                      Hermite quintic*
+//   RungeKuttaMerson              4    Merson's 3rd order       5                      Hermite quintic*
+//   RungeKuttaFeldberg            5    Fehlberg's 4th order     6                      Hermite quintic*
 //   DormandPrince54               5    4th order, FSAL          6                      DOPRI5, order 4
 //   SemiExplicitEuler             1    none (fixed step only)   1                      Hermite cubic
 //   SemiExplicitEuler2            1    step doubling            2                      Hermite cubic
 //   VelocityVerlet                2    Euler predictor          2+ (fixed point in u)  Hermite cubic
 // "Evaluations" counts realizations to Acceleration of an accepted step, including the one at
 // its end; FSAL methods need one more when projection (quaternion normalization) moved y.
+// * through a midpoint from a half step, computed only for steps that are interpolated.
 #pragma once
 #include <memory>
 #include <string>
