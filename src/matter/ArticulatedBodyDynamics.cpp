@@ -23,7 +23,7 @@ void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, 
       continue;
     }
     kernels::dispatch(info.nu, [&](auto n) {
-      kernels::articulate<decltype(n)::value>(P, pc.H_G[b], abi.DInv[b], abi.G[b], abi.PPlus[b]);
+      kernels::articulate<decltype(n)::value>(P, pc.H_G[b], abi.DInv[b], abi.G[b], abi.PPlus[b], info.parent != 0);
     });
   }
 }

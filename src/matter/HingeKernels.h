@@ -49,8 +49,10 @@ inline void addShiftedSymmetric(const Mat66& P, const Vec3& l, Mat66& out) {
 }
 
 // Articulated shift across a free hinge: D = H^T P H, G = P H D^-1, P+ = P - G (P H)^T.
+// P+ is skipped (left unset) for base bodies, whose parent is Ground (Theory Manual §12.5).
 template <int N>
-inline void articulate(const Mat66& P, const HMatrix& Hm, SmallMatrix& DInv, HMatrix& G, Mat66& PPlus) {
+inline void articulate(const Mat66& P, const HMatrix& Hm, SmallMatrix& DInv, HMatrix& G, Mat66& PPlus,
+                       bool needPPlus) {
   const auto H = mapH<N>(Hm);
   const Mat6N<N> PH = P * H;
   const MatNN<N> D = H.transpose() * PH;
@@ -62,6 +64,7 @@ inline void articulate(const Mat66& P, const HMatrix& Hm, SmallMatrix& DInv, HMa
   G.resize(6, N);
   Eigen::Map<Mat6N<N>> Gm(G.data());
   Gm.noalias() = PH * Di;
+  if (!needPPlus) return;
   PPlus = P;
   PPlus.noalias() -= Gm * PH.transpose();
 }
