@@ -6,7 +6,7 @@
 #include <Eigen/LU>
 #include <type_traits>
 
-#include "articula/math/Types.h"
+#include "articula/math/ArticulatedInertia.h"
 
 namespace articula::kernels {
 
@@ -32,21 +32,8 @@ template <class F>
 template <int N> inline Eigen::Map<const Mat6N<N>> mapH(const HMatrix& H) { return Eigen::Map<const Mat6N<N>>(H.data()); }
 template <int N> inline Eigen::Map<const VecN<N>> mapV(const Real* v) { return Eigen::Map<const VecN<N>>(v); }
 
-// phi(l) P phi(l)^T for a symmetric P = [[A, B], [B^T, D]] (Theory Manual §12.5 rigid shift):
-// B' = B + l x D, A' = A + l x B^T - B' l x; products with l x done as cross products.
-inline void addShiftedSymmetric(const Mat66& P, const Vec3& l, Mat66& out) {
-  Mat33 Bp = P.topRightCorner<3, 3>();
-  const auto D = P.bottomRightCorner<3, 3>();
-  const auto B = P.topRightCorner<3, 3>();
-  for (int k = 0; k < 3; ++k) Bp.col(k) += l.cross(Vec3(D.col(k)));
-  Mat33 Ap = P.topLeftCorner<3, 3>();
-  for (int k = 0; k < 3; ++k) Ap.col(k) += l.cross(Vec3(B.row(k).transpose()));
-  for (int i = 0; i < 3; ++i) Ap.row(i) -= Vec3(Bp.row(i).transpose()).cross(l).transpose();
-  out.topLeftCorner<3, 3>() += Ap;
-  out.topRightCorner<3, 3>() += Bp;
-  out.bottomLeftCorner<3, 3>() += Bp.transpose();
-  out.bottomRightCorner<3, 3>() += D;
-}
+// phi(l) P phi(l)^T added into out (Theory Manual §12.5 rigid shift), for symmetric P.
+inline void addShiftedSymmetric(const Mat66& P, const Vec3& l, Mat66& out) { ArticulatedInertia::addShifted(P, l, out); }
 
 // Articulated shift across a free hinge: D = H^T P H, G = P H D^-1, P+ = P - G (P H)^T.
 // P+ is skipped (left unset) for base bodies, whose parent is Ground (Theory Manual §12.5).
