@@ -91,6 +91,17 @@ struct CvodeCallbacks {
       return -1;
     }
   }
+  static int jacobian(sunrealtype t, N_Vector y, N_Vector fy, SUNMatrix J, void* self, N_Vector, N_Vector, N_Vector) {
+    auto& me = *static_cast<CvodeIntegrator*>(self);
+    try {
+      const sunindextype n = SUNDenseMatrix_Columns(J);
+      for (sunindextype j = 0; j < n; ++j) me.jacColumns_[j] = SUNDenseMatrix_Column(J, j);
+      return me.calcJacobian(t, N_VGetArrayPointer(y), N_VGetArrayPointer(fy));
+    } catch (...) {
+      me.pending_ = std::current_exception();
+      return -1;
+    }
+  }
   static int weights(N_Vector y, N_Vector ewt, void* self) {
     auto& me = *static_cast<CvodeIntegrator*>(self);
     try {
@@ -129,6 +140,7 @@ void CvodeIntegrator::check(int flag, const char* call) const {
 
 void CvodeIntegrator::noteCvodeMessage(const char* function, const char* message) {
   cvodeMessage_ = std::string(function ? function : "CVODE") + ": " + (message ? message : "");
+  while (!cvodeMessage_.empty() && (cvodeMessage_.back() == '.' || cvodeMessage_.back() == ' ')) cvodeMessage_.pop_back();
 }
 
 // ---- starting ---------------------------------------------------------------------------------
@@ -145,11 +157,14 @@ void CvodeIntegrator::onInitialize() {
   col_.resize(nu());
   rowNorm_.resize(nu());
   qWeights_.resize(nq());
+  unitChange_.setOnes(n);
+  yJac_.resize(n);
+  jacColumns_.assign(n, nullptr);
   // initialize() zeroed the statistics; reinitialize() (an event) keeps them, and CVODE's too.
   const bool fresh = getStatistics().stepsAttempted == 0 && getStatistics().stepsTaken == 0;
   if (fresh) {
     cvodeStats_ = CvodeStatistics();
-    baseRhs_ = baseJac_ = baseIters_ = baseProj_ = 0;
+    baseRhs_ = baseJac_ = baseIters_ = baseProj_ = jacobianRhs_ = 0;
   }
   if (!solver_ || solver_->n != n) {
     createSolver();
@@ -181,11 +196,13 @@ void CvodeIntegrator::createSolver() {
     check(CVodeSetUserData(sv.mem, this), "CVodeSetUserData");
     check(CVodeWFtolerances(sv.mem, &CvodeCallbacks::weights), "CVodeWFtolerances");
     if (method_ == Method::BDF) {
-      // Newton with a dense direct solve; no Jacobian function, so CVODE difference-quotients it.
+      // Newton with a dense direct solve and a forward-difference Jacobian of our own (CVODE's
+      // built-in one allocates a vector per evaluation; steps here allocate nothing).
       sv.A = SUNDenseMatrix(n, n, sv.ctx);
       sv.ls = sv.A ? SUNLinSol_Dense(sv.y, sv.A, sv.ctx) : nullptr;
       if (!sv.ls) throw Error(who + "out of memory creating the dense linear solver");
       check(CVodeSetLinearSolver(sv.mem, sv.ls, sv.A), "CVodeSetLinearSolver");
+      check(CVodeSetJacFn(sv.mem, &CvodeCallbacks::jacobian), "CVodeSetJacFn");
       check(CVodeSetProjFn(sv.mem, &CvodeCallbacks::project), "CVodeSetProjFn");
       check(CVodeSetProjErrEst(sv.mem, projectErrorEstimate_ ? SUNTRUE : SUNFALSE), "CVodeSetProjErrEst");
       sv.projecting = true;
@@ -204,7 +221,7 @@ void CvodeIntegrator::restartSolver(Real t, const Vector& y, bool keepCounts) {
   if (!solver_->mem) return;
   // CVODE's counters restart from zero: bank them first (or drop them for a fresh start).
   if (keepCounts) collectStatistics(false);
-  baseRhs_ = cvodeStats_.rhsEvaluations;
+  baseRhs_ = cvodeStats_.rhsEvaluations - jacobianRhs_;
   baseJac_ = cvodeStats_.jacobianEvaluations;
   baseIters_ = cvodeStats_.nonlinearIterations;
   baseProj_ = cvodeStats_.projectionEvaluations;
@@ -241,6 +258,27 @@ int CvodeIntegrator::calcYDot(Real t, const Real* y, Real* ydot) {
   }
   if (!evaluate(scratch(), t, yv, ydot_)) return 1;  // NaN/Inf: CVODE retries with a smaller h
   out = ydot_;
+  return 0;
+}
+
+int CvodeIntegrator::calcJacobian(Real t, const Real* y, const Real* fy) {
+  const int n = ny();
+  const Eigen::Map<const Vector> f0(fy, n);
+  yJac_ = Eigen::Map<const Vector>(y, n);
+  // Column j: (f(y + d e_j) - f(y)) / d, d = √ε max(|y_j|, unit change of y_j): about half the
+  // digits of f, whatever the variable's size or units.
+  const Real root = std::sqrt(std::numeric_limits<Real>::epsilon());
+  for (int j = 0; j < n; ++j) {
+    const Real yj = yJac_[j];
+    Real d = root * std::max(std::abs(yj), unitChange_[j]);
+    if (yj < 0) d = -d;
+    yJac_[j] = yj + d;
+    d = yJac_[j] - yj;  // the increment actually represented
+    ++jacobianRhs_;
+    if (!evaluate(scratch(), t, yJac_, ydot_)) return 1;  // recoverable: CVODE shrinks h
+    Eigen::Map<Vector>(jacColumns_[j], n) = (ydot_ - f0) / d;
+    yJac_[j] = yj;
+  }
   return 0;
 }
 
@@ -318,7 +356,10 @@ int CvodeIntegrator::calcErrorWeights(const Real* y, Real* ewt) {
       qWeights_.setOnes();
     }
     for (int i = 0; i < nq; ++i) ewt[i] = gq * qWeights_[i] * inv;
+    unitChange_.head(nq) = qWeights_.cwiseInverse();
   }
+  unitChange_.segment(nq, nu) = getUWeights().cwiseInverse();
+  unitChange_.tail(nz) = getZWeights().cwiseInverse();
   // Relative, with the unit change as absolute floor: min(w, 1/|y|).
   auto relative = [&](int start, int count, const Vector& w, Real g) {
     for (int i = 0; i < count; ++i) {
@@ -343,12 +384,7 @@ void CvodeIntegrator::collectStatistics(bool stepAccepted) {
   CVodeGetNumStepSolveFails(mem, &ncfn);
   CVodeGetNumRhsEvals(mem, &nfe);
   CVodeGetNumNonlinSolvIters(mem, &nni);
-  if (method_ == Method::BDF) {
-    long nfeLS = 0;
-    CVodeGetNumJacEvals(mem, &nje);
-    CVodeGetNumLinRhsEvals(mem, &nfeLS);  // the difference-quotient Jacobian's f calls
-    nfe += nfeLS;
-  }
+  if (method_ == Method::BDF) CVodeGetNumJacEvals(mem, &nje);
   if (solver_->projecting) {
     CVodeGetNumProjEvals(mem, &nproj);
     CVodeGetNumProjFails(mem, &npf);
@@ -363,7 +399,7 @@ void CvodeIntegrator::collectStatistics(bool stepAccepted) {
   lastErrFails_ = netf;
   lastSolveFails_ = ncfn;
   lastProjFails_ = npf;
-  cvodeStats_.rhsEvaluations = baseRhs_ + nfe;
+  cvodeStats_.rhsEvaluations = baseRhs_ + nfe + jacobianRhs_;
   cvodeStats_.jacobianEvaluations = baseJac_ + nje;
   cvodeStats_.nonlinearIterations = baseIters_ + nni;
   cvodeStats_.projectionEvaluations = baseProj_ + nproj;

@@ -3,6 +3,7 @@
 #include <utility>
 #include <vector>
 
+#include "articula/integrators/CvodeIntegrator.h"
 #include "articula/integrators/integrators.h"
 
 namespace articula {
@@ -19,6 +20,8 @@ std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const Syst
       {"SemiExplicitEuler", [](const System& s) { return std::make_unique<SemiExplicitEulerIntegrator>(s); }},
       {"SemiExplicitEuler2", [](const System& s) { return std::make_unique<SemiExplicitEuler2Integrator>(s); }},
       {"VelocityVerlet", [](const System& s) { return std::make_unique<VelocityVerletIntegrator>(s); }},
+      {"CvodeBDF", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::BDF); }},
+      {"CvodeAdams", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::Adams); }},
   };
   std::string names;
   for (const auto& [name, make] : methods) {

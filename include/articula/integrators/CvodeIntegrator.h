@@ -3,8 +3,8 @@
 // specification, seed 003; Theory Manual §10.1-10.2).
 //
 //   method  orders  nonlinear solver                              use
-//   BDF     1-5     Newton, dense direct solve, difference-quotient  stiff problems
-//                   Jacobian (CVODE's default)
+//   BDF     1-5     Newton, dense direct solve, forward-difference   stiff problems
+//                   Jacobian (ours: CVODE's built-in one allocates)
 //   Adams   1-12    fixed-point iteration (no Jacobian)            smooth non-stiff problems
 //
 // Every takeOneStep() is exactly one internal CVODE step (CV_ONE_STEP with the step limit as
@@ -36,6 +36,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "articula/integrators/Integrator.h"
 
@@ -83,6 +84,7 @@ class CvodeIntegrator final : public Integrator {
 
   // Callback bodies, with raw arrays of length ny(). Return 0, > 0 (recoverable) or < 0.
   int calcYDot(Real t, const Real* y, Real* ydot);
+  int calcJacobian(Real t, const Real* y, const Real* fy);  // into jacColumns_
   int calcProjection(Real t, const Real* y, Real* corr, Real* err);
   int calcErrorWeights(const Real* y, Real* ewt);
   void noteCvodeMessage(const char* function, const char* message);
@@ -102,11 +104,14 @@ class CvodeIntegrator final : public Integrator {
   // CVODE's counters at the last collection (they restart from zero at CVodeReInit).
   int64_t lastSteps_ = 0, lastErrFails_ = 0, lastSolveFails_ = 0, lastProjFails_ = 0;
   int64_t baseRhs_ = 0, baseJac_ = 0, baseIters_ = 0, baseProj_ = 0;
+  int64_t jacobianRhs_ = 0;     // f calls of our difference-quotient Jacobian
   bool firstStep_ = true;       // next CVode call is the first after (re)initialization
   bool canInterpolate_ = false; // CVODE holds the polynomial of the last committed step
   std::exception_ptr pending_;  // thrown inside a callback; rethrown after CVode returns
   std::string failureReason_, cvodeMessage_;
-  Vector ydot_, err_, e_, col_, rowNorm_, qWeights_, diff_;
+  Vector ydot_, err_, e_, col_, rowNorm_, qWeights_, diff_, yJac_;
+  Vector unitChange_;                // 1 / unit weight of each y: the difference-quotient scale
+  std::vector<Real*> jacColumns_;    // columns of CVODE's dense Jacobian, during calcJacobian
 };
 
 }  // namespace articula

@@ -118,7 +118,8 @@ class VelocityVerletIntegrator final : public ErrorControlledIntegrator {
 
 // By name: "ExplicitEuler", "RungeKutta2", "RungeKutta3", "RungeKuttaMerson",
 // "RungeKuttaFeldberg", "DormandPrince54", "SemiExplicitEuler", "SemiExplicitEuler2",
-// "VelocityVerlet". Throws Error listing the names for anything else.
+// "VelocityVerlet", and "CvodeBDF", "CvodeAdams" (CvodeIntegrator.h). Throws Error listing the
+// names for anything else.
 std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const System& system);
 
 }  // namespace articula
