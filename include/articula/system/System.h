@@ -64,12 +64,6 @@ class Subsystem {
 
  private:
   friend class System;
-
-// Thrown by a projection that cannot reach its tolerance; integrators treat it as a failed step.
-class ProjectionFailure : public Error {
- public:
-  using Error::Error;
-};
   std::string name_;
   int index_ = -1;
   System* system_ = nullptr;
