@@ -34,4 +34,8 @@ Real ConstantForce::calcPotentialEnergy(const State& state, const MatterSubsyste
   return -f_G_.dot(matter.getBodyTransform(state, body_) * p_BS_);
 }
 
+Real ConstantForce::calcPower(const State& state, const MatterSubsystem& matter) const {
+  return f_G_.dot(matter.findStationVelocityInGround(state, body_, p_BS_));
+}
+
 }  // namespace articula

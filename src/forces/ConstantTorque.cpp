@@ -22,4 +22,8 @@ void ConstantTorque::calcForce(const State& /*state*/, const MatterSubsystem& /*
   bodyForces_G[body_].head<3>() += torque_G_;
 }
 
+Real ConstantTorque::calcPower(const State& state, const MatterSubsystem& matter) const {
+  return torque_G_.dot(matter.getBodyVelocity(state, body_).head<3>());
+}
+
 }  // namespace articula

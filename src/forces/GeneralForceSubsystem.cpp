@@ -17,6 +17,15 @@ void ForceElement::checkBodyIndex(const MatterSubsystem& matter, int body, const
                 ", Ground is 0)");
 }
 
+Real ForceElement::calcPower(const State& state, const MatterSubsystem& matter) const {
+  std::vector<SpatialVec> F(matter.getNumBodies(), SpatialVec::Zero());
+  Vector f = Vector::Zero(matter.getNU());
+  calcForce(state, matter, F, f);
+  Real power = f.dot(matter.getU(state));
+  for (int b = 1; b < matter.getNumBodies(); ++b) power += F[b].dot(matter.getBodyVelocity(state, b));
+  return power;
+}
+
 void GeneralForceSubsystem::adoptForce(std::unique_ptr<ForceElement> element) {
   if (!element) throw Error("GeneralForceSubsystem '" + getName() + "': addForce given a null element");
   requireNotFrozen("addForce");
@@ -53,6 +62,7 @@ void GeneralForceSubsystem::realizeTopology(State& state) {
   matter_ = &system->getMatter();
   for (auto& e : elements_) {
     e->finalize(*matter_);
+    e->allocateState(state, getIndex());
     e->frozen_ = true;
   }
   enabledIndex_ = state.allocateDiscreteVariable(getIndex(), Stage::Dynamics,
@@ -86,6 +96,24 @@ Real GeneralForceSubsystem::calcPotentialEnergy(const State& state) const {
   for (size_t i = 0; i < elements_.size(); ++i)
     if (flags[i]) pe += elements_[i]->calcPotentialEnergy(state, m);
   return pe;
+}
+
+Real GeneralForceSubsystem::calcPower(const State& state) const {
+  const MatterSubsystem& m = matter();
+  const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);
+  Real power = 0;
+  for (size_t i = 0; i < elements_.size(); ++i)
+    if (flags[i]) power += elements_[i]->calcPower(state, m);
+  return power;
+}
+
+Real GeneralForceSubsystem::calcNonConservativePower(const State& state) const {
+  const MatterSubsystem& m = matter();
+  const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);
+  Real power = 0;
+  for (size_t i = 0; i < elements_.size(); ++i)
+    if (flags[i]) power += elements_[i]->calcNonConservativePower(state, m);
+  return power;
 }
 
 }  // namespace articula

@@ -83,4 +83,19 @@ Real Gravity::calcPotentialEnergy(const State& state, const MatterSubsystem& mat
   return pe;
 }
 
+// sum_b m_b g . v_GCb, with v_GC = v_GBo + w_GB x (R_GB p_BC).
+Real Gravity::calcPower(const State& state, const MatterSubsystem& matter) const {
+  Real power = 0;
+  const int nb = static_cast<int>(excluded_.size());
+  for (int b = 1; b < nb; ++b) {
+    if (excluded_[b]) continue;
+    const MassProperties& mp = matter.getInfo(b).body.getMassProperties();
+    const SpatialVec& V = matter.getBodyVelocity(state, b);
+    const Vec3 p_BC_G = matter.getBodyTransform(state, b).R() * mp.massCenter();
+    const Vec3 v_GC = V.tail<3>() + V.head<3>().cross(p_BC_G);
+    power += mp.mass() * g_G_.dot(v_GC);
+  }
+  return power;
+}
+
 }  // namespace articula

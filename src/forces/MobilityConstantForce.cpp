@@ -31,4 +31,8 @@ void MobilityConstantForce::calcForce(const State& /*state*/, const MatterSubsys
   mobilityForces[uIndex_] += force_;
 }
 
+Real MobilityConstantForce::calcPower(const State& state, const MatterSubsystem& matter) const {
+  return force_ * matter.getU(state)[uIndex_];
+}
+
 }  // namespace articula

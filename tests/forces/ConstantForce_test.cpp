@@ -79,5 +79,17 @@ TEST(ConstantForce, RejectsBadInputWithNamedErrors) {
   }
 }
 
+TEST(ConstantForce, PowerMatchesDefinitionAndIsMinusPotentialRate) {
+  ChainModel model;
+  auto& push = model.forces->addForce(std::make_unique<ConstantForce>(3, Vec3(0.1, 0.5, -0.2), Vec3(3, -1, 2)));
+  State s = model.system.realizeTopology();
+  const MatterSubsystem& matter = model.system.getMatter();
+  testing::setSomeMotion(model.system, s, 0.3);
+  const Real p = push.calcPower(s, matter);
+  EXPECT_NEAR(p, testing::powerFromForces(push, s, matter), 1e-12 * (1 + std::abs(p)));
+  EXPECT_NEAR(p, -testing::potentialRate(push, model.system, s), 1e-7 * (1 + std::abs(p)));
+  EXPECT_EQ(push.calcNonConservativePower(s, matter), 0.0);
+}
+
 }  // namespace
 }  // namespace articula

@@ -60,5 +60,18 @@ TEST(ConstantTorque, RejectsBadInputWithNamedErrors) {
   }
 }
 
+// A free moment has no potential: its whole power T . w is non-conservative.
+TEST(ConstantTorque, PowerIsTorqueDotAngularVelocity) {
+  ChainModel model;
+  auto& torque = model.forces->addForce(std::make_unique<ConstantTorque>(4, Vec3(1, -2, 0.5)));
+  State s = model.system.realizeTopology();
+  const MatterSubsystem& matter = model.system.getMatter();
+  testing::setSomeMotion(model.system, s, 0.9);
+  const Real p = torque.calcPower(s, matter);
+  EXPECT_NEAR(p, testing::powerFromForces(torque, s, matter), 1e-13);
+  EXPECT_NEAR(p, Vec3(1, -2, 0.5).dot(matter.getBodyVelocity(s, 4).head<3>()), 1e-13);
+  EXPECT_EQ(torque.calcNonConservativePower(s, matter), p);
+}
+
 }  // namespace
 }  // namespace articula

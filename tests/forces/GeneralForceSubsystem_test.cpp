@@ -5,7 +5,13 @@
 #include "ForceTestModels.h"
 #include "articula/forces/ConstantTorque.h"
 #include "articula/forces/Gravity.h"
+#include "articula/forces/LinearBushing.h"
 #include "articula/forces/MobilityConstantForce.h"
+#include "articula/forces/MobilityLinearDamper.h"
+#include "articula/forces/MobilityLinearStop.h"
+#include "articula/forces/RangeOfMotionLimit.h"
+#include "articula/forces/TorquePulse.h"
+#include "articula/forces/TwoPointLinearSpring.h"
 
 namespace articula {
 namespace {
@@ -99,6 +105,68 @@ TEST(GeneralForceSubsystem, RequiresAMultibodySystem) {
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("loose"), std::string::npos) << e.what();
   }
+}
+
+// Elements on bodies get default names that say where they act, so several of a kind coexist.
+TEST(GeneralForceSubsystem, DefaultNamesOfBodyElementsAreDistinct) {
+  ChainModel model;
+  model.forces->addForce(std::make_unique<MobilityLinearDamper>(1, 0, 0.1));
+  model.forces->addForce(std::make_unique<MobilityLinearDamper>(3, 1, 0.1));
+  auto& spring = model.forces->addForce(std::make_unique<TwoPointLinearSpring>(1, Vec3::Zero(), 4, Vec3::Zero(), 1, 0));
+  EXPECT_EQ(model.forces->getForce(1).getName(), "mobility damper (body 3, u 1)");
+  EXPECT_EQ(spring.getName(), "spring (bodies 1, 4)");
+  EXPECT_NO_THROW(model.system.realizeTopology());
+}
+
+// The subsystem's power and non-conservative power are the sums over enabled elements.
+TEST(GeneralForceSubsystem, PowerSumsEnabledElements) {
+  ChainModel model;
+  auto& gravity = model.forces->addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+  auto& torque = model.forces->addForce(std::make_unique<ConstantTorque>(2, Vec3(1, 2, 3)));
+  auto& damper = model.forces->addForce(std::make_unique<MobilityLinearDamper>(3, 0, 0.4));
+  State s = model.system.realizeTopology();
+  const MatterSubsystem& matter = model.system.getMatter();
+  testing::setSomeMotion(model.system, s);
+  const Real pg = gravity.calcPower(s, matter), pt = torque.calcPower(s, matter), pd = damper.calcPower(s, matter);
+  EXPECT_NEAR(model.forces->calcPower(s), pg + pt + pd, 1e-14);
+  EXPECT_NEAR(model.forces->calcNonConservativePower(s), pt + pd, 1e-14) << "gravity is conservative";
+  model.forces->setForceEnabled(s, 1, false);
+  model.system.realize(s, Stage::Velocity);
+  EXPECT_NEAR(model.forces->calcPower(s), pg + pd, 1e-14);
+}
+
+// Many elements at once on orientation joints, under gravity, with a torque pulse in the middle
+// of the run: KE + PE - integral of the non-conservative power stays constant under RK4. The
+// stop and the limits have kinks at their bounds, so RK4 is not fourth order here; the
+// bookkeeping error must be small and shrink with the step (an error in any element's power
+// would not shrink).
+TEST(GeneralForceSubsystem, EnergyBookkeepingClosesWithManyElements) {
+  testing::OrientationModel model;
+  GeneralForceSubsystem& f = *model.forces;
+  f.addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+  f.addForce(std::make_unique<TwoPointLinearSpring>(0, Vec3(0.3, 0.2, 0), 4, Vec3(0, 0.1, 0), 30, 0.2));
+  f.addForce(std::make_unique<LinearBushing>(1, Transform(), 3, Transform(Vec3(0.1, 0, 0)),
+                                             (Vec6() << 2, 2, 2, 20, 20, 20).finished(), Vec6::Constant(0.1)));
+  f.addForce(std::make_unique<MobilityLinearStop>(5, 4, -0.2, 0.2, 200, 0.5));  // Free joint's x
+  f.addForce(std::make_unique<MobilityLinearDamper>(2, 1, 0.05));
+  using Axis = RangeOfMotionLimit::Axis;
+  f.addForce(std::make_unique<RangeOfMotionLimit>(
+      1, CoordinateAxis::Z, std::array<Axis, 3>{Axis{-0.3, 0.3, 40, 0.5}, Axis{-0.3, 0.3, 40, 0.5}, Axis{-0.5, 0.5, 40, 0.5}}));
+  SmallVector peak(3);
+  peak << 0.5, -0.3, 0.2;
+  f.addForce(std::make_unique<TorquePulse>(TorquePulse::Mode::BodyTorquePair, 3, peak, 0.1, 0.2));
+  State s0 = model.system.realizeTopology();
+  testing::setSomeMotion(model.system, s0, 0.4, 0.3);
+  Real drift[2];
+  for (int pass = 0; pass < 2; ++pass) {
+    State s = s0;
+    const Real dt = pass == 0 ? 2e-4 : 5e-5;
+    const auto run = testing::runRK4(model.system, f, s, dt, static_cast<int>(std::lround(0.5 / dt)));
+    EXPECT_LT(run.work, -1.0);
+    EXPECT_LT(run.maxDrift, 1e-6 * (run.energy0 - run.work)) << "dt " << dt << " E0 " << run.energy0 << " W " << run.work;
+    drift[pass] = run.maxDrift;
+  }
+  EXPECT_LT(drift[1], drift[0] / 4);
 }
 
 }  // namespace

@@ -142,5 +142,21 @@ TEST(Gravity, IsFrozenAfterTopology) {
   EXPECT_EQ(gravity.getGravity(), Vec3(0, -9.81, 0));
 }
 
+// Power m g . v_C matches F . V, equals -dPE/dt, and is all conservative.
+TEST(Gravity, PowerMatchesDefinitionAndIsMinusPotentialRate) {
+  ChainModel model;
+  auto& gravity = model.forces->addForce(std::make_unique<Gravity>(Vec3(0.5, -9.81, 1.2)));
+  gravity.excludeBody(3);
+  State s = model.system.realizeTopology();
+  const MatterSubsystem& matter = model.system.getMatter();
+  for (int trial = 0; trial < 3; ++trial) {
+    testing::setSomeMotion(model.system, s, 1.4 * trial);
+    const Real p = gravity.calcPower(s, matter);
+    EXPECT_NEAR(p, testing::powerFromForces(gravity, s, matter), 1e-12 * (1 + std::abs(p)));
+    EXPECT_NEAR(p, -testing::potentialRate(gravity, model.system, s), 1e-7 * (1 + std::abs(p)));
+    EXPECT_EQ(gravity.calcNonConservativePower(s, matter), 0.0);
+  }
+}
+
 }  // namespace
 }  // namespace articula

@@ -52,5 +52,17 @@ TEST(MobilityConstantForce, RejectsBadMobilityWithNamedError) {
   }
 }
 
+TEST(MobilityConstantForce, PowerIsForceTimesSpeed) {
+  ChainModel model;
+  auto& f = model.forces->addForce(std::make_unique<MobilityConstantForce>(3, 1, -4.5));
+  State s = model.system.realizeTopology();
+  const MatterSubsystem& matter = model.system.getMatter();
+  testing::setSomeMotion(model.system, s, 0.2);
+  const Real p = f.calcPower(s, matter);
+  EXPECT_NEAR(p, testing::powerFromForces(f, s, matter), 1e-14);
+  EXPECT_NEAR(p, -4.5 * matter.getU(s)[matter.getInfo(3).uStart + 1], 1e-14);
+  EXPECT_EQ(f.calcNonConservativePower(s, matter), p);
+}
+
 }  // namespace
 }  // namespace articula

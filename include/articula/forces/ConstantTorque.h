@@ -16,6 +16,8 @@ class ConstantTorque : public ForceElement {
   void finalize(const MatterSubsystem& matter) override;
   void calcForce(const State& state, const MatterSubsystem& matter, std::vector<SpatialVec>& bodyForces_G,
                  Vector& mobilityForces) const override;
+  // T . w_GB; all of it non-conservative (no potential energy is reported).
+  Real calcPower(const State& state, const MatterSubsystem& matter) const override;
 
  private:
   int body_;

@@ -3,6 +3,11 @@
 // potential energy of the subsystem is the sum over enabled elements. Elements are configured
 // before System::realizeTopology() and are read-only afterwards; whether an element is enabled is
 // per-State (a discrete variable that invalidates Dynamics), as in Simbody's Force::disable().
+//
+// Energy bookkeeping: every element reports its power P (rate of work on the system) and the part
+// of it that its potential energy does not account for, P_nc = P + dPE/dt. Without constraints,
+// d(KE + PE)/dt = sum P_nc, so KE + PE - integral(sum P_nc) dt stays constant; an integrator or a
+// test integrates P_nc to check it (or to report the energy dissipated).
 #pragma once
 #include <memory>
 #include <string>
@@ -36,6 +41,19 @@ class ForceElement {
   virtual Real calcPotentialEnergy(const State& /*state*/, const MatterSubsystem& /*matter*/) const {
     return 0;
   }
+  // Rate of work (watts) of this element's forces on the system: sum_b F_b . V_GB + f . u (needs
+  // Velocity). The default evaluates calcForce into scratch vectors, which allocates; the built-in
+  // elements override it with a direct formula that the tests check against this definition.
+  virtual Real calcPower(const State& state, const MatterSubsystem& matter) const;
+  // P + dPE/dt (watts): the power not stored as this element's potential energy. Zero for conservative
+  // elements, <= 0 for passive dissipative ones, the input power of actuators. The default is
+  // calcPower(), right for every element whose potential energy is zero.
+  virtual Real calcNonConservativePower(const State& state, const MatterSubsystem& matter) const {
+    return calcPower(state, matter);
+  }
+  // Called once after finalize(), while the System realizes Topology: an element that keeps
+  // per-State data (DiscreteForces) allocates its discrete variables there, owned by `subsystem`.
+  virtual void allocateState(State& /*state*/, int /*subsystem*/) {}
 
  protected:
   // Setters call this: an element is immutable once its System is built.
@@ -56,9 +74,9 @@ class GeneralForceSubsystem : public ForceSubsystem {
   // Takes ownership and returns the element, e.g. forces.addForce(std::make_unique<Gravity>(g)).
   template <class E>
   E& addForce(std::unique_ptr<E> element) {
-    E& ref = *element;
+    E* raw = element.get();  // not *element: a null element must reach adoptForce's named error
     adoptForce(std::move(element));
-    return ref;
+    return *raw;
   }
   int getNumForces() const { return static_cast<int>(elements_.size()); }
   const ForceElement& getForce(int i) const;
@@ -71,6 +89,9 @@ class GeneralForceSubsystem : public ForceSubsystem {
   void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
                    Vector& mobilityForces) const override;
   Real calcPotentialEnergy(const State& state) const override;
+  // Sums over enabled elements of calcPower and calcNonConservativePower (needs Velocity).
+  Real calcPower(const State& state) const;
+  Real calcNonConservativePower(const State& state) const;
 
   void realizeTopology(State& state) override;
 

@@ -24,6 +24,8 @@ class Gravity : public ForceElement {
   void calcForce(const State& state, const MatterSubsystem& matter, std::vector<SpatialVec>& bodyForces_G,
                  Vector& mobilityForces) const override;
   Real calcPotentialEnergy(const State& state, const MatterSubsystem& matter) const override;
+  Real calcPower(const State& state, const MatterSubsystem& matter) const override;
+  Real calcNonConservativePower(const State&, const MatterSubsystem&) const override { return 0; }
 
  private:
   Vec3 g_G_;

@@ -19,6 +19,8 @@ class MobilityConstantForce : public ForceElement {
   void finalize(const MatterSubsystem& matter) override;
   void calcForce(const State& state, const MatterSubsystem& matter, std::vector<SpatialVec>& bodyForces_G,
                  Vector& mobilityForces) const override;
+  // f u; all of it non-conservative.
+  Real calcPower(const State& state, const MatterSubsystem& matter) const override;
 
  private:
   int body_, whichU_;
