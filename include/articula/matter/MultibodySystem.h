@@ -13,6 +13,7 @@ class MultibodySystem : public System {
   // Adopts a force subsystem and returns a reference to it.
   template <class F>
   F& addForceSubsystem(std::unique_ptr<F> forces) {
+    if (!forces) throw Error("MultibodySystem '" + getName() + "': addForceSubsystem was given a null subsystem");
     F& ref = *forces;
     matter_->registerForceSubsystem(&ref);
     adoptSubsystem(std::move(forces));
