@@ -146,6 +146,32 @@ ModelSpec pinChain(int n) {
   return b.spec();
 }
 
+ModelSpec triplePendulum() {
+  Builder b("triple_pendulum");
+  int parent = -1;
+  V3 p{0, 0, 0}, dirParent = kDown;
+  for (int i = 0; i < 3; ++i) {
+    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, i == 0 ? kPi / 2 : 0.0, 1.0, 1.0,
+                   0.05, dirParent);
+    dirParent = b.dir(parent);
+    p = scaled(dirParent, 1.0);
+  }
+  return b.spec();
+}
+
+// Joint stiffness 2000 N m/rad and damping 40 N m s/rad on links of ~0.013 kg m^2 about their
+// pins: decay rates up to ~1e3-1e4 /s, far faster than the swing, so explicit methods are held
+// to tiny steps by stability long after the fast modes have died out.
+ModelSpec stiffChain() {
+  ModelSpec spec = pinChain(5);
+  spec.name = "stiff_chain";
+  for (BodySpec& body : spec.bodies) {
+    body.jointStiffness = 2000;
+    body.jointDamping = 40;
+  }
+  return spec;
+}
+
 // A 74 kg floating humanoid: Free pelvis (6) + torso and head Balls (6) + per arm Ball shoulder,
 // Pin elbow, Universal wrist (6 each) + per leg Ball hip, Pin knee, Universal ankle (6 each) = 36.
 ModelSpec humanoid36() {

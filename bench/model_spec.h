@@ -30,6 +30,9 @@ struct BodySpec {
   double mass = 1;
   V3 com{0, 0, 0};          // p_BC, in B
   V3 centralInertia{1, 1, 1};  // principal moments about C, along B's axes
+  // Pin joints only: a torsional spring to q = 0 (N m/rad) and a damper (N m s/rad), both 0 = none.
+  double jointStiffness = 0;
+  double jointDamping = 0;
 };
 
 struct ModelSpec {
@@ -44,6 +47,10 @@ struct ModelSpec {
 ModelSpec arm7();
 ModelSpec pinChain(int n);
 ModelSpec humanoid36();
+// Simulation models (bench-compare's time-stepping section): three 1 m, 1 kg links on pins; and a
+// stiff 5-link chain whose joints have stiff, heavily damped torsional springs.
+ModelSpec triplePendulum();
+ModelSpec stiffChain();
 std::vector<ModelSpec> allModels();  // arm7, chain10, chain100, chain1000, humanoid36
 ModelSpec modelByName(const std::string& name);  // throws std::invalid_argument if unknown
 

@@ -1,6 +1,8 @@
 #include "models.h"
 
 #include "articula/forces/Gravity.h"
+#include "articula/forces/MobilityLinearDamper.h"
+#include "articula/forces/MobilityLinearSpring.h"
 #include "articula/matter/MobilizedBody.h"
 
 namespace articula::bench {
@@ -42,6 +44,11 @@ std::unique_ptr<ArticulaModel> buildArticula(const ModelSpec& spec) {
   for (const BodySpec& b : spec.bodies) {
     const MobilizedBody parent = b.parent < 0 ? MobilizedBody::Ground(matter) : mobods[b.parent];
     mobods.push_back(addBody(parent, b));
+    if (b.joint != Joint::Pin) continue;
+    if (b.jointStiffness > 0)
+      forces.addForce(std::make_unique<MobilityLinearSpring>(mobods.back(), 0, b.jointStiffness, 0.0, b.name + " spring"));
+    if (b.jointDamping > 0)
+      forces.addForce(std::make_unique<MobilityLinearDamper>(mobods.back(), 0, b.jointDamping, b.name + " damper"));
   }
   model->matter = &matter;
   model->state = model->system->realizeTopology();
@@ -76,6 +83,13 @@ std::vector<double> ArticulaModel::fromU(const Vector& u) const {
   std::vector<double> out;
   for (size_t i = 0; i < spec.bodies.size(); ++i)
     for (int j = 0; j < jointNU(spec.bodies[i].joint); ++j) out.push_back(u[uStart[i] + j]);
+  return out;
+}
+
+std::vector<double> ArticulaModel::fromQ(const Vector& q) const {
+  std::vector<double> out;
+  for (size_t i = 0; i < spec.bodies.size(); ++i)
+    for (int j = 0; j < jointNQ(spec.bodies[i].joint); ++j) out.push_back(q[qStart[i] + j]);
   return out;
 }
 

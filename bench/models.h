@@ -20,6 +20,7 @@ struct ArticulaModel {
   // Neutral layout <-> the matter's q and u. Conventions are identical, only the order may differ.
   Vector toQ(const std::vector<double>& q) const;
   Vector toU(const std::vector<double>& u) const;
+  std::vector<double> fromQ(const Vector& q) const;
   std::vector<double> fromU(const Vector& u) const;
   // Writes q and u (invalidating Position and everything after it).
   void setState(State& s, const Vector& q, const Vector& u) const;

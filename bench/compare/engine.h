@@ -4,6 +4,7 @@
 #pragma once
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,24 @@ struct CompareInputs {
   std::vector<double> v;         // for M^-1 v
 };
 
+// Time stepping: integrate from `initial` for `duration` seconds with an error-controlled method.
+// Merson is each engine's RungeKuttaMerson; BDF is Articula's CVODE BDF and Simbody's CPodes BDF
+// (both variable-order BDF with Newton iterations).
+enum class Method { Merson, BDF };
+const char* methodLabel(Method m);
+struct SimulationRequest {
+  SpecState initial;
+  Method method = Method::Merson;
+  double accuracy = 1e-6;
+  double duration = 10;
+};
+struct SimulationResult {
+  std::vector<double> q;      // final q, neutral layout
+  long long steps = 0;        // accepted steps
+  long long evaluations = 0;  // derivative evaluations (realizations through Acceleration)
+  double seconds = 0;         // wall time of the whole run, best of a few repeats
+};
+
 class Engine {
  public:
   virtual ~Engine() = default;
@@ -35,6 +54,8 @@ class Engine {
   // Runs `op` once and returns its output in the neutral convention (udot, row-major M, residual
   // or M^-1 v); empty if the engine lacks the op.
   virtual std::vector<double> result(Op op) = 0;
+  // Runs a simulation; nullopt if the engine lacks the method.
+  virtual std::optional<SimulationResult> simulate(const SimulationRequest&) { return std::nullopt; }
 };
 
 std::unique_ptr<Engine> makeArticulaEngine(const ModelSpec& spec);

@@ -1,7 +1,9 @@
 // articula_compare: times the same models in Articula, Simbody 3.7 and MuJoCo 2.2.2 in one run.
 // Before timing, every engine's results are compared with Articula's (max |difference| of udot,
 // M, inverse-dynamics residual and M^-1 v), so the timings are known to measure the same work.
-//   articula_compare [--json FILE] [--models a,b,...] [--batches N] [--batch-ms T]
+// Then it integrates the time-stepping cases (triple pendulum with RungeKuttaMerson; a stiff chain
+// with BDF) in each engine, checks the final q agree, and reports steps, evaluations and wall time.
+//   articula_compare [--json FILE] [--models a,b,...] [--sims a,b,...|none] [--batches N] [--batch-ms T]
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -12,6 +14,7 @@
 #include <stdexcept>
 
 #include "engine.h"
+#include "sim_cases.h"
 #include "timing.h"
 
 namespace articula::bench {
@@ -23,9 +26,16 @@ struct Row {
   std::optional<double> ns[3];  // Articula, Simbody, MuJoCo
 };
 
+struct SimRow {
+  std::string name;  // case name
+  std::optional<SimulationResult> result[3];
+};
+
 struct Options {
   std::string json;
   std::vector<std::string> models;
+  std::vector<std::string> sims;
+  std::string simbodyRunner;  // articula_compare_simbody, found next to this program
   TimingOptions timing;
 };
 
@@ -43,10 +53,19 @@ Options parse(int argc, char** argv) {
     else if (a == "--models") {
       std::stringstream list(next());
       for (std::string m; std::getline(list, m, ',');) o.models.push_back(m);
+    } else if (a == "--sims") {
+      std::stringstream list(next());
+      for (std::string m; std::getline(list, m, ',');) o.sims.push_back(m);
     } else throw std::invalid_argument("unknown argument " + a);
   }
   if (o.models.empty())
     for (const ModelSpec& m : allModels()) o.models.push_back(m.name);
+  if (o.sims.empty())
+    for (const SimCase& c : allSimCases()) o.sims.push_back(c.name);
+  if (o.sims.size() == 1 && o.sims[0] == "none") o.sims.clear();
+  const std::string self = argv[0];
+  const size_t slash = self.rfind('/');
+  o.simbodyRunner = (slash == std::string::npos ? std::string("./") : self.substr(0, slash + 1)) + "articula_compare_simbody";
   return o;
 }
 
@@ -114,10 +133,55 @@ void sanityCheck(std::unique_ptr<Engine> (&engines)[3]) {
   }
 }
 
-void writeJson(const std::string& path, const std::vector<Row>& rows) {
+std::string formatSeconds(const std::optional<SimulationResult>& r) {
+  if (!r) return "-";
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.2f ms", r->seconds * 1e3);
+  return buf;
+}
+
+// Integrates one case in every engine that has the method; prints steps, evaluations, wall time,
+// the wall-time ratio and the largest final-q difference from Articula.
+SimRow runSimulation(const SimCase& c, const std::string& simbodyRunner) {
+  SimRow row{c.name, {}};
+  std::printf("\n%s: %s, accuracy %.0e, %.0f s simulated (%zu bodies)\n", c.name.c_str(), methodLabel(c.request.method),
+              c.request.accuracy, c.request.duration, c.spec.bodies.size());
+  std::printf("  %-10s %10s %12s %12s %12s %18s\n", "engine", "steps", "evaluations", "wall time", "other/A",
+              "max|q - q_A|");
+  for (int e = 0; e < 3; ++e) {
+    if (!kEngines[e].make) continue;
+    const bool outOfProcess = e == 1 && c.request.method == Method::BDF;
+    row.result[e] = outOfProcess ? simulateSimbodyOutOfProcess(simbodyRunner, c.name)
+                                 : kEngines[e].make(c.spec)->simulate(c.request);
+    if (!row.result[e]) continue;
+    const SimulationResult& r = *row.result[e];
+    char ratio[32] = "-", diff[32] = "-";
+    if (e > 0 && row.result[0]) {
+      std::snprintf(ratio, sizeof ratio, "%.1fx", r.seconds / row.result[0]->seconds);
+      std::snprintf(diff, sizeof diff, "%.1e", maxAbsDiff(r.q, row.result[0]->q));
+    }
+    std::printf("  %-10s %10lld %12lld %12s %12s %18s\n", kEngines[e].name, r.steps, r.evaluations,
+                formatSeconds(row.result[e]).c_str(), ratio, diff);
+    std::fflush(stdout);
+  }
+  return row;
+}
+
+void writeJson(const std::string& path, const std::vector<Row>& rows, const std::vector<SimRow>& sims) {
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write " + path);
   out << "[\n";
+  for (size_t i = 0; i < sims.size(); ++i) {
+    const char* keys[3] = {"articula", "simbody", "mujoco"};
+    out << "  {\"simulation\": \"" << sims[i].name << "\"";
+    for (int e = 0; e < 3; ++e) {
+      const auto& r = sims[i].result[e];
+      if (!r) continue;
+      out << ", \"" << keys[e] << "_seconds\": " << r->seconds << ", \"" << keys[e] << "_steps\": " << r->steps
+          << ", \"" << keys[e] << "_evaluations\": " << r->evaluations;
+    }
+    out << "}" << (i + 1 < sims.size() || !rows.empty() ? "," : "") << "\n";
+  }
   for (size_t i = 0; i < rows.size(); ++i) {
     const Row& r = rows[i];
     out << "  {\"model\": \"" << r.model << "\", \"op\": \"" << opKey(r.op) << "\"";
@@ -163,8 +227,13 @@ int run(const Options& o) {
       rows.push_back(row);
     }
   }
+  std::vector<SimRow> sims;
+  if (!o.sims.empty())
+    std::printf("\nTime stepping (wall time of a whole run, best of 3; evaluations = realizations through "
+                "Acceleration, Simbody: its realization count)\n");
+  for (const std::string& name : o.sims) sims.push_back(runSimulation(simCaseByName(name), o.simbodyRunner));
   if (!o.json.empty()) {
-    writeJson(o.json, rows);
+    writeJson(o.json, rows, sims);
     std::printf("\nwrote %s\n", o.json.c_str());
   }
   return 0;

@@ -65,6 +65,7 @@ void GeneralForceSubsystem::realizeTopology(State& state) {
     e->allocateState(state, getIndex());
     e->frozen_ = true;
   }
+  if (trackWork_) workZ_ = state.allocateZ(getIndex(), 1);
   enabledIndex_ = state.allocateDiscreteVariable(getIndex(), Stage::Dynamics,
                                                  std::vector<char>(elements_.size(), 1),
                                                  getName() + ".enabled");
@@ -114,6 +115,32 @@ Real GeneralForceSubsystem::calcNonConservativePower(const State& state) const {
   for (size_t i = 0; i < elements_.size(); ++i)
     if (flags[i]) power += elements_[i]->calcNonConservativePower(state, m);
   return power;
+}
+
+void GeneralForceSubsystem::setTrackNonConservativeWork(bool track) {
+  requireNotFrozen("setTrackNonConservativeWork");
+  trackWork_ = track;
+}
+
+int GeneralForceSubsystem::workIndex(const State& state) const {
+  if (!trackWork_ || workZ_ < 0)
+    throw Error("GeneralForceSubsystem '" + getName() +
+                "': non-conservative work is not tracked; call setTrackNonConservativeWork(true) before "
+                "realizeTopology()");
+  return state.getZStart(getIndex()) + workZ_;
+}
+
+Real GeneralForceSubsystem::getNonConservativeWork(const State& state) const {
+  return state.getZ()[workIndex(state)];
+}
+
+void GeneralForceSubsystem::setNonConservativeWork(State& state, Real work) const {
+  const int i = workIndex(state);
+  state.updZ()[i] = work;
+}
+
+void GeneralForceSubsystem::realizeDynamics(State& state) const {
+  if (trackWork_) state.updZDot()[workIndex(state)] = calcNonConservativePower(state);
 }
 
 }  // namespace articula

@@ -169,5 +169,31 @@ TEST(GeneralForceSubsystem, EnergyBookkeepingClosesWithManyElements) {
   EXPECT_LT(drift[1], drift[0] / 4);
 }
 
+// A tracked W_nc is one z whose derivative is the enabled elements' non-conservative power, and a
+// disabled element stops contributing to it.
+TEST(GeneralForceSubsystem, TrackedWorkIsAStateWhoseRateIsTheNonConservativePower) {
+  ChainModel model;
+  model.forces->setTrackNonConservativeWork(true);
+  model.forces->addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+  model.forces->addForce(std::make_unique<MobilityLinearDamper>(1, 0, 0.7));
+  model.forces->addForce(std::make_unique<MobilityConstantForce>(3, 1, 0.5));
+  State s = model.system.realizeTopology();
+  ASSERT_EQ(s.getNZ(), 1);
+  EXPECT_EQ(model.forces->getNonConservativeWork(s), 0.0);
+  model.forces->setNonConservativeWork(s, 2.5);
+  EXPECT_EQ(model.forces->getNonConservativeWork(s), 2.5);
+  for (int i = 0; i < s.getNU(); ++i) s.updU()[i] = 0.3 * (i + 1) - 0.5;
+  model.system.realize(s, Stage::Acceleration);
+  const MatterSubsystem& matter = model.system.getMatter();
+  const Real damperPower = model.forces->getForce(1).calcNonConservativePower(s, matter);
+  const Real pushPower = model.forces->getForce(2).calcNonConservativePower(s, matter);
+  EXPECT_LT(damperPower, 0.0);
+  EXPECT_NE(pushPower, 0.0);
+  EXPECT_DOUBLE_EQ(s.getZDot()[0], damperPower + pushPower);
+  model.forces->setForceEnabled(s, 2, false);
+  model.system.realize(s, Stage::Acceleration);
+  EXPECT_DOUBLE_EQ(s.getZDot()[0], damperPower);  // gravity is conservative: only the damper is left
+}
+
 }  // namespace
 }  // namespace articula

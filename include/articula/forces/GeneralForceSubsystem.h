@@ -93,15 +93,30 @@ class GeneralForceSubsystem : public ForceSubsystem {
   Real calcPower(const State& state) const;
   Real calcNonConservativePower(const State& state) const;
 
+  // Energy bookkeeping through the integrator: before the System is built, ask for one auxiliary
+  // state z whose derivative is calcNonConservativePower, so W_nc = integral(P_nc) dt is integrated
+  // with the motion at the same accuracy. Then KE + PE - W_nc is constant (to the integrator's
+  // accuracy) for any mix of conservative, dissipative and driving elements.
+  void setTrackNonConservativeWork(bool track);
+  bool isTrackingNonConservativeWork() const { return trackWork_; }
+  // W_nc in joules since the State's initial time (z starts at 0); throws unless tracking is on.
+  Real getNonConservativeWork(const State& state) const;
+  // Resets W_nc to `work` (e.g. 0 at the start of a new run from a copied State).
+  void setNonConservativeWork(State& state, Real work) const;
+
   void realizeTopology(State& state) override;
+  void realizeDynamics(State& state) const override;
 
  private:
   void adoptForce(std::unique_ptr<ForceElement> element);
   const MatterSubsystem& matter() const;
+  int workIndex(const State& state) const;  // W_nc's position in the system z
 
   std::vector<std::unique_ptr<ForceElement>> elements_;
   const MatterSubsystem* matter_ = nullptr;  // found at Topology
   int enabledIndex_ = -1;                    // discrete variable: std::vector<char>, one per element
+  bool trackWork_ = false;
+  int workZ_ = -1;                           // index of W_nc within the system z, when tracked
 };
 
 }  // namespace articula
