@@ -1,0 +1,150 @@
+#include "articula/contact/HertzHuntCrossley.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+#include "articula/Error.h"
+
+namespace articula {
+
+namespace {
+
+// Unit tangent along d's projection on the plane normal to n, or zero if d is (nearly) along n.
+Vec3 tangentOf(const Vec3& d, const Vec3& n) {
+  const Vec3 t = d - d.dot(n) * n;
+  const Real len = t.norm();
+  return len > 1e-9 ? Vec3(t / len) : Vec3::Zero();
+}
+
+Vec3 anyPerpendicular(const Vec3& n) {
+  const Vec3 trial = std::abs(n.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+  return tangentOf(trial, n);
+}
+
+// Adds one surface's curvature tensor, in the tangent basis (e1, e2), to k11, k22, k12.
+void addCurvature(const SurfaceCurvature& s, const Vec3& n, const Vec3& e1, const Vec3& e2, Real& k11, Real& k22,
+                  Real& k12) {
+  Vec3 d = tangentOf(s.d1_G, n);
+  if (d.isZero()) d = e1;  // umbilic surfaces (spheres, planes) carry an arbitrary direction
+  const Real c = d.dot(e1), sn = d.dot(e2);
+  k11 += s.k1 * c * c + s.k2 * sn * sn;
+  k22 += s.k1 * sn * sn + s.k2 * c * c;
+  k12 += (s.k1 - s.k2) * c * sn;
+}
+
+// K, E and D = (K − E)/m by the arithmetic-geometric mean; q = 1 − m is passed separately so
+// that very eccentric contacts (m -> 1) keep their precision. With c_0² = m and
+// c_{n+1} = c_n² / (2 (a_n + b_n)) no difference of nearly equal numbers is ever formed.
+EllipticIntegrals ellipticIntegrals(Real m, Real q) {
+  Real a = 1, b = std::sqrt(q);
+  Real c = std::sqrt(m);
+  Real sumOverM = 0.5;  // Σ_{n>=0} 2^{n-1} c_n² / m, whose n = 0 term is 1/2
+  Real weight = 0.5;
+  for (int n = 0; n < 40; ++n) {
+    const Real cNext = c * c / (2 * (a + b));
+    const Real aNext = 0.5 * (a + b);
+    b = std::sqrt(a * b);
+    a = aNext;
+    weight *= 2;
+    c = cNext;
+    if (m > 0) sumOverM += weight * (c / m) * c;
+    if (c <= 1e-17 * a) break;
+  }
+  EllipticIntegrals r;
+  r.K = std::numbers::pi / (2 * a);
+  r.D = r.K * sumOverM;
+  r.E = r.K - m * r.D;
+  return r;
+}
+
+// ln(B/A) as a function of t = ln k (k = a/b), from Appendix A eq. 29 rewritten with D:
+// B/A = (K − D) / ((1 − m) D).
+Real logCurvatureRatio(Real t) {
+  const Real q = std::exp(-2 * t);
+  const EllipticIntegrals e = ellipticIntegrals(-std::expm1(-2 * t), q);
+  return std::log((e.K - e.D) / (q * e.D));
+}
+
+// Solves logCurvatureRatio(t) = target on [0, target] (k <= B/A always): secant steps kept
+// inside a shrinking bracket, bisection when a step would leave it.
+Real solveLogRatio(Real target) {
+  Real lo = 0, hi = target;
+  Real t0 = target / 1.55, g0 = logCurvatureRatio(t0) - target;  // k ≈ (B/A)^{0.64}
+  Real t1 = target / 1.5, g1 = logCurvatureRatio(t1) - target;
+  for (int it = 0; it < 100; ++it) {
+    if (g1 == 0) return t1;
+    if (g1 < 0) lo = std::max(lo, t1); else hi = std::min(hi, t1);
+    Real t2 = g1 != g0 ? t1 - g1 * (t1 - t0) / (g1 - g0) : 0.5 * (lo + hi);
+    if (!(t2 > lo && t2 < hi)) t2 = 0.5 * (lo + hi);
+    if (std::abs(t2 - t1) <= 1e-15 * (1 + t1)) return t2;
+    t0 = t1;
+    g0 = g1;
+    t1 = t2;
+    g1 = logCurvatureRatio(t1) - target;
+  }
+  return t1;
+}
+
+}  // namespace
+
+RelativeCurvature calcRelativeCurvature(const SurfaceCurvature& a, const SurfaceCurvature& b, const Vec3& n_G) {
+  const Vec3 n = n_G.normalized();
+  Vec3 e1 = tangentOf(a.d1_G, n);
+  if (e1.isZero()) e1 = tangentOf(b.d1_G, n);
+  if (e1.isZero()) e1 = anyPerpendicular(n);
+  const Vec3 e2 = n.cross(e1);
+  Real k11 = 0, k22 = 0, k12 = 0;
+  addCurvature(a, n, e1, e2, k11, k22, k12);
+  addCurvature(b, n, e1, e2, k11, k22, k12);
+  // Eigen-decomposition of the symmetric 2x2 tensor; the semi-curvatures are half its eigenvalues.
+  const Real mean = 0.5 * (k11 + k22), radius = std::hypot(0.5 * (k11 - k22), k12);
+  RelativeCurvature r;
+  r.A = 0.5 * (mean - radius);
+  r.B = 0.5 * (mean + radius);
+  const Real theta = 0.5 * std::atan2(2 * k12, k11 - k22) + 0.5 * std::numbers::pi;  // the smaller eigenvalue
+  r.majorAxis_G = std::cos(theta) * e1 + std::sin(theta) * e2;
+  return r;
+}
+
+EllipticIntegrals calcEllipticIntegrals(Real m) {
+  if (!(m >= 0 && m < 1)) {
+    std::ostringstream os;
+    os << "calcEllipticIntegrals: parameter m = " << m << " must lie in [0, 1)";
+    throw Error(os.str());
+  }
+  return ellipticIntegrals(m, 1 - m);
+}
+
+HertzEllipse calcHertzEllipse(Real A, Real B) {
+  if (!std::isfinite(A) || !std::isfinite(B) || !(A > 0) || B < A) {
+    std::ostringstream os;
+    os << "Hertz contact: relative semi-curvatures A = " << A << " 1/m, B = " << B
+       << " 1/m must be finite with 0 < A <= B";
+    throw Error(os.str());
+  }
+  const Real logRatio = std::log(B / A);
+  const Real t = logRatio > 1e-15 ? solveLogRatio(logRatio) : 0;
+  const Real q = std::exp(-2 * t);
+  const EllipticIntegrals e = ellipticIntegrals(-std::expm1(-2 * t), q);
+  HertzEllipse h;
+  h.ratio = std::exp(t);
+  h.stiffnessPerModulus = (2 * std::numbers::pi / 3) * std::sqrt(e.D / (e.K * e.K * e.K * A));
+  h.majorPerSqrtDepth = std::sqrt(e.D / (e.K * A));
+  h.effectiveRadius = 0.5 / std::sqrt(A * B);
+  h.sigma = h.stiffnessPerModulus / ((4.0 / 3.0) * std::sqrt(h.effectiveRadius));
+  return h;
+}
+
+HuntCrossleyForce calcHuntCrossley(Real stiffness, Real dissipation, Real x, Real xdot) {
+  HuntCrossleyForce f;
+  if (!(x > 0)) return f;
+  const Real sqrtX = std::sqrt(x);
+  f.elastic = stiffness * x * sqrtX;
+  f.force = std::max(Real(0), f.elastic * (1 + 1.5 * dissipation * xdot));
+  f.potentialEnergy = 0.4 * stiffness * x * x * sqrtX;
+  return f;
+}
+
+}  // namespace articula
