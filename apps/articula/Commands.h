@@ -1,0 +1,23 @@
+// The subcommands of `articula` (docs/cli.md). Each returns the process exit code:
+// 0 success, 1 cannot write the outputs, 2 bad input (model file or options), 3 simulation failure.
+#pragma once
+#include <optional>
+#include <string>
+
+namespace articula::app {
+
+enum ExitCode { kSuccess = 0, kOutputError = 1, kBadInput = 2, kSimulationFailure = 3 };
+
+struct RunOptions {
+  std::string model, out;
+  std::optional<double> duration, accuracy, dt, reportInterval;
+  std::optional<std::string> integrator;
+  bool quiet = false;
+};
+
+int runCommand(const RunOptions& options);
+int infoCommand(const std::string& model);
+int validateCommand(const std::string& model, bool quiet);
+int convertCommand(const std::string& input, const std::string& output, bool quiet);
+
+}  // namespace articula::app

@@ -1,0 +1,27 @@
+// buildModel(): a ModelSpec made into a MultibodySystem with its force elements and the initial
+// State the model file asks for. Errors name the file and the JSON path of the offending part.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "articula/forces/GeneralForceSubsystem.h"
+#include "articula/io/ModelSpec.h"
+#include "articula/matter/MultibodySystem.h"
+
+namespace articula::io {
+
+struct BuiltModel {
+  std::unique_ptr<MultibodySystem> system;
+  GeneralForceSubsystem* forces = nullptr;
+  std::vector<int> mobodOfBody;   // spec body index -> mobilized body index
+  std::vector<int> bodyOfMobod;   // mobilized body index -> spec body index (-1 for Ground)
+  State initialState;             // realized through Acceleration
+};
+
+BuiltModel buildModel(const ModelSpec& model, const std::string& file = "");
+
+// Writes the initial_state values into `state` (defaults 0; quaternion joints from rx, ry, rz).
+void applyInitialState(const ModelSpec& model, const BuiltModel& built, State& state);
+
+}  // namespace articula::io

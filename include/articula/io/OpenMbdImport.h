@@ -1,0 +1,23 @@
+// Import of OpenMBD model files (reference/openmbd.md §1) into a ModelSpec:
+//   spherical -> ball, revolute -> pin about T1's z column, fixed -> weld, a GROUND parent -> a
+//   free root (T1/T2 of roots ignored, as OpenMBD does); X_PF = T1, X_BM = T2.
+//   Inertia [Ixx,Iyy,Izz,Ixy,Iyz,Ixz] -> [[Ixx,-Ixy,-Ixz],[-Ixy,Iyy,-Iyz],[-Ixz,-Iyz,Izz]] about the
+//   mass centre; masses below 1 g and non-positive principal moments are clamped with a warning.
+//   Ellipsoids become ellipsoid geometry carrying their force (and unload) curves.
+//   OpenMBD's range-of-motion table becomes range_of_motion_limit forces (swing-twist about the
+//   joint frame's z), with the knee and ankle flexion signs corrected; its passive damping of
+//   40 N m s/rad on every non-root mobility becomes passive_joint_damping.
+//   The root is placed so that the lowest ellipsoid touches the ground plane z = 0.
+// Quirks are reported in ModelSpec::warnings (e.g. a T2_inv that is not T2's inverse).
+#pragma once
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "articula/io/ModelSpec.h"
+
+namespace articula::io {
+
+bool looksLikeOpenMbd(const nlohmann::json& document);
+ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file);
+
+}  // namespace articula::io

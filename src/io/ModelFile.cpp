@@ -1,0 +1,45 @@
+// Model file entry points: format detection, loading and atomic saving.
+#include "articula/io/ModelFile.h"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "JsonNode.h"
+#include "articula/io/OpenMbdImport.h"
+
+namespace articula::io {
+
+int ModelSpec::findBody(const std::string& name) const {
+  for (size_t i = 0; i < bodies.size(); ++i)
+    if (bodies[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+ModelSpec readModel(const nlohmann::json& document, const std::string& file) {
+  if (!document.is_object()) throw ModelError(file, "", "", "a model file must hold a JSON object");
+  if (document.contains("format")) return readArticulaModel(document, file);
+  if (looksLikeOpenMbd(document)) return importOpenMbd(document, file);
+  throw ModelError(file, "", "", "not a model file: expected \"format\": \"articula-model\" (or an OpenMBD model with "
+                                 "\"bodies\" and \"joints\")");
+}
+
+ModelSpec loadModelFile(const std::string& file) { return readModel(readJsonFile(file), file); }
+
+void saveModelFile(const ModelSpec& model, const std::string& file) {
+  const std::string tmp = file + ".tmp";
+  {
+    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
+    if (!out) throw Error("cannot write '" + tmp + "'");
+    out << writeArticulaModel(model).dump(2) << '\n';
+    if (!out.flush()) throw Error("cannot write '" + tmp + "'");
+  }
+  std::error_code ec;
+  std::filesystem::rename(tmp, file, ec);
+  if (ec) {
+    std::filesystem::remove(tmp, ec);
+    throw Error("cannot write '" + file + "'");
+  }
+}
+
+}  // namespace articula::io

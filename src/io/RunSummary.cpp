@@ -1,0 +1,98 @@
+// summary.json and summary.txt: model, parameters, integrator statistics, energy balance and the
+// head-injury figures (docs/output-format.md).
+#include <cstdio>
+#include <sstream>
+
+#include "articula/io/RunOutputs.h"
+
+namespace articula::io {
+
+using nlohmann::json;
+
+json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResult& r) {
+  Real mass = 0;
+  for (const BodySpec& b : m.bodies) mass += b.mass;
+  const ScenarioSpec& sc = d.scenario;
+  const Frame& first = r.frames.front();
+  const Frame& last = r.frames.back();
+  const Real e0 = first.kineticEnergy + first.potentialEnergy;
+  const Real e1 = last.kineticEnergy + last.potentialEnergy;
+  const Real balance = e1 - last.nonConservativeWork - e0;
+  // Relative to the largest kinetic energy of the run: the energy that moved around.
+  Real scale = 1e-300;
+  for (const Frame& f : r.frames) scale = std::max(scale, f.kineticEnergy);
+  json s;
+  s["model"] = {{"name", m.name}, {"file", d.modelFile}, {"source_format", m.sourceFormat}, {"bodies", m.bodies.size()},
+                {"degrees_of_freedom", d.degreesOfFreedom}, {"coordinates", d.numQ}, {"total_mass_kg", mass},
+                {"forces", m.forces.size()}};
+  s["scenario"] = {{"duration_s", sc.duration}, {"integrator", sc.integrator}, {"accuracy", sc.accuracy},
+                   {"fixed_step_s", sc.fixedStep > 0 ? json(sc.fixedStep) : json(nullptr)},
+                   {"report_interval_s", sc.reportInterval}};
+  const IntegratorStatistics& st = r.statistics;
+  s["integrator"] = {{"method", r.integrator}, {"steps_taken", st.stepsTaken}, {"steps_attempted", st.stepsAttempted},
+                     {"error_test_failures", st.errorTestFailures}, {"convergence_failures", st.convergenceFailures},
+                     {"derivative_evaluations", st.derivativeEvaluations}, {"projections", st.projections}};
+  s["run"] = {{"simulated_time_s", last.time}, {"wall_time_s", r.wallSeconds},
+              {"real_time_factor", r.wallSeconds > 0 ? json(last.time / r.wallSeconds) : json(nullptr)},
+              {"frames", r.frames.size()}};
+  s["energy"] = {{"initial_kinetic_J", first.kineticEnergy}, {"initial_potential_J", first.potentialEnergy},
+                 {"final_kinetic_J", last.kineticEnergy}, {"final_potential_J", last.potentialEnergy},
+                 {"non_conservative_work_J", last.nonConservativeWork}, {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},
+                 {"balance_error_J", balance}, {"relative_balance_error", balance / scale}};
+  if (r.head.body.empty()) {
+    s["head"] = nullptr;
+  } else {
+    s["head"] = {{"body", r.head.body}, {"peak_acceleration_m_s2", r.head.peakAcceleration},
+                 {"peak_acceleration_g", r.head.peakAcceleration / 9.80665}, {"peak_time_s", r.head.peakTime},
+                 {"hic15", r.head.hic15.value}, {"hic15_t1_s", r.head.hic15.t1}, {"hic15_t2_s", r.head.hic15.t2},
+                 {"sampled_every_s", sc.reportInterval}};
+  }
+  s["warnings"] = m.warnings;
+  return s;
+}
+
+std::string makeSummaryText(const json& s) {
+  std::ostringstream o;
+  char b[256];
+  auto line = [&](const char* fmt, auto... args) {
+    std::snprintf(b, sizeof b, fmt, args...);
+    o << b << '\n';
+  };
+  const json& m = s["model"];
+  o << "Articula run summary\n\n";
+  o << "Model        " << m["name"].get<std::string>() << "  (" << m["file"].get<std::string>() << ", "
+    << m["source_format"].get<std::string>() << " format)\n";
+  line("             %d bodies, %d degrees of freedom, %.3f kg, %d force elements", m["bodies"].get<int>(),
+       m["degrees_of_freedom"].get<int>(), m["total_mass_kg"].get<double>(), m["forces"].get<int>());
+  const json& sc = s["scenario"];
+  o << "Scenario     " << sc["duration_s"].get<double>() << " s with " << sc["integrator"].get<std::string>();
+  if (sc["fixed_step_s"].is_null()) o << ", accuracy " << sc["accuracy"].get<double>();
+  else o << ", fixed step " << sc["fixed_step_s"].get<double>() << " s";
+  o << ", reports every " << sc["report_interval_s"].get<double>() << " s\n";
+  const json& in = s["integrator"];
+  line("Integrator   %lld steps taken (%lld attempted, %lld error-test failures), %lld derivative evaluations",
+       in["steps_taken"].get<long long>(), in["steps_attempted"].get<long long>(), in["error_test_failures"].get<long long>(),
+       in["derivative_evaluations"].get<long long>());
+  const json& r = s["run"];
+  line("Run          %.6g s simulated in %.3f s wall time (real-time factor %.3g), %d frames",
+       r["simulated_time_s"].get<double>(), r["wall_time_s"].get<double>(),
+       r["real_time_factor"].is_null() ? 0.0 : r["real_time_factor"].get<double>(), r["frames"].get<int>());
+  const json& e = s["energy"];
+  line("Energy       start KE %.6g J + PE %.6g J; end KE %.6g J + PE %.6g J", e["initial_kinetic_J"].get<double>(),
+       e["initial_potential_J"].get<double>(), e["final_kinetic_J"].get<double>(), e["final_potential_J"].get<double>());
+  line("             non-conservative work %.6g J (dissipated %.6g J); balance error %.3g J (relative %.2g)",
+       e["non_conservative_work_J"].get<double>(), e["dissipated_J"].get<double>(), e["balance_error_J"].get<double>(),
+       e["relative_balance_error"].get<double>());
+  if (!s["head"].is_null()) {
+    const json& h = s["head"];
+    line("Head         body \"%s\": peak acceleration %.4g m/s^2 (%.3g g) at t = %.4g s",
+         h["body"].get<std::string>().c_str(), h["peak_acceleration_m_s2"].get<double>(), h["peak_acceleration_g"].get<double>(),
+         h["peak_time_s"].get<double>());
+    line("             HIC15 %.4g over [%.4g, %.4g] s (sampled every %.3g s)", h["hic15"].get<double>(),
+         h["hic15_t1_s"].get<double>(), h["hic15_t2_s"].get<double>(), h["sampled_every_s"].get<double>());
+  }
+  for (const auto& w : s["warnings"]) o << "Warning      " << w.get<std::string>() << '\n';
+  return o.str();
+}
+
+}  // namespace articula::io

@@ -1,0 +1,133 @@
+// The run loop behind `articula run` (see SimulationRun.h).
+#include "articula/io/SimulationRun.h"
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
+#include <cmath>
+
+#include "articula/integrators/integrators.h"
+
+namespace articula::io {
+
+namespace {
+
+constexpr Real kStandardGravity = 9.80665;
+
+BodySample sampleBody(const MatterSubsystem& matter, const State& s, int mobod, const Vec3& com) {
+  BodySample b;
+  const Transform& X = matter.getBodyTransform(s, mobod);
+  const SpatialVec& V = matter.getBodyVelocity(s, mobod);
+  const SpatialVec& A = matter.getBodyAcceleration(s, mobod);
+  b.origin = X.p();
+  b.orientation = X.R().toQuaternion();
+  b.com = X * com;
+  b.comVelocity = matter.findStationVelocityInGround(s, mobod, com);
+  b.comAcceleration = matter.findStationAccelerationInGround(s, mobod, com);
+  b.angularVelocity = V.head<3>();
+  b.angularAcceleration = A.head<3>();
+  return b;
+}
+
+Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s, Real work) {
+  const MultibodySystem& sys = *built.system;
+  sys.realize(s, Stage::Acceleration);
+  Frame f;
+  f.time = s.getTime();
+  for (size_t i = 0; i < m.bodies.size(); ++i)
+    f.bodies.push_back(sampleBody(sys.getMatter(), s, built.mobodOfBody[i], m.bodies[i].massCenter));
+  f.kineticEnergy = sys.calcKineticEnergy(s);
+  f.potentialEnergy = sys.calcPotentialEnergy(s);
+  f.nonConservativeWork = work;
+  for (const BodySample& b : f.bodies)
+    if (!b.comAcceleration.allFinite() || !b.com.allFinite())
+      throw SimulationError("non-finite motion at t = " + std::to_string(f.time) + " s");
+  return f;
+}
+
+std::unique_ptr<Integrator> configure(const System& system, const ScenarioSpec& sc) {
+  std::unique_ptr<Integrator> integ = makeIntegrator(sc.integrator, system);
+  integ->setAccuracy(sc.accuracy);
+  if (sc.fixedStep > 0) integ->setFixedStepSize(sc.fixedStep);
+  else if (!integ->hasErrorControl())
+    throw Error("integrator " + sc.integrator + " has no error control: give a fixed step (--dt or scenario.fixed_step)");
+  integ->setFinalTime(sc.duration);
+  integ->setReturnEveryInternalStep(true);  // so the non-conservative power is integrated per step
+  return integ;
+}
+
+HeadReport headReport(const ModelSpec& m, const std::vector<Frame>& frames) {
+  HeadReport h;
+  const int head = findHeadBody(m);
+  if (head < 0) return h;
+  h.body = m.bodies[head].name;
+  std::vector<Real> t, aG;
+  for (const Frame& f : frames) {
+    const Real a = f.bodies[head].comAcceleration.norm();
+    if (a > h.peakAcceleration) { h.peakAcceleration = a; h.peakTime = f.time; }
+    t.push_back(f.time);
+    aG.push_back(a / kStandardGravity);
+  }
+  h.hic15 = calcHic(t, aG, 0.015);
+  return h;
+}
+
+}  // namespace
+
+int findHeadBody(const ModelSpec& m) {
+  for (size_t i = 0; i < m.bodies.size(); ++i) {
+    std::string n = m.bodies[i].name;
+    std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (n.find("head") != std::string::npos) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const ScenarioSpec& sc, const ProgressCallback& progress) {
+  const MultibodySystem& sys = *built.system;
+  const GeneralForceSubsystem& forces = *built.forces;
+  RunResult r;
+  const auto wall0 = std::chrono::steady_clock::now();
+  auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count(); };
+  std::unique_ptr<Integrator> integ = configure(sys, sc);
+  r.integrator = integ->getMethodName();
+  try {
+    State s0 = built.initialState;
+    s0.setTime(0);
+    integ->initialize(s0);
+    Real accounted = 0, work = 0, powerAccounted = forces.calcNonConservativePower(integ->getAdvancedState());
+    r.frames.push_back(sampleFrame(m, built, integ->getState(), 0));
+    const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
+    for (long k = 1; k <= reports; ++k) {
+      const Real tReport = std::min(sc.duration, k * sc.reportInterval);
+      for (;;) {
+        const StepOutcome outcome = integ->stepTo(tReport, sc.duration);
+        const Real tAdv = integ->getAdvancedTime();
+        if (tAdv > accounted) {  // trapezoid rule over each internal step
+          const Real p = forces.calcNonConservativePower(integ->getAdvancedState());
+          work += 0.5 * (p + powerAccounted) * (tAdv - accounted);
+          accounted = tAdv;
+          powerAccounted = p;
+        }
+        if (outcome == StepOutcome::ReachedReportTime || outcome == StepOutcome::EndOfSimulation) break;
+      }
+      State s = integ->getState();
+      sys.realize(s, Stage::Velocity);
+      // Work up to the report time: remove the part of the last step beyond it.
+      const Real pReport = forces.calcNonConservativePower(s);
+      const Real workAtReport = work - 0.5 * (pReport + powerAccounted) * (accounted - s.getTime());
+      r.frames.push_back(sampleFrame(m, built, std::move(s), workAtReport));
+      if (progress) progress(tReport, sc.duration, wall());
+    }
+  } catch (const SimulationError&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw SimulationError(std::string("simulation failed at t = ") + std::to_string(integ->getAdvancedTime()) + " s: " + e.what());
+  }
+  r.statistics = integ->getStatistics();
+  r.wallSeconds = wall();
+  r.head = headReport(m, r.frames);
+  return r;
+}
+
+}  // namespace articula::io

@@ -1,0 +1,62 @@
+// trajectory.json for the browser viewer (docs/output-format.md, "trajectory.json").
+#include <cmath>
+
+#include "articula/io/RunOutputs.h"
+
+namespace articula::io {
+
+using nlohmann::json;
+
+namespace {
+// Rounded so the file stays small: 0.1 um and 1e-7 in quaternion components are far below what a viewer shows.
+Real round7(Real x) { return std::round(x * 1e7) / 1e7; }
+json v3(const Vec3& v) { return json::array({v[0], v[1], v[2]}); }
+
+json geometryJson(const GeometrySpec& g, const Vec3& bodyColor) {
+  json size;
+  if (g.type == "sphere") size = {{"radius", g.size[0]}};
+  if (g.type == "ellipsoid") size = {{"semi_axes", v3(g.size)}};
+  if (g.type == "box") size = {{"half_lengths", v3(g.size)}};
+  if (g.type == "cylinder" || g.type == "capsule") size = {{"radius", g.size[0]}, {"half_length", g.size[1]}};
+  const Vec4 q = g.pose.orientation.asVec4();
+  return json{{"name", g.name}, {"type", g.type}, {"size", size}, {"position", v3(g.pose.position)},
+              {"orientation", {q[0], q[1], q[2], q[3]}}, {"color", v3(g.color.value_or(bodyColor))}};
+}
+}  // namespace
+
+Vec3 defaultBodyColor(size_t i) {
+  static const Vec3 palette[] = {{0.90, 0.62, 0.38}, {0.35, 0.60, 0.85}, {0.55, 0.78, 0.45}, {0.85, 0.45, 0.50},
+                                 {0.70, 0.55, 0.85}, {0.95, 0.80, 0.35}, {0.45, 0.80, 0.80}, {0.75, 0.75, 0.75}};
+  return palette[i % (sizeof palette / sizeof palette[0])];
+}
+
+std::string makeTrajectoryJson(const ModelSpec& m, const RunResult& run) {
+  json bodies = json::array();
+  for (size_t i = 0; i < m.bodies.size(); ++i) {
+    const BodySpec& b = m.bodies[i];
+    const Vec3 color = b.color.value_or(defaultBodyColor(i));
+    json geometry = json::array();
+    for (const GeometrySpec& g : b.geometry) geometry.push_back(geometryJson(g, color));
+    bodies.push_back({{"name", b.name}, {"parent", b.joint.parent == "ground" ? json(nullptr) : json(b.joint.parent)},
+                      {"joint", b.joint.name}, {"joint_type", b.joint.type}, {"mass", b.mass},
+                      {"mass_center", v3(b.massCenter)}, {"color", v3(color)}, {"geometry", geometry}});
+  }
+  json frames = json::array();
+  for (const Frame& f : run.frames) {
+    json poses = json::array();
+    for (const BodySample& b : f.bodies) {
+      const Vec4 q = b.orientation.asVec4();
+      poses.push_back({round7(b.origin[0]), round7(b.origin[1]), round7(b.origin[2]), round7(q[0]), round7(q[1]),
+                       round7(q[2]), round7(q[3])});
+    }
+    frames.push_back({{"t", f.time}, {"poses", poses}});
+  }
+  const Real g = m.gravity.norm();
+  const Vec3 up = g > 0 ? Vec3(-m.gravity / g) : Vec3(0, 0, 1);
+  json doc{{"format", "articula-trajectory"}, {"version", 1}, {"model", m.name}, {"up", v3(up)},
+           {"units", {{"length", "m"}, {"time", "s"}}},
+           {"bodies", bodies}, {"frames", frames}};
+  return doc.dump() + "\n";
+}
+
+}  // namespace articula::io

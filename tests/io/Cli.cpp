@@ -1,0 +1,108 @@
+// The `articula` program: exit codes, --quiet, outputs, and atomic output folders.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "IoTestSupport.h"
+
+using namespace articula::iotest;
+namespace fs = std::filesystem;
+
+namespace {
+int countLines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+int countColumns(const std::string& text) {
+  const std::string header = text.substr(0, text.find('\n'));
+  return static_cast<int>(std::count(header.begin(), header.end(), ',')) + 1;
+}
+}  // namespace
+
+TEST(Cli, RunWritesTheFourFilesQuietly) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.2 --report-interval 0.01 -q --out " +
+                                 (dir / "run"),
+                             dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  for (const char* f : {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json"})
+    EXPECT_TRUE(fs::exists(dir / ("run/" + std::string(f)))) << f;
+  const std::string csv = readText(dir / "run/trajectory.csv");
+  EXPECT_EQ(countLines(csv), 1 + 21);             // header + t = 0, 0.01, ..., 0.2
+  EXPECT_EQ(countColumns(csv), 1 + 2 * 22 + 4);   // time, 22 per body, 4 energy columns
+  const auto traj = nlohmann::json::parse(readText(dir / "run/trajectory.json"));
+  EXPECT_EQ(traj["frames"].size(), 21u);
+  EXPECT_EQ(traj["bodies"][1]["parent"], "upper");
+  EXPECT_EQ(traj["frames"][20]["poses"][1].size(), 7u);
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_NEAR(summary["run"]["simulated_time_s"].get<double>(), 0.2, 1e-12);
+  // A conservative model: the energy balance holds to the integrator's accuracy.
+  EXPECT_LT(std::abs(summary["energy"]["relative_balance_error"].get<double>()), 1e-4);
+}
+
+TEST(Cli, RunPrintsTheSummaryWithoutQuiet) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 --out " + (dir / "run"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("Articula run summary"), std::string::npos);
+  EXPECT_TRUE(r.err.empty()) << r.err;  // no progress bar: stderr is not a terminal
+}
+
+TEST(Cli, FailureMidwayExitsWith3AndLeavesNoOutput) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("tests/io/models/blows_up.json") + " --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_NE(r.err.find("simulation failed at t = 0.4"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "run"));
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++entries;
+  EXPECT_EQ(entries, 2);  // stdout.txt and stderr.txt only
+}
+
+TEST(Cli, FailedRunLeavesAnOlderRunFolderUntouched) {
+  TempDir dir;
+  fs::create_directories(dir / "run");
+  std::ofstream(dir / "run/marker.txt") << "old";
+  EXPECT_EQ(runCli("run " + sourcePath("tests/io/models/blows_up.json") + " -q --out " + (dir / "run"), dir).exitCode, 3);
+  EXPECT_EQ(readText(dir / "run/marker.txt"), "old");
+  // A successful run replaces the folder as a whole.
+  EXPECT_EQ(runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.02 -q --out " + (dir / "run"), dir).exitCode, 0);
+  EXPECT_FALSE(fs::exists(dir / "run/marker.txt"));
+  EXPECT_TRUE(fs::exists(dir / "run/summary.txt"));
+}
+
+TEST(Cli, BadOptionsExitWith2) {
+  TempDir dir;
+  const std::string model = sourcePath("models/double_pendulum.json");
+  EXPECT_EQ(runCli("run " + model + " --duration -1", dir).exitCode, 2);
+  EXPECT_EQ(runCli("run " + model + " --accuracy 2", dir).exitCode, 2);
+  EXPECT_EQ(runCli("run " + model + " --integrator Nope --out " + (dir / "x"), dir).exitCode, 2);
+  EXPECT_EQ(runCli("run " + model + " --integrator SemiExplicitEuler --out " + (dir / "x"), dir).exitCode, 2);  // needs --dt
+  EXPECT_EQ(runCli("frobnicate", dir).exitCode, 2);
+  const CliResult missing = runCli("run " + (dir / "no-such-file.json"), dir);
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.err.find("cannot open the file"), std::string::npos) << missing.err;
+  EXPECT_FALSE(fs::exists(dir / "x"));
+}
+
+TEST(Cli, InfoAndValidateOnOpenMbd) {
+  TempDir dir;
+  const CliResult info = runCli("info " + openMbdPath("openmbd_male.json"), dir);
+  EXPECT_EQ(info.exitCode, 0) << info.err;
+  EXPECT_NE(info.out.find("21 bodies, 54 degrees of freedom"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("head"), std::string::npos);
+  const CliResult valid = runCli("validate " + openMbdPath("openmbd_bicycle.json"), dir);
+  EXPECT_EQ(valid.exitCode, 0) << valid.err;
+  EXPECT_NE(valid.out.find("valid (3 bodies"), std::string::npos) << valid.out;
+}
+
+TEST(Cli, ConvertOpenMbdThenRunTheConvertedModel) {
+  TempDir dir;
+  ASSERT_EQ(runCli("convert -q " + openMbdPath("openmbd_female.json") + " " + (dir / "female.json"), dir).exitCode, 0);
+  EXPECT_EQ(runCli("validate -q " + (dir / "female.json"), dir).exitCode, 0);
+  const CliResult r = runCli("run -q " + (dir / "female.json") + " --duration 0.02 --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_EQ(summary["model"]["bodies"], 21);
+  EXPECT_EQ(summary["head"]["body"], "head");
+}

@@ -1,0 +1,56 @@
+// Helpers of the io tests: fixture paths, running the built `articula` program, temp folders.
+#pragma once
+#include <sys/wait.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+namespace articula::iotest {
+
+inline std::string sourcePath(const std::string& relative) { return std::string(ARTICULA_SOURCE_DIR) + "/" + relative; }
+inline std::string openMbdPath(const std::string& name) { return "/work/shared/external/openmbd/" + name; }
+
+// A fresh, empty folder under the system temp directory, removed by the destructor.
+struct TempDir {
+  std::filesystem::path path;
+  TempDir() {
+    std::random_device rd;
+    path = std::filesystem::temp_directory_path() / ("articula-io-test-" + std::to_string(rd()));
+    std::filesystem::create_directories(path);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  std::string operator/(const std::string& name) const { return (path / name).string(); }
+};
+
+struct CliResult {
+  int exitCode = -1;
+  std::string out, err;
+};
+
+inline std::string readText(const std::string& file) {
+  std::ifstream in(file);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Runs `articula <args>` with stdout and stderr captured into files of `dir`.
+inline CliResult runCli(const std::string& args, const TempDir& dir) {
+  const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
+  const std::string cmd = std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" + err + " </dev/null";
+  const int status = std::system(cmd.c_str());
+  CliResult r;
+  r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  r.out = readText(out);
+  r.err = readText(err);
+  return r;
+}
+
+}  // namespace articula::iotest

@@ -1,0 +1,102 @@
+# Regenerates the catalog of malformed model files and catalog.json (expected message fragments).
+import json, copy, os
+out = os.path.dirname(os.path.abspath(__file__))
+base = {
+  "format": "articula-model", "version": 1, "name": "base",
+  "bodies": [
+    {"name": "upper", "mass": 1.0, "mass_center": [0, 0, -0.25], "inertia": {"moments": [0.02, 0.02, 0.001]},
+     "joint": {"name": "shoulder", "type": "pin", "parent": "ground"}},
+    {"name": "lower", "mass": 1.0, "mass_center": [0, 0, -0.25], "inertia": [0.02, 0.02, 0.001],
+     "joint": {"name": "elbow", "type": "ball", "parent": "upper", "parent_frame": {"position": [0, 0, -0.5]}}}
+  ],
+  "scenario": {"duration": 0.1, "report_interval": 0.01}
+}
+cases = []
+def case(name, fragment, mutate=None, text=None):
+    cases.append((name, fragment, mutate, text))
+
+def setp(path, value):
+    def f(m):
+        cur = m
+        for k in path[:-1]: cur = cur[k]
+        cur[path[-1]] = value
+    return f
+def delp(path):
+    def f(m):
+        cur = m
+        for k in path[:-1]: cur = cur[k]
+        del cur[path[-1]]
+    return f
+
+case("not_json", "not valid JSON at line 3", text='{\n  "format": "articula-model",\n  "version": 1,,\n}\n')
+case("top_level_array", "must hold a JSON object", text='[1, 2, 3]\n')
+case("no_format", "not a model file", delp(["format"]))
+case("wrong_format", '/format = "something": expected "articula-model"', setp(["format"], "something"))
+case("version_2", "/version = 2: unsupported version", setp(["version"], 2))
+case("version_string", '/version = "1": expected an integer', setp(["version"], "1"))
+case("unknown_top_key", '/bodys = ', setp(["bodys"], []))
+case("no_bodies", 'missing required field "bodies"', delp(["bodies"]))
+case("empty_bodies", "/bodies = []: a model needs at least one body", setp(["bodies"], []))
+case("negative_mass", "/bodies/0/mass = -2: must be positive", setp(["bodies", 0, "mass"], -2))
+case("zero_mass", "/bodies/1/mass = 0: must be positive", setp(["bodies", 1, "mass"], 0))
+case("mass_string", '/bodies/0/mass = "1 kg": expected a number', setp(["bodies", 0, "mass"], "1 kg"))
+case("missing_inertia", '/bodies/0: missing required field "inertia"', delp(["bodies", 0, "inertia"]))
+case("inertia_triangle", "/bodies/0/inertia = 0.01, 0.01, 0.05: principal moments", setp(["bodies", 0, "inertia"], {"moments": [0.01, 0.01, 0.05]}))
+case("inertia_not_pd", "/bodies/1/inertia = 0.02, 0.02, 0.02: not positive definite", setp(["bodies", 1, "inertia"], [0.02, 0.02, 0.02, 0.03, 0, 0]))
+case("inertia_negative_moment", "/bodies/0/inertia = -0.01, 0.02, 0.02: not positive definite", setp(["bodies", 0, "inertia"], [-0.01, 0.02, 0.02]))
+case("inertia_wrong_length", "/bodies/1/inertia = [0.02,0.02]: expected [Ixx, Iyy, Izz]", setp(["bodies", 1, "inertia"], [0.02, 0.02]))
+case("mass_center_two_numbers", "/bodies/0/mass_center = [0,0]: expected 3 numbers, got 2", setp(["bodies", 0, "mass_center"], [0, 0]))
+case("duplicate_body", '/bodies/1/name = "upper": duplicate body name', setp(["bodies", 1, "name"], "upper"))
+case("body_named_ground", '/bodies/0/name = "ground": "ground" is reserved', setp(["bodies", 0, "name"], "ground"))
+case("unknown_joint_type", '/bodies/0/joint/type = "hinge": unknown joint type', setp(["bodies", 0, "joint", "type"], "hinge"))
+case("unknown_parent", '/bodies/1/joint/parent = "torso": no body of this name', setp(["bodies", 1, "joint", "parent"], "torso"))
+case("joint_loop", "the joints form a loop", setp(["bodies", 0, "joint", "parent"], "lower"))
+case("own_parent", "a body cannot be its own parent", setp(["bodies", 0, "joint", "parent"], "upper"))
+case("duplicate_joint_name", '/bodies/1/joint/name = "shoulder": duplicate joint name', setp(["bodies", 1, "joint", "name"], "shoulder"))
+case("zero_axis", "/bodies/0/joint/axis = [0,0,0]: axis must not be zero", setp(["bodies", 0, "joint", "axis"], [0, 0, 0]))
+case("non_unit_axis", "/bodies/0/joint/axis = [0,2,0]: axis must be a unit vector", setp(["bodies", 0, "joint", "axis"], [0, 2, 0]))
+case("axis_on_ball", '"axis" applies to pin, slider, screw and cylinder joints only', setp(["bodies", 1, "joint", "axis"], [0, 1, 0]))
+case("screw_without_pitch", '/bodies/0/joint: missing required field "pitch"', setp(["bodies", 0, "joint", "type"], "screw"))
+case("quaternion_not_unit", "/bodies/1/joint/parent_frame/orientation/quaternion = [1,1,0,0]: quaternion must have unit length",
+     setp(["bodies", 1, "joint", "parent_frame", "orientation"], {"quaternion": [1, 1, 0, 0]}))
+case("reflection_matrix", "determinant -1", setp(["bodies", 1, "joint", "child_frame"], {"orientation": {"matrix": [[1, 0, 0], [0, 1, 0], [0, 0, -1]]}}))
+case("two_orientations", "give exactly one of quaternion, matrix", setp(["bodies", 1, "joint", "child_frame"], {"orientation": {"xyz_deg": [0, 0, 0], "quaternion": [1, 0, 0, 0]}}))
+case("unknown_body_field", '/bodies/0/masss = 2: unknown field "masss"', setp(["bodies", 0, "masss"], 2))
+case("geometry_bad_type", '/bodies/0/geometry/0/type = "cone": unknown geometry type', setp(["bodies", 0, "geometry"], [{"type": "cone", "radius": 0.1}]))
+case("geometry_negative_radius", "/bodies/0/geometry/0/radius = -0.1: must be positive", setp(["bodies", 0, "geometry"], [{"type": "sphere", "radius": -0.1}]))
+case("geometry_unknown_material", '/bodies/0/geometry/0/material = "steel": no contact material of this name', setp(["bodies", 0, "geometry"], [{"type": "sphere", "radius": 0.1, "material": "steel"}]))
+case("color_out_of_range", "/bodies/0/color = [1.2,0,0]: colour components must be in 0..1", setp(["bodies", 0, "color"], [1.2, 0, 0]))
+case("curve_not_increasing", "/bodies/0/geometry/0/force_curve/2 = [0.005,20]: penetrations must increase strictly",
+     setp(["bodies", 0, "geometry"], [{"type": "sphere", "radius": 0.1, "force_curve": [[0, 0], [0.01, 10], [0.005, 20]]}]))
+case("unknown_force_type", '/forces/0/type = "spring": unknown force type', setp(["forces"], [{"type": "spring"}]))
+case("force_unknown_body", '/forces/0/body = "foot": no body of this name', setp(["forces"], [{"type": "constant_force", "body": "foot", "force": [0, 0, 1]}]))
+case("force_bad_coordinate", '/forces/0/coordinate = "theta": not a coordinate of body "upper"', setp(["forces"], [{"type": "mobility_linear_spring", "body": "upper", "coordinate": "theta", "stiffness": 1}]))
+case("negative_stiffness", "/forces/0/stiffness = -5: must not be negative", setp(["forces"], [{"type": "mobility_linear_spring", "body": "upper", "coordinate": "angle", "stiffness": -5}]))
+case("stop_bounds_swapped", "/forces/0 = {\"body\":\"upper\",\"coordinate\":\"angle\",\"lower_deg\":30,\"stif...: lower bound above upper bound", setp(["forces"], [{"type": "mobility_linear_stop", "body": "upper", "coordinate": "angle", "lower_deg": 30, "upper_deg": -30, "stiffness": 100}]))
+case("force_missing_field", '/forces/0: missing required field "damping"', setp(["forces"], [{"type": "global_damper"}]))
+case("torque_pulse_zero_duration", "/forces/0/duration = 0: must be positive", setp(["forces"], [{"type": "torque_pulse", "body": "upper", "mode": "mobility", "peak": [1], "start": 0, "duration": 0}]))
+case("torque_pulse_peak_size", "/forces/0 = \"pulse\": peak needs 1 values", setp(["forces"], [{"type": "torque_pulse", "name": "pulse", "body": "upper", "mode": "mobility", "peak": [1, 2, 3], "start": 0, "duration": 0.1}]))
+case("initial_unknown_joint", '/initial_state/q_deg/knee.angle = 10: no joint named "knee"', setp(["initial_state"], {"q_deg": {"knee.angle": 10}}))
+case("initial_unknown_coordinate", '/initial_state/q/shoulder.x = 0.1: joint "shoulder" (pin) has no coordinate "x"', setp(["initial_state"], {"q": {"shoulder.x": 0.1}}))
+case("initial_no_dot", '/initial_state/u/shoulder = 1: coordinate names are "joint.coordinate"', setp(["initial_state"], {"u": {"shoulder": 1}}))
+case("scenario_negative_duration", "/scenario/duration = -1: must be positive", setp(["scenario", "duration"], -1))
+case("scenario_unknown_integrator", '/scenario/integrator = "RK45": unknown integrator', setp(["scenario", "integrator"], "RK45"))
+case("scenario_accuracy_too_big", "/scenario/accuracy = 5: accuracy is relative", setp(["scenario", "accuracy"], 5))
+case("scenario_report_longer_than_run", "/scenario/report_interval = 1: report_interval 1 s exceeds the duration 0.1 s", setp(["scenario", "report_interval"], 1))
+case("scenario_unknown_output", '/scenario/outputs/0 = "movie.gif": unknown output', setp(["scenario", "outputs"], ["movie.gif"]))
+case("gravity_not_finite_string", '/gravity/2 = "down": expected a number, got string', setp(["gravity"], [0, 0, "down"]))
+
+import shutil
+for f in os.listdir(out):
+    if f.endswith(".json"): os.remove(os.path.join(out, f))
+catalog = {}
+for i, (name, frag, mutate, text) in enumerate(cases):
+    fname = f"{i+1:02d}_{name}.json"
+    if text is None:
+        m = copy.deepcopy(base)
+        mutate(m)
+        text = json.dumps(m, indent=1) + "\n"
+    open(os.path.join(out, fname), 'w').write(text)
+    catalog[fname] = {"message": frag, "exit": 2}
+json.dump(catalog, open(os.path.join(out, "catalog.json"), 'w'), indent=1, sort_keys=True)
+print(len(cases))
