@@ -1,0 +1,47 @@
+// The JSON Schema (schema/articula-model-1.schema.json) accepts the shipped models and what the
+// writer produces, and rejects most of the malformed catalog on its own (the rest needs the
+// program's semantic checks: names that refer to other parts, loops, inertia, unit lengths).
+// Uses Python's jsonschema; skipped where it is not installed.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "IoTestSupport.h"
+#include "articula/io/ModelFile.h"
+
+using namespace articula::io;
+using namespace articula::iotest;
+
+namespace {
+int checkSchema(const std::string& files, const TempDir& dir) {
+  const std::string cmd = "python3 " + sourcePath("tests/io/check_schema.py") + " " +
+                          sourcePath("schema/articula-model-1.schema.json") + " " + files + " >" + (dir / "schema.txt") + " 2>&1";
+  const int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+}  // namespace
+
+TEST(Schema, AcceptsShippedAndWrittenModels) {
+  TempDir dir;
+  saveModelFile(loadModelFile(openMbdPath("openmbd_male.json")), dir / "male.json");
+  saveModelFile(loadModelFile(sourcePath("tests/io/models/all_joints.json")), dir / "all.json");
+  std::string files = (dir / "male.json") + " " + (dir / "all.json") + " " + sourcePath("tests/io/models/all_joints.json");
+  for (const auto& e : std::filesystem::directory_iterator(sourcePath("models")))
+    if (e.path().extension() == ".json") files += " " + e.path().string();
+  const int code = checkSchema(files, dir);
+  if (code == 77) GTEST_SKIP() << "python3 jsonschema not installed";
+  EXPECT_EQ(code, 0) << readText(dir / "schema.txt");
+}
+
+TEST(Schema, RejectsMostOfTheMalformedCatalog) {
+  TempDir dir;
+  int rejected = 0, total = 0;
+  for (const auto& e : std::filesystem::directory_iterator(sourcePath("tests/io/malformed"))) {
+    if (e.path().extension() != ".json" || e.path().filename() == "catalog.json") continue;
+    ++total;
+    const int code = checkSchema(e.path().string(), dir);
+    if (code == 77) GTEST_SKIP() << "python3 jsonschema not installed";
+    rejected += code != 0;  // invalid JSON also fails (exit 1 from the exception)
+  }
+  EXPECT_GE(rejected, total / 2);
+}
