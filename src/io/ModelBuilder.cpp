@@ -184,6 +184,7 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   b.system = std::make_unique<MultibodySystem>(m.name);
   addBodies(m, b, file);
   b.forces = &b.system->addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
+  b.forces->setTrackNonConservativeWork(true);  // W_nc integrated with the motion, for the energy balance
   if (m.gravity.norm() > 0) b.forces->addForce(std::make_unique<Gravity>(m.gravity));
   const ForceFactory factory(m, b);
   for (size_t i = 0; i < m.forces.size(); ++i) {

@@ -29,7 +29,7 @@ BodySample sampleBody(const MatterSubsystem& matter, const State& s, int mobod, 
   return b;
 }
 
-Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s, Real work) {
+Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s) {
   const MultibodySystem& sys = *built.system;
   sys.realize(s, Stage::Acceleration);
   Frame f;
@@ -38,7 +38,7 @@ Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s, Real wor
     f.bodies.push_back(sampleBody(sys.getMatter(), s, built.mobodOfBody[i], m.bodies[i].massCenter));
   f.kineticEnergy = sys.calcKineticEnergy(s);
   f.potentialEnergy = sys.calcPotentialEnergy(s);
-  f.nonConservativeWork = work;
+  f.nonConservativeWork = built.forces->getNonConservativeWork(s);
   for (const BodySample& b : f.bodies)
     if (!b.comAcceleration.allFinite() || !b.com.allFinite())
       throw SimulationError("non-finite motion at t = " + std::to_string(f.time) + " s");
@@ -52,7 +52,6 @@ std::unique_ptr<Integrator> configure(const System& system, const ScenarioSpec& 
   else if (!integ->hasErrorControl())
     throw Error("integrator " + sc.integrator + " has no error control: give a fixed step (--dt or scenario.fixed_step)");
   integ->setFinalTime(sc.duration);
-  integ->setReturnEveryInternalStep(true);  // so the non-conservative power is integrated per step
   return integ;
 }
 
@@ -94,29 +93,17 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   try {
     State s0 = built.initialState;
     s0.setTime(0);
+    forces.setNonConservativeWork(s0, 0);
     integ->initialize(s0);
-    Real accounted = 0, work = 0, powerAccounted = forces.calcNonConservativePower(integ->getAdvancedState());
-    r.frames.push_back(sampleFrame(m, built, integ->getState(), 0));
+    r.frames.push_back(sampleFrame(m, built, integ->getState()));
     const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
     for (long k = 1; k <= reports; ++k) {
       const Real tReport = std::min(sc.duration, k * sc.reportInterval);
       for (;;) {
         const StepOutcome outcome = integ->stepTo(tReport, sc.duration);
-        const Real tAdv = integ->getAdvancedTime();
-        if (tAdv > accounted) {  // trapezoid rule over each internal step
-          const Real p = forces.calcNonConservativePower(integ->getAdvancedState());
-          work += 0.5 * (p + powerAccounted) * (tAdv - accounted);
-          accounted = tAdv;
-          powerAccounted = p;
-        }
         if (outcome == StepOutcome::ReachedReportTime || outcome == StepOutcome::EndOfSimulation) break;
       }
-      State s = integ->getState();
-      sys.realize(s, Stage::Velocity);
-      // Work up to the report time: remove the part of the last step beyond it.
-      const Real pReport = forces.calcNonConservativePower(s);
-      const Real workAtReport = work - 0.5 * (pReport + powerAccounted) * (accounted - s.getTime());
-      r.frames.push_back(sampleFrame(m, built, std::move(s), workAtReport));
+      r.frames.push_back(sampleFrame(m, built, integ->getState()));
       if (progress) progress(tReport, sc.duration, wall());
     }
   } catch (const SimulationError&) {

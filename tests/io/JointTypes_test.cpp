@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include "articula/Error.h"
+
 using namespace articula;
 using namespace articula::io;
 
