@@ -10,6 +10,7 @@
 #include "articula/integrators/integrators.h"
 #include "articula/io/JointTypes.h"
 #include "articula/io/ModelFile.h"
+#include "articula/io/ContactMaterials.h"
 #include "articula/io/ModelValidation.h"
 
 namespace articula::io {
@@ -381,6 +382,7 @@ void readInitialState(const JsonNode& node, ModelSpec& m) {
   if (auto v = node.get("u_deg")) readCoordinateValues(*v, m, true, true, m.initialState.u);
 }
 
+// Materials are checked by the contact layer's own validate() so file and library agree.
 void readMaterials(const JsonNode& node, ModelSpec& m) {
   for (const std::string& name : node.keys()) {
     const JsonNode n = node.at(name);
@@ -388,19 +390,27 @@ void readMaterials(const JsonNode& node, ModelSpec& m) {
     c.name = name;
     const JsonNode type = n.at("type");
     c.type = type.string();
-    if (c.type == "hunt_crossley") {
-      n.allowOnly({"type", "stiffness", "dissipation", "static_friction", "dynamic_friction", "viscous_friction", "transition_velocity"});
-      c.parameters["stiffness"] = n.at("stiffness").positive();
-      for (const char* k : {"dissipation", "static_friction", "dynamic_friction", "viscous_friction", "transition_velocity"})
-        if (auto v = n.get(k)) c.parameters[k] = v->nonNegative();
-    } else if (c.type == "tabulated") {
-      n.allowOnly({"type", "force_curve", "unload_curve", "damping", "friction"});
+    if (c.type == "hertz") {
+      n.allowOnly({"type", "youngs_modulus", "poisson_ratio", "dissipation", "static_friction", "dynamic_friction",
+                   "viscous_friction"});
+      c.parameters["youngs_modulus"] = n.at("youngs_modulus").positive();
+      for (const char* k : {"poisson_ratio", "dissipation", "static_friction", "dynamic_friction", "viscous_friction"})
+        if (auto v = n.get(k)) c.parameters[k] = v->number();
+    } else if (c.type == "penalty") {
+      n.allowOnly({"type", "force_curve", "unload_curve", "unloading_energy_fraction", "damping", "rate_c1", "rate_c2",
+                   "rate_c3", "rate_c4", "friction", "friction_ramp_speed"});
       c.forceCurve = readCurve(n.at("force_curve"));
       if (auto u = n.get("unload_curve")) c.unloadCurve = readCurve(*u);
-      for (const char* k : {"damping", "friction"})
-        if (auto v = n.get(k)) c.parameters[k] = v->nonNegative();
+      for (const char* k : {"unloading_energy_fraction", "damping", "rate_c1", "rate_c2", "rate_c3", "rate_c4", "friction",
+                            "friction_ramp_speed"})
+        if (auto v = n.get(k)) c.parameters[k] = v->number();
     } else {
-      type.fail("unknown contact material type (hunt_crossley, tabulated)");
+      type.fail("unknown contact material type (hertz, penalty)");
+    }
+    try {
+      validateContactMaterial(c);
+    } catch (const std::exception& e) {
+      n.fail(e.what());
     }
     m.contactMaterials.push_back(c);
   }

@@ -68,6 +68,9 @@ case("geometry_unknown_material", '/bodies/0/geometry/0/material = "steel": no c
 case("color_out_of_range", "/bodies/0/color = [1.2,0,0]: colour components must be in 0..1", setp(["bodies", 0, "color"], [1.2, 0, 0]))
 case("curve_not_increasing", "/bodies/0/geometry/0/force_curve/2 = [0.005,20]: penetrations must increase strictly",
      setp(["bodies", 0, "geometry"], [{"type": "sphere", "radius": 0.1, "force_curve": [[0, 0], [0.01, 10], [0.005, 20]]}]))
+case("material_unknown_type", '/contact_materials/steel/type = "rigid": unknown contact material type', setp(["contact_materials"], {"steel": {"type": "rigid"}}))
+case("material_bad_poisson", "poissonRatio = 0.7 must lie in (-1, 0.5)", setp(["contact_materials"], {"pad": {"type": "hertz", "youngs_modulus": 1e6, "poisson_ratio": 0.7}}))
+case("material_bad_friction_order", "dynamicFriction = 0.5 must not exceed staticFriction", setp(["contact_materials"], {"pad": {"type": "hertz", "youngs_modulus": 1e6, "static_friction": 0.3, "dynamic_friction": 0.5}}))
 case("unknown_force_type", '/forces/0/type = "spring": unknown force type', setp(["forces"], [{"type": "spring"}]))
 case("force_unknown_body", '/forces/0/body = "foot": no body of this name', setp(["forces"], [{"type": "constant_force", "body": "foot", "force": [0, 0, 1]}]))
 case("force_bad_coordinate", '/forces/0/coordinate = "theta": not a coordinate of body "upper"', setp(["forces"], [{"type": "mobility_linear_spring", "body": "upper", "coordinate": "theta", "stiffness": 1}]))
