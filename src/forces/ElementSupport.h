@@ -12,12 +12,7 @@
 namespace articula::forces_detail {
 
 // A value in a message with 6 significant digits (std::to_string prints 1e-9 as 0.000000).
-inline std::string num(Real v) {
-  std::ostringstream s;
-  s.precision(6);
-  s << v;
-  return s.str();
-}
+inline std::string num(Real v) { return formatValue(v); }
 
 inline std::string vec(const Vec3& v) {
   std::ostringstream s;

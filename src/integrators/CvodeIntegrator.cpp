@@ -24,13 +24,6 @@ static_assert(std::is_same_v<sunrealtype, Real>, "SUNDIALS must be built with do
 
 namespace {
 
-std::string num(Real v) {
-  std::ostringstream os;
-  os.precision(6);
-  os << v;
-  return os.str();
-}
-
 std::string flagName(long flag) {
   char* name = CVodeGetReturnFlagName(flag);  // malloc'ed by CVODE
   std::string s = name ? name : "flag " + std::to_string(flag);
@@ -418,7 +411,7 @@ void CvodeIntegrator::advanceWithoutIntegrating(Real tMax) {
   s.setTime(tMax);
   s.updY() = getAdvancedState().getY();
   if (!commitStep(tMax - getAdvancedTime(), false))
-    throw Error(std::string("Integrator ") + getMethodName() + ": state at t = " + num(tMax) +
+    throw Error(std::string("Integrator ") + getMethodName() + ": state at t = " + formatValue(tMax) +
                 " s is not finite: " + lastNonFiniteReport_);
   restartSolver(tMax, getAdvancedState().getY(), true);
 }
@@ -440,10 +433,10 @@ void CvodeIntegrator::advanceWithoutIntegrating(Real tMax) {
     case CV_TOO_CLOSE: what = "step limit too close to the current time"; break;
     default: what = "CVODE failed"; break;
   }
-  throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + num(t0) + " s failed at t = " +
-              num(tcur) + " s with h = " + num(h) + " s (minimum step " + num(minimumStepAt(t0)) + " s): " + what +
+  throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) + " s failed at t = " +
+              formatValue(tcur) + " s with h = " + formatValue(h) + " s (minimum step " + formatValue(minimumStepAt(t0)) + " s): " + what +
               " [" + flagName(flag) + "]" + (why.empty() ? "" : "; last failure: " + why) +
-              ". The last good state (t = " + num(t0) + " s) is getAdvancedState()");
+              ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
 }
 
 void CvodeIntegrator::takeOneStep(Real tMax, Real hint) {
@@ -478,14 +471,14 @@ void CvodeIntegrator::takeOneStep(Real tMax, Real hint) {
     try {
       std::rethrow_exception(p);
     } catch (const Error& e) {
-      throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + num(t0) + " s failed: " + e.what() +
-                  ". The last good state (t = " + num(t0) + " s) is getAdvancedState()");
+      throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) + " s failed: " + e.what() +
+                  ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
     }
   }
   if (flag < 0) throwFailure(flag, t0);
   if (!(tret > t0))
-    throw Error(std::string("Integrator ") + getMethodName() + ": CVODE returned t = " + num(tret) +
-                " s, not after the current time " + num(t0) + " s");
+    throw Error(std::string("Integrator ") + getMethodName() + ": CVODE returned t = " + formatValue(tret) +
+                " s, not after the current time " + formatValue(t0) + " s");
 
   // Accept: CVODE's y, projected by our callback unless it was interpolated to the stop time.
   const bool projected = solver_->projecting && flag == CV_SUCCESS;
@@ -494,8 +487,8 @@ void CvodeIntegrator::takeOneStep(Real tMax, Real hint) {
   s.setTime(tret);
   s.updY() = y;
   if (!commitStep(tret - t0, projected))
-    throw Error(std::string("Integrator ") + getMethodName() + ": the state CVODE accepted at t = " + num(tret) +
-                " s is not finite: " + lastNonFiniteReport_ + ". The last good state (t = " + num(t0) +
+    throw Error(std::string("Integrator ") + getMethodName() + ": the state CVODE accepted at t = " + formatValue(tret) +
+                " s is not finite: " + lastNonFiniteReport_ + ". The last good state (t = " + formatValue(t0) +
                 " s) is getPreviousState()");
   firstStep_ = false;
   canInterpolate_ = true;

@@ -8,28 +8,19 @@
 
 namespace articula {
 
-namespace {
-std::string num(Real v) {
-  std::ostringstream os;
-  os.precision(6);
-  os << v;
-  return os.str();
-}
-}  // namespace
-
 void ErrorControlledIntegrator::setController(const Controller& c) {
   const std::string who = std::string("Integrator ") + getMethodName() + ": controller ";
-  if (!(c.safety > 0 && c.safety <= 1)) throw Error(who + "safety must be in (0, 1], got " + num(c.safety));
-  if (!(c.maxGrowth > 1)) throw Error(who + "maxGrowth must be > 1, got " + num(c.maxGrowth));
-  if (!(c.maxShrink > 0 && c.maxShrink < 1)) throw Error(who + "maxShrink must be in (0, 1), got " + num(c.maxShrink));
-  if (!(c.keepBand >= 1)) throw Error(who + "keepBand must be >= 1, got " + num(c.keepBand));
+  if (!(c.safety > 0 && c.safety <= 1)) throw Error(who + "safety must be in (0, 1], got " + formatValue(c.safety));
+  if (!(c.maxGrowth > 1)) throw Error(who + "maxGrowth must be > 1, got " + formatValue(c.maxGrowth));
+  if (!(c.maxShrink > 0 && c.maxShrink < 1)) throw Error(who + "maxShrink must be in (0, 1), got " + formatValue(c.maxShrink));
+  if (!(c.keepBand >= 1)) throw Error(who + "keepBand must be >= 1, got " + formatValue(c.keepBand));
   controller_ = c;
 }
 
 void ErrorControlledIntegrator::throwCollapse(Real t0, Real h, const std::string& why) {
-  throw Error(std::string("Integrator ") + getMethodName() + ": step size collapsed at t = " + num(t0) + " s: h = " +
-              num(h) + " s is below the minimum step " + num(minimumStepAt(t0)) + " s; last failure: " + why +
-              ". The last good state (t = " + num(t0) + " s) is getAdvancedState()");
+  throw Error(std::string("Integrator ") + getMethodName() + ": step size collapsed at t = " + formatValue(t0) + " s: h = " +
+              formatValue(h) + " s is below the minimum step " + formatValue(minimumStepAt(t0)) + " s; last failure: " + why +
+              ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
 }
 
 void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
@@ -50,7 +41,7 @@ void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
     switch (lastFailure) {
       case Failure::None: return "none";
       case Failure::ErrorTest:
-        return "error test (weighted error " + num(lastErr) + " > accuracy " + num(set.accuracy) +
+        return "error test (weighted error " + formatValue(lastErr) + " > accuracy " + formatValue(set.accuracy) +
                "; largest: " + describeLargestErrors(rejectedErr_) + ")";
       case Failure::Other:
         return lastNonFiniteReport_.empty() ? failureReason_ : "non-finite values: " + lastNonFiniteReport_;
@@ -106,8 +97,8 @@ void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
       ++updStatistics().convergenceFailures;
       lastFailure = Failure::Other;
       if (fixed)
-        throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + num(t0) + " s with h = " + num(h) +
-                    " s failed: " + describeFailure() + ". The last good state (t = " + num(t0) +
+        throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) + " s with h = " + formatValue(h) +
+                    " s failed: " + describeFailure() + ". The last good state (t = " + formatValue(t0) +
                     " s) is getAdvancedState()");
       failedBefore = true;
       h *= 0.25;  // no error estimate to size the retry: back off hard

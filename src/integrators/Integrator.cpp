@@ -11,13 +11,6 @@ namespace articula {
 
 namespace {
 
-std::string num(Real v) {
-  std::ostringstream os;
-  os.precision(6);
-  os << v;
-  return os.str();
-}
-
 bool allFinite(const Vector& v) { return v.allFinite(); }
 
 }  // namespace
@@ -43,13 +36,13 @@ Integrator::~Integrator() = default;
 void Integrator::setSettings(const IntegratorSettings& s) {
   const std::string who = std::string("Integrator ") + getMethodName() + ": ";
   auto positive = [&](Real v, const char* field) {
-    if (!(v > 0)) throw Error(who + field + " must be > 0, got " + num(v));
+    if (!(v > 0)) throw Error(who + field + " must be > 0, got " + formatValue(v));
   };
   auto nonNegative = [&](Real v, const char* field) {
-    if (!(v >= 0)) throw Error(who + field + " must be >= 0, got " + num(v));
+    if (!(v >= 0)) throw Error(who + field + " must be >= 0, got " + formatValue(v));
   };
   positive(s.accuracy, "accuracy");
-  if (s.accuracy >= 1) throw Error(who + "accuracy must be < 1 (it is relative), got " + num(s.accuracy));
+  if (s.accuracy >= 1) throw Error(who + "accuracy must be < 1 (it is relative), got " + formatValue(s.accuracy));
   nonNegative(s.constraintTolerance, "constraintTolerance");
   nonNegative(s.initialStepSize, "initialStepSize");
   nonNegative(s.minimumStepSize, "minimumStepSize");
@@ -58,9 +51,9 @@ void Integrator::setSettings(const IntegratorSettings& s) {
   if (std::isnan(s.finalTime)) throw Error(who + "finalTime is NaN");
   if (s.maxStepsPerCall < 1) throw Error(who + "maxStepsPerCall must be >= 1, got " + std::to_string(s.maxStepsPerCall));
   if (s.minimumStepSize > s.maximumStepSize)
-    throw Error(who + "minimumStepSize " + num(s.minimumStepSize) + " exceeds maximumStepSize " + num(s.maximumStepSize));
+    throw Error(who + "minimumStepSize " + formatValue(s.minimumStepSize) + " exceeds maximumStepSize " + formatValue(s.maximumStepSize));
   if (s.initialStepSize > 0 && s.initialStepSize < s.minimumStepSize)
-    throw Error(who + "initialStepSize " + num(s.initialStepSize) + " is below minimumStepSize " + num(s.minimumStepSize));
+    throw Error(who + "initialStepSize " + formatValue(s.initialStepSize) + " is below minimumStepSize " + formatValue(s.minimumStepSize));
   if (!(s.uWeights.size() == 0 || (s.uWeights.array() > 0).all()) || !(s.zWeights.size() == 0 || (s.zWeights.array() > 0).all()))
     throw Error(who + "uWeights and zWeights must be > 0");
   settings_ = s;
@@ -76,7 +69,7 @@ void Integrator::setMaxStepsPerCall(int n) { auto s = settings_; s.maxStepsPerCa
 void Integrator::setReturnEveryInternalStep(bool on) { settings_.returnEveryInternalStep = on; }
 void Integrator::setLengthScale(Real m) { auto s = settings_; s.lengthScale = m; setSettings(s); }
 void Integrator::setFixedStepSize(Real h) {
-  if (!(h > 0)) throw Error(std::string("Integrator ") + getMethodName() + ": fixed step size must be > 0, got " + num(h));
+  if (!(h > 0)) throw Error(std::string("Integrator ") + getMethodName() + ": fixed step size must be > 0, got " + formatValue(h));
   auto s = settings_;
   s.fixedStep = true;
   s.initialStepSize = s.maximumStepSize = h;
@@ -127,7 +120,7 @@ void Integrator::startInterval(const State& state, bool keepStepSize) {
   Vector ydot;
   gatherYDot(start, ydot);
   if (!allFinite(start.getY()) || !allFinite(ydot))
-    throw Error(std::string("Integrator ") + getMethodName() + ": the initial state at t = " + num(start.getTime()) +
+    throw Error(std::string("Integrator ") + getMethodName() + ": the initial state at t = " + formatValue(start.getTime()) +
                 " is not finite: " + describeNonFinite(start, start.getY(), ydot));
   advanced_ = std::move(start);
   previous_ = advanced_;
@@ -186,7 +179,7 @@ void Integrator::setReportState(Real t) {
 StepOutcome Integrator::stepTo(Real reportTime, Real advanceLimit) {
   requireInitialized("stepTo()");
   // Messages are built only on failure: stepTo is on the allocation-free hot path.
-  auto who = [&] { return std::string("Integrator ") + getMethodName() + ": stepTo(" + num(reportTime); };
+  auto who = [&] { return std::string("Integrator ") + getMethodName() + ": stepTo(" + formatValue(reportTime); };
   if (std::isnan(reportTime) || std::isnan(advanceLimit)) throw Error(who() + "): report time or advance limit is NaN");
   reportIsInterpolated_ = false;
   if (startPending_) {
@@ -194,8 +187,8 @@ StepOutcome Integrator::stepTo(Real reportTime, Real advanceLimit) {
     return StepOutcome::StartOfContinuousInterval;
   }
   if (advanceLimit < advanced_.getTime())
-    throw Error(who() + "): advance limit " + num(advanceLimit) + " is before the current time " +
-                num(advanced_.getTime()));
+    throw Error(who() + "): advance limit " + formatValue(advanceLimit) + " is before the current time " +
+                formatValue(advanced_.getTime()));
   const bool fixed = settings_.fixedStep || !hasErrorControl();
   const Real tFinal = settings_.finalTime;
   Real tMax = std::min(advanceLimit, tFinal);
@@ -204,8 +197,8 @@ StepOutcome Integrator::stepTo(Real reportTime, Real advanceLimit) {
     const Real t = advanced_.getTime();
     if (reportTime < t) {
       if (!stepValid_ || reportTime < previous_.getTime())
-        throw Error(who() + "): report time is before the last step [" + num(previous_.getTime()) + ", " +
-                    num(t) + "]; integration cannot go back");
+        throw Error(who() + "): report time is before the last step [" + formatValue(previous_.getTime()) + ", " +
+                    formatValue(t) + "]; integration cannot go back");
       setReportState(reportTime);
       return StepOutcome::ReachedReportTime;
     }
@@ -357,8 +350,8 @@ void Integrator::interpolate(Real t, State& out) const {
   const Real t0 = previous_.getTime(), t1 = advanced_.getTime();
   const bool inside = t == t1 || (stepValid_ && t >= t0 && t <= t1);
   if (!inside)
-    throw Error(std::string("Integrator ") + getMethodName() + ": interpolate(" + num(t) + ") is outside the last step [" +
-                num(stepValid_ ? t0 : t1) + ", " + num(t1) + "]");
+    throw Error(std::string("Integrator ") + getMethodName() + ": interpolate(" + formatValue(t) + ") is outside the last step [" +
+                formatValue(stepValid_ ? t0 : t1) + ", " + formatValue(t1) + "]");
   if (out.getSystemId() != advanced_.getSystemId() || out.getY().size() != advanced_.getY().size()) out = advanced_;
   out.setTime(t);
   if (t == t1) {

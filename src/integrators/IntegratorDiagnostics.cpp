@@ -14,13 +14,6 @@ namespace articula {
 
 namespace {
 
-std::string num(Real v) {
-  std::ostringstream os;
-  os.precision(6);
-  os << v;
-  return os.str();
-}
-
 // Which subsystem owns entry i of a block (q, u or z) given each subsystem's start in it.
 int owner(const State& s, int i, int (State::*start)(int) const) {
   int found = 0;
@@ -93,7 +86,7 @@ std::string Integrator::describeNonFinite(const State& s, const Vector& y, const
       if (!std::isfinite(v[i])) {
         const std::string name = describeVariable(i, &s);
         const auto bracket = name.find('[');
-        text += (text.empty() ? "" : "; ") + name.substr(0, bracket) + suffix + name.substr(bracket) + " = " + num(v[i]);
+        text += (text.empty() ? "" : "; ") + name.substr(0, bracket) + suffix + name.substr(bracket) + " = " + formatValue(v[i]);
         ++listed;
       }
   };
@@ -103,7 +96,7 @@ std::string Integrator::describeNonFinite(const State& s, const Vector& y, const
     const std::string forces = findNonFiniteForces(*mbs, s);
     if (!forces.empty()) text += (text.empty() ? "" : "; ") + forces;
   }
-  return (text.empty() ? "no non-finite entry found" : text) + " at t = " + num(s.getTime()) + " s";
+  return (text.empty() ? "no non-finite entry found" : text) + " at t = " + formatValue(s.getTime()) + " s";
 }
 
 std::string Integrator::describeLargestErrors(const Vector& yErr) const {
@@ -119,7 +112,7 @@ std::string Integrator::describeLargestErrors(const Vector& yErr) const {
   std::partial_sort(ranked.begin(), ranked.begin() + n, ranked.end(), std::greater<>());
   std::string text;
   for (size_t k = 0; k < n; ++k)
-    text += (k ? ", " : "") + describeVariable(ranked[k].second) + " error " + num(yErr[ranked[k].second]);
+    text += (k ? ", " : "") + describeVariable(ranked[k].second) + " error " + formatValue(yErr[ranked[k].second]);
   return text;
 }
 

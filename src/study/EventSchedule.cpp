@@ -9,18 +9,9 @@
 
 namespace articula {
 
-namespace {
-std::string num(Real v) {
-  std::ostringstream os;
-  os.precision(17);
-  os << v;
-  return os.str();
-}
-}  // namespace
-
 EventSchedule EventSchedule::at(std::vector<Real> times, const std::string& owner) {
   for (Real t : times)
-    if (!std::isfinite(t)) throw Error("'" + owner + "': scheduled time " + num(t) + " is not finite");
+    if (!std::isfinite(t)) throw Error("'" + owner + "': scheduled time " + formatValue(t, 17) + " is not finite");
   std::sort(times.begin(), times.end());
   times.erase(std::unique(times.begin(), times.end()), times.end());
   EventSchedule s;
@@ -30,8 +21,8 @@ EventSchedule EventSchedule::at(std::vector<Real> times, const std::string& owne
 
 EventSchedule EventSchedule::every(Real interval, Real start, const std::string& owner) {
   if (!(interval > 0) || !std::isfinite(interval))
-    throw Error("'" + owner + "': interval must be finite and > 0 s, got " + num(interval));
-  if (!std::isfinite(start)) throw Error("'" + owner + "': start time " + num(start) + " is not finite");
+    throw Error("'" + owner + "': interval must be finite and > 0 s, got " + formatValue(interval, 17));
+  if (!std::isfinite(start)) throw Error("'" + owner + "': start time " + formatValue(start, 17) + " is not finite");
   EventSchedule s;
   s.periodic_ = true;
   s.interval_ = interval;

@@ -9,15 +9,6 @@
 
 namespace articula {
 
-namespace {
-std::string num(Real v) {
-  std::ostringstream os;
-  os.precision(6);
-  os << v;
-  return os.str();
-}
-}  // namespace
-
 const char* eventDirectionName(EventDirection direction) {
   switch (direction) {
     case EventDirection::Rising: return "Rising";
@@ -43,14 +34,14 @@ Real EventWitness::calcValue(const State& s) const {
 
 EventWitness& EventWitness::setCharacteristicTime(Real seconds) {
   if (!(seconds > 0) || !std::isfinite(seconds))
-    throw Error("EventWitness '" + name_ + "': characteristic time must be finite and > 0 s, got " + num(seconds));
+    throw Error("EventWitness '" + name_ + "': characteristic time must be finite and > 0 s, got " + formatValue(seconds));
   characteristicTime_ = seconds;
   return *this;
 }
 
 EventWitness& EventWitness::setLocalizationWindow(Real seconds) {
   if (!(seconds >= 0) || !std::isfinite(seconds))
-    throw Error("EventWitness '" + name_ + "': localization window must be finite and >= 0 s, got " + num(seconds));
+    throw Error("EventWitness '" + name_ + "': localization window must be finite and >= 0 s, got " + formatValue(seconds));
   window_ = seconds;
   return *this;
 }

@@ -16,13 +16,6 @@ namespace {
 
 constexpr Real kInf = std::numeric_limits<Real>::infinity();
 
-std::string num(Real v) {
-  std::ostringstream os;
-  os.precision(10);
-  os << v;
-  return os.str();
-}
-
 std::string quoted(const std::string& s) { return "'" + s + "'"; }
 
 // "u[0] (body 'ball', Slider mobilizer)" for entry i of y = [q u z], so that a handler's bad
@@ -90,7 +83,7 @@ void TimeStepper::setChatterLimit(int n) {
 void TimeStepper::requireRunning(const char* what) const {
   if (status_ == Status::Uninitialized) throw Error(std::string("TimeStepper: call initialize(state) before ") + what);
   if (status_ == Status::Failed)
-    throw Error(std::string("TimeStepper: ") + what + " after the run failed at t = " + num(current_.getTime()) +
+    throw Error(std::string("TimeStepper: ") + what + " after the run failed at t = " + formatValue(current_.getTime(), 10) +
                 " s; call initialize(state) to start again");
 }
 
@@ -102,7 +95,7 @@ const State& TimeStepper::getState() const {
 [[noreturn]] void TimeStepper::fail(const std::string& message, const State& lastGood) {
   current_ = lastGood;  // copy first: lastGood may be work_ or an integrator state
   status_ = Status::Failed;
-  throw Error(message + ". The last good state (t = " + num(current_.getTime()) + " s) is TimeStepper::getState()");
+  throw Error(message + ". The last good state (t = " + formatValue(current_.getTime(), 10) + " s) is TimeStepper::getState()");
 }
 
 // ---- initialize ---------------------------------------------------------------------------------
@@ -143,7 +136,7 @@ const State& TimeStepper::stateAt(Real t, Stage stage) {
   try {
     system_.realize(work_, stage);
   } catch (const std::exception& e) {
-    fail("TimeStepper: cannot realize the state at t = " + num(t) + " s to " + stageName(stage) + ": " + e.what(),
+    fail("TimeStepper: cannot realize the state at t = " + formatValue(t, 10) + " s to " + stageName(stage) + ": " + e.what(),
          integrator_.getPreviousState());
   }
   return work_;
@@ -155,11 +148,11 @@ Real TimeStepper::evaluateWitness(const Triggered& w, const State& s) {
   try {
     v = witness.calcValue(s);
   } catch (const std::exception& e) {
-    fail("TimeStepper: witness " + quoted(witness.getName()) + " threw at t = " + num(s.getTime()) + " s: " + e.what(),
+    fail("TimeStepper: witness " + quoted(witness.getName()) + " threw at t = " + formatValue(s.getTime(), 10) + " s: " + e.what(),
          integrator_.getPreviousState());
   }
   if (std::isnan(v))
-    fail("TimeStepper: witness " + quoted(witness.getName()) + " is NaN at t = " + num(s.getTime()) + " s",
+    fail("TimeStepper: witness " + quoted(witness.getName()) + " is NaN at t = " + formatValue(s.getTime(), 10) + " s",
          integrator_.getPreviousState());
   return v;
 }
@@ -277,7 +270,7 @@ void TimeStepper::fireReportersThrough(Real tEnd) {
       try {
         r.reporter->report(s);
       } catch (const std::exception& e) {
-        fail("TimeStepper: reporter " + quoted(r.reporter->getName()) + " threw at t = " + num(t) + " s: " + e.what(),
+        fail("TimeStepper: reporter " + quoted(r.reporter->getName()) + " threw at t = " + formatValue(t, 10) + " s: " + e.what(),
              s);
       }
       ++stats_.reports;
@@ -312,7 +305,7 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
     std::string d = "event handler " + quoted(h.getName());
     if (trig)
       d += " (witness " + quoted(trig->witness->getName()) + ", " + eventDirectionName(trig->crossing) +
-           " crossing, value " + num(trig->valueAfter) + ")";
+           " crossing, value " + formatValue(trig->valueAfter, 10) + ")";
     else
       d += " (scheduled)";
     return d;
@@ -322,19 +315,19 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
     try {
       h.handle(s, context);
     } catch (const std::exception& e) {
-      fail("TimeStepper: " + describe(h, trig) + " threw at t = " + num(t) + " s: " + e.what(), before);
+      fail("TimeStepper: " + describe(h, trig) + " threw at t = " + formatValue(t, 10) + " s: " + e.what(), before);
     }
     if (s.getTime() != t)
-      fail("TimeStepper: " + describe(h, trig) + " changed the time from " + num(t) + " s to " + num(s.getTime()) +
+      fail("TimeStepper: " + describe(h, trig) + " changed the time from " + formatValue(t, 10) + " s to " + formatValue(s.getTime(), 10) +
                " s; handlers may change variables but not time",
            before);
     if (s.getSystemId() != before.getSystemId())
-      fail("TimeStepper: " + describe(h, trig) + " at t = " + num(t) + " s replaced the State by one of another System",
+      fail("TimeStepper: " + describe(h, trig) + " at t = " + formatValue(t, 10) + " s replaced the State by one of another System",
            before);
     try {
       system_.realize(s, Stage::Acceleration);  // the next handler may read any cache entry
     } catch (const std::exception& e) {
-      fail("TimeStepper: after " + describe(h, trig) + " at t = " + num(t) + " s the state cannot be realized: " +
+      fail("TimeStepper: after " + describe(h, trig) + " at t = " + formatValue(t, 10) + " s the state cannot be realized: " +
                e.what(),
            before);
     }
@@ -358,21 +351,21 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
   if (!s.getY().allFinite()) {
     int bad = 0;
     while (bad < s.getY().size() && std::isfinite(s.getY()[bad])) ++bad;
-    fail("TimeStepper: event handler(s) " + handlerNames + " at t = " + num(t) + " s left a non-finite value: " +
-             describeY(system_, s, bad) + " = " + num(s.getY()[bad]),
+    fail("TimeStepper: event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) + " s left a non-finite value: " +
+             describeY(system_, s, bad) + " = " + formatValue(s.getY()[bad], 10),
          before);
   }
   try {
     system_.project(s, integrator_.getConstraintToleranceInUse());
   } catch (const std::exception& e) {
-    fail("TimeStepper: the state left by event handler(s) " + handlerNames + " at t = " + num(t) + " s cannot be projected: " +
+    fail("TimeStepper: the state left by event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) + " s cannot be projected: " +
              e.what(),
          before);
   }
   try {
     integrator_.reinitialize(s, /*keepStepSize*/ false);
   } catch (const std::exception& e) {
-    fail("TimeStepper: cannot restart after event handler(s) " + handlerNames + " at t = " + num(t) + " s: " + e.what(), before);
+    fail("TimeStepper: cannot restart after event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) + " s: " + e.what(), before);
   }
   ++stats_.restarts;
   const State& restarted = integrator_.getAdvancedState();
@@ -400,8 +393,8 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
       std::string names;
       for (const EventTrigger& trig : pending_.triggers) names += (names.empty() ? "" : ", ") + quoted(trig.witness->getName());
       pending_ = Pending();
-      fail("TimeStepper: chattering at t = " + num(t) + " s: witness " + names + " triggered " +
-               std::to_string(chatter_ + 1) + " times in a row, each within two localization windows (" + num(2 * window) +
+      fail("TimeStepper: chattering at t = " + formatValue(t, 10) + " s: witness " + names + " triggered " +
+               std::to_string(chatter_ + 1) + " times in a row, each within two localization windows (" + formatValue(2 * window, 10) +
                " s) of the previous; the handlers do not move the state away from the event (or the events accumulate, "
                "Zeno behaviour)",
            restarted);
@@ -429,7 +422,7 @@ StepOutcome TimeStepper::stepTo(Real time) {
   if (status_ == Status::Terminated) return StepOutcome::EndOfSimulation;
   requireRunning("stepTo()");
   if (std::isnan(time) || time < reportedTime_)
-    throw Error("TimeStepper: stepTo(" + num(time) + ") is before the current time " + num(reportedTime_) +
+    throw Error("TimeStepper: stepTo(" + formatValue(time, 10) + ") is before the current time " + formatValue(reportedTime_, 10) +
                 " s; a run cannot go back");
   const Real tFinal = integrator_.getSettings().finalTime;
   const int maxSteps = integrator_.getSettings().maxStepsPerCall;
@@ -471,7 +464,7 @@ StepOutcome TimeStepper::stepTo(Real time) {
       integrator_.setReturnEveryInternalStep(true);
       r = integrator_.stepTo(kInf, nextScheduledTime());
     } catch (const std::exception& e) {
-      fail("TimeStepper: integration failed after t = " + num(tAdv) + " s: " + e.what(),
+      fail("TimeStepper: integration failed after t = " + formatValue(tAdv, 10) + " s: " + e.what(),
            integrator_.getAdvancedState());
     }
     if (r == StepOutcome::StartOfContinuousInterval) continue;

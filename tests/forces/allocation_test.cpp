@@ -2,17 +2,11 @@
 // must not touch the heap (DESIGN.md §3): realizing Acceleration with every built-in element, and
 // the subsystem's energy and power sums, allocate nothing.
 //
-// Counting works as in tests/matter/allocation_test.cpp: this program replaces operator new and
-// interposes glibc's malloc family (Eigen's heap matrices use malloc), counting only while a
-// thread_local flag is set. Under AddressSanitizer, which owns the allocator, the test is skipped.
+// Counting: support/AllocationCounter.h.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cerrno>
-#include <cstdlib>
-#include <new>
-
 #include "ForceTestModels.h"
+#include "support/AllocationCounter.h"
 #include "articula/forces/CustomForce.h"
 #include "articula/forces/DiscreteForces.h"
 #include "articula/forces/GlobalDamper.h"
@@ -28,118 +22,22 @@
 #include "articula/forces/TwoPointLinearDamper.h"
 #include "articula/forces/TwoPointLinearSpring.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define ARTICULA_COUNT_ALLOCATIONS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARTICULA_COUNT_ALLOCATIONS 0
-#endif
-#endif
-#if !defined(ARTICULA_COUNT_ALLOCATIONS) && defined(__GLIBC__)
-#define ARTICULA_COUNT_ALLOCATIONS 1
-#endif
-#ifndef ARTICULA_COUNT_ALLOCATIONS
-#define ARTICULA_COUNT_ALLOCATIONS 0
-#endif
-
-namespace {
-thread_local bool t_counting = false;  // constant-initialized: safe to read inside malloc
-std::atomic<long> g_allocations{0};
-}  // namespace
-
-#if ARTICULA_COUNT_ALLOCATIONS
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void* __libc_memalign(std::size_t, std::size_t);
-void __libc_free(void*);
-
-void* malloc(std::size_t n) {
-  if (t_counting) ++g_allocations;
-  return __libc_malloc(n);
-}
-void* calloc(std::size_t n, std::size_t size) {
-  if (t_counting) ++g_allocations;
-  return __libc_calloc(n, size);
-}
-void* realloc(void* p, std::size_t n) {
-  if (t_counting) ++g_allocations;
-  return __libc_realloc(p, n);
-}
-void* memalign(std::size_t alignment, std::size_t n) {
-  if (t_counting) ++g_allocations;
-  return __libc_memalign(alignment, n);
-}
-void* aligned_alloc(std::size_t alignment, std::size_t n) {
-  if (t_counting) ++g_allocations;
-  return __libc_memalign(alignment, n);
-}
-int posix_memalign(void** out, std::size_t alignment, std::size_t n) {
-  if (t_counting) ++g_allocations;
-  void* p = __libc_memalign(alignment, n);
-  if (!p) return ENOMEM;
-  *out = p;
-  return 0;
-}
-void free(void* p) { __libc_free(p); }
-}  // extern "C"
-
-namespace {
-void* countedNew(std::size_t n, std::size_t alignment = 0) {
-  if (t_counting) ++g_allocations;
-  if (n == 0) n = 1;
-  void* p = alignment > alignof(std::max_align_t) ? __libc_memalign(alignment, n) : __libc_malloc(n);
-  if (!p) throw std::bad_alloc();
-  return p;
-}
-}  // namespace
-
-void* operator new(std::size_t n) { return countedNew(n); }
-void* operator new[](std::size_t n) { return countedNew(n); }
-void* operator new(std::size_t n, std::align_val_t a) { return countedNew(n, static_cast<std::size_t>(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return countedNew(n, static_cast<std::size_t>(a)); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try { return countedNew(n); } catch (...) { return nullptr; }
-}
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
-  try { return countedNew(n); } catch (...) { return nullptr; }
-}
-void operator delete(void* p) noexcept { __libc_free(p); }
-void operator delete[](void* p) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
-#endif  // ARTICULA_COUNT_ALLOCATIONS
 
 namespace articula {
 namespace {
 
-struct Counting {
-  Counting() {
-    g_allocations = 0;
-    t_counting = true;
-  }
-  ~Counting() { t_counting = false; }
-  long stop() {
-    t_counting = false;
-    return g_allocations;
-  }
-};
 
 TEST(ForceAllocation, CounterSeesAllocations) {
-  if (!ARTICULA_COUNT_ALLOCATIONS) GTEST_SKIP() << "allocation counting needs glibc and no AddressSanitizer";
-  Counting counting;
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
+  testing::AllocationCounter counting;
   Vector v(100);
   v.setZero();
-  EXPECT_GT(counting.stop(), 0);
+  counting.stop();
+  EXPECT_GT(counting.total(), 0);
 }
 
 TEST(ForceAllocation, EveryElementIsAllocationFreeAfterWarmUp) {
-  if (!ARTICULA_COUNT_ALLOCATIONS) GTEST_SKIP() << "allocation counting needs glibc and no AddressSanitizer";
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   testing::OrientationModel model;
   GeneralForceSubsystem& f = *model.forces;
   using Axis = RangeOfMotionLimit::Axis;
@@ -172,7 +70,7 @@ TEST(ForceAllocation, EveryElementIsAllocationFreeAfterWarmUp) {
   model.system.realize(s, Stage::Acceleration);  // warm-up
   Real sink = f.calcPower(s) + f.calcNonConservativePower(s) + f.calcPotentialEnergy(s);
 
-  Counting counting;
+  testing::AllocationCounter counting;
   for (int n = 0; n < 3; ++n) {
     s.setTime(0.3 + 0.1 * n);
     s.updQ()[5] += 0.01;
@@ -180,7 +78,8 @@ TEST(ForceAllocation, EveryElementIsAllocationFreeAfterWarmUp) {
     model.system.realize(s, Stage::Acceleration);
     sink += f.calcPower(s) + f.calcNonConservativePower(s) + f.calcPotentialEnergy(s);
   }
-  const long allocations = counting.stop();
+  counting.stop();
+  const long allocations = counting.total();
   EXPECT_EQ(allocations, 0);
   EXPECT_TRUE(std::isfinite(sink));
 }

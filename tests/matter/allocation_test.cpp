@@ -2,143 +2,32 @@
 // and u, realizing Acceleration and calling the O(n) operators with preallocated outputs must not
 // touch the heap.
 //
-// How it counts: this file replaces the global operator new/delete family and, because Eigen's
-// dynamic matrices use malloc directly (Eigen::internal::aligned_malloc), also interposes the
-// malloc family (glibc lets the program define malloc; ours forwards to __libc_malloc and
-// friends). Counting happens only while a thread_local flag is set, so the other tests that share
-// the test_matter program are unaffected. Under AddressSanitizer, which owns the allocator, the
-// replacements are compiled out and the tests are skipped.
+// Counting: support/AllocationCounter.h.
 #include <gtest/gtest.h>
 
-#include <atomic>
-#include <cerrno>
 #include <cmath>
-#include <cstdlib>
 #include <functional>
-#include <new>
 
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
 #include "articula/forces/Gravity.h"
 #include "articula/forces/MobilityConstantForce.h"
+#include "support/AllocationCounter.h"
 #include "support/DenseDynamics.h"
 #include "support/RandomTree.h"
 
-#if defined(__SANITIZE_ADDRESS__)
-#define ARTICULA_COUNT_ALLOCATIONS 0
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define ARTICULA_COUNT_ALLOCATIONS 0
-#endif
-#endif
-#if !defined(ARTICULA_COUNT_ALLOCATIONS) && defined(__GLIBC__)
-#define ARTICULA_COUNT_ALLOCATIONS 1
-#endif
-#ifndef ARTICULA_COUNT_ALLOCATIONS
-#define ARTICULA_COUNT_ALLOCATIONS 0
-#endif
 
-namespace {
-// Constant-initialized, so reading them inside malloc never itself allocates.
-thread_local bool t_counting = false;
-std::atomic<long> g_newCalls{0}, g_mallocCalls{0};
-}  // namespace
-
-#if ARTICULA_COUNT_ALLOCATIONS
-extern "C" {
-void* __libc_malloc(std::size_t);
-void* __libc_calloc(std::size_t, std::size_t);
-void* __libc_realloc(void*, std::size_t);
-void* __libc_memalign(std::size_t, std::size_t);
-void __libc_free(void*);
-
-void* malloc(std::size_t n) {
-  if (t_counting) ++g_mallocCalls;
-  return __libc_malloc(n);
-}
-void* calloc(std::size_t n, std::size_t size) {
-  if (t_counting) ++g_mallocCalls;
-  return __libc_calloc(n, size);
-}
-void* realloc(void* p, std::size_t n) {
-  if (t_counting) ++g_mallocCalls;
-  return __libc_realloc(p, n);
-}
-void* memalign(std::size_t alignment, std::size_t n) {
-  if (t_counting) ++g_mallocCalls;
-  return __libc_memalign(alignment, n);
-}
-void* aligned_alloc(std::size_t alignment, std::size_t n) {
-  if (t_counting) ++g_mallocCalls;
-  return __libc_memalign(alignment, n);
-}
-int posix_memalign(void** out, std::size_t alignment, std::size_t n) {
-  if (t_counting) ++g_mallocCalls;
-  void* p = __libc_memalign(alignment, n);
-  if (!p) return ENOMEM;
-  *out = p;
-  return 0;
-}
-void free(void* p) { __libc_free(p); }
-}  // extern "C"
-
-namespace {
-void* countedNew(std::size_t n, std::size_t alignment = 0) {
-  if (t_counting) ++g_newCalls;
-  if (n == 0) n = 1;
-  void* p = alignment > alignof(std::max_align_t) ? __libc_memalign(alignment, n) : __libc_malloc(n);
-  if (!p) throw std::bad_alloc();
-  return p;
-}
-}  // namespace
-
-void* operator new(std::size_t n) { return countedNew(n); }
-void* operator new[](std::size_t n) { return countedNew(n); }
-void* operator new(std::size_t n, std::align_val_t a) { return countedNew(n, static_cast<std::size_t>(a)); }
-void* operator new[](std::size_t n, std::align_val_t a) { return countedNew(n, static_cast<std::size_t>(a)); }
-void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try { return countedNew(n); } catch (...) { return nullptr; }
-}
-void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
-  try { return countedNew(n); } catch (...) { return nullptr; }
-}
-void operator delete(void* p) noexcept { __libc_free(p); }
-void operator delete[](void* p) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete(void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
-void operator delete[](void* p, std::size_t, std::align_val_t) noexcept { __libc_free(p); }
-#endif  // ARTICULA_COUNT_ALLOCATIONS
 
 namespace articula::testing {
 namespace {
 
-// Counts heap allocations on this thread between construction and stop().
-class AllocationCounter {
- public:
-  AllocationCounter() {
-    g_newCalls = 0;
-    g_mallocCalls = 0;
-    t_counting = true;
-  }
-  ~AllocationCounter() { t_counting = false; }
-  void stop() { t_counting = false; }
-  long newCalls() const { return g_newCalls; }
-  long mallocCalls() const { return g_mallocCalls; }  // includes Eigen's heap matrices
-  long total() const { return newCalls() + mallocCalls(); }
-};
-
-#define SKIP_IF_NOT_COUNTING()                                                          \
-  if (!ARTICULA_COUNT_ALLOCATIONS) GTEST_SKIP() << "allocation counting needs glibc and no AddressSanitizer"
-
 // The counter itself must see allocations, or a zero count would prove nothing.
 TEST(Allocation, CounterSeesNewAndMalloc) {
-  SKIP_IF_NOT_COUNTING();
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   AllocationCounter counter;
-  auto* p = new int(3);
-  delete p;
+  static int* volatile sink = nullptr;  // volatile: the compiler may not elide the new/delete pair
+  sink = new int(3);
+  delete sink;
   Vector v(100);  // Eigen: malloc, not operator new
   v.setZero();
   counter.stop();
@@ -148,7 +37,7 @@ TEST(Allocation, CounterSeesNewAndMalloc) {
 
 // Allocations inside the library (a State copy: std::vector and Eigen storage) are seen as well.
 TEST(Allocation, CounterSeesLibraryAllocations) {
-  SKIP_IF_NOT_COUNTING();
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   RandomTree tree(1);
   const State& original = tree.system().getDefaultState();
   AllocationCounter counter;
@@ -211,7 +100,7 @@ void expectNoAllocationAfterWarmUp(RandomTree& tree, unsigned seed) {
 }
 
 TEST(Allocation, HotPathAllocatesNothingOnRandomTrees) {
-  SKIP_IF_NOT_COUNTING();
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   for (unsigned seed : {1u, 2u}) {
     RandomTree tree(seed);  // every mobilizer kind, reversed ones included
     expectNoAllocationAfterWarmUp(tree, seed);
@@ -223,7 +112,7 @@ TEST(Allocation, HotPathAllocatesNothingOnRandomTrees) {
 }
 
 TEST(Allocation, HotPathWithALockedMobilizerAllocatesNothing) {
-  SKIP_IF_NOT_COUNTING();
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   RandomTree tree(3);
   std::mt19937 rng(3);
   const int nu = tree.matter().getNU();
@@ -240,7 +129,7 @@ TEST(Allocation, HotPathWithALockedMobilizerAllocatesNothing) {
 
 // The other per-step operators (used by integrators, constraints and contact) after a warm-up call.
 TEST(Allocation, OtherOperatorsAllocateNothing) {
-  SKIP_IF_NOT_COUNTING();
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   RandomTree tree(5);
   tree.forces().gravity = Vec3(0, -9.81, 0);
   std::mt19937 rng(5);
@@ -286,7 +175,7 @@ TEST(Allocation, OtherOperatorsAllocateNothing) {
 
 // The force layer on the same path: every element of GeneralForceSubsystem at Dynamics.
 TEST(Allocation, ForceElementsAllocateNothing) {
-  SKIP_IF_NOT_COUNTING();
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   MultibodySystem system;
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody parent = MobilizedBody::Ground(matter);
