@@ -59,32 +59,38 @@ EllipticIntegrals ellipticIntegrals(Real m, Real q) {
   return r;
 }
 
-// ln(B/A) as a function of t = ln k (k = a/b), from Appendix A eq. 29 rewritten with D:
-// B/A = (K − D) / ((1 − m) D).
-Real logCurvatureRatio(Real t) {
-  const Real q = std::exp(-2 * t);
-  const EllipticIntegrals e = ellipticIntegrals(-std::expm1(-2 * t), q);
-  return std::log((e.K - e.D) / (q * e.D));
+// The elliptic integrals at t = ln k (k = a/b), with q = 1 − m = 1/k², and the residual
+// ln(B/A)(t) − target of Appendix A eq. 29 rewritten with D: B/A = (K − D) / ((1 − m) D).
+struct RatioAt {
+  Real t = 0, q = 1, residual = 0;
+  EllipticIntegrals e;
+};
+RatioAt ratioAt(Real t, Real target) {
+  RatioAt r;
+  r.t = t;
+  r.q = std::exp(-2 * t);
+  r.e = ellipticIntegrals(-std::expm1(-2 * t), r.q);
+  r.residual = std::log((r.e.K - r.e.D) / (r.q * r.e.D)) - target;
+  return r;
 }
 
-// Solves logCurvatureRatio(t) = target on [0, target] (k <= B/A always): secant steps kept
-// inside a shrinking bracket, bisection when a step would leave it.
-Real solveLogRatio(Real target) {
+// Solves ratioAt(t).residual = 0 on [0, target] (k <= B/A always): secant steps kept inside a
+// shrinking bracket, bisection when a step would leave it. The residual's slope is about 1.5, so
+// |residual| <= 1e-14 leaves t, and the force, accurate to about 1e-14. Typically 3-5 evaluations.
+RatioAt solveRatio(Real target) {
   Real lo = 0, hi = target;
-  Real t0 = target / 1.55, g0 = logCurvatureRatio(t0) - target;  // k ≈ (B/A)^{0.64}
-  Real t1 = target / 1.5, g1 = logCurvatureRatio(t1) - target;
-  for (int it = 0; it < 100; ++it) {
-    if (g1 == 0) return t1;
-    if (g1 < 0) lo = std::max(lo, t1); else hi = std::min(hi, t1);
-    Real t2 = g1 != g0 ? t1 - g1 * (t1 - t0) / (g1 - g0) : 0.5 * (lo + hi);
-    if (!(t2 > lo && t2 < hi)) t2 = 0.5 * (lo + hi);
-    if (std::abs(t2 - t1) <= 1e-15 * (1 + t1)) return t2;
-    t0 = t1;
-    g0 = g1;
-    t1 = t2;
-    g1 = logCurvatureRatio(t1) - target;
+  RatioAt a = ratioAt(target / 1.55, target);  // k ≈ (B/A)^{0.64}
+  if (std::abs(a.residual) <= 1e-14) return a;
+  RatioAt b = ratioAt(target / 1.5, target);
+  for (int it = 0; it < 100 && std::abs(b.residual) > 1e-14; ++it) {
+    if (b.residual < 0) lo = std::max(lo, b.t); else hi = std::min(hi, b.t);
+    Real t = b.residual != a.residual ? b.t - b.residual * (b.t - a.t) / (b.residual - a.residual) : 0.5 * (lo + hi);
+    if (!(t > lo && t < hi)) t = 0.5 * (lo + hi);
+    if (std::abs(t - b.t) <= 1e-15 * (1 + b.t)) break;
+    a = b;
+    b = ratioAt(t, target);
   }
-  return t1;
+  return b;
 }
 
 }  // namespace
@@ -125,11 +131,10 @@ HertzEllipse calcHertzEllipse(Real A, Real B) {
     throw Error(os.str());
   }
   const Real logRatio = std::log(B / A);
-  const Real t = logRatio > 1e-15 ? solveLogRatio(logRatio) : 0;
-  const Real q = std::exp(-2 * t);
-  const EllipticIntegrals e = ellipticIntegrals(-std::expm1(-2 * t), q);
+  const RatioAt r = logRatio > 1e-15 ? solveRatio(logRatio) : ratioAt(0, 0);
+  const EllipticIntegrals& e = r.e;
   HertzEllipse h;
-  h.ratio = std::exp(t);
+  h.ratio = std::exp(r.t);
   h.stiffnessPerModulus = (2 * std::numbers::pi / 3) * std::sqrt(e.D / (e.K * e.K * e.K * A));
   h.majorPerSqrtDepth = std::sqrt(e.D / (e.K * A));
   h.effectiveRadius = 0.5 / std::sqrt(A * B);
