@@ -1,0 +1,41 @@
+// Narrow phase: exact contact between two placed shapes. Each function appends zero or more
+// contacts whose depth exceeds -margin (margin 0: touching or overlapping only). Shape A is always
+// the one with the lower ShapeType (HalfSpace first, TriangleMesh last), and n_G points from A
+// towards B. Shape indices in the results are the callers' (a.index, b.index).
+#pragma once
+#include <vector>
+
+#include "articula/contact/ContactPoint.h"
+#include "articula/contact/ContactShape.h"
+#include "articula/contact/MeshFaceContact.h"
+
+namespace articula {
+
+struct PlacedShape {
+  const ContactShape* shape = nullptr;
+  Transform X_GS;
+  int index = -1;
+};
+
+// Whether collide() has an algorithm for this pair of types (in either order).
+bool isPairSupported(ShapeType a, ShapeType b);
+
+// Dispatches on the types (requires a.type <= b.type); throws Error for an unsupported pair.
+// warmNormal_G, when non-zero, seeds iterative pairs (ellipsoids) with the previous normal.
+void collide(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
+             std::vector<MeshFaceContact>& meshOut, const Vec3& warmNormal_G = Vec3::Zero());
+
+// Half-space A against a convex shape B: the deepest point of B (support point along -n), one
+// contact per penetrating vertex for a brick, per end ball for a capsule, per end rim for a cylinder.
+void collideHalfSpace(const PlacedShape& halfSpace, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out);
+// Sphere-sphere in closed form; sphere-ellipsoid and ellipsoid-ellipsoid through calcEllipsoidGap.
+void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
+                       const Vec3& warmNormal_G = Vec3::Zero());
+// Sphere A against brick B (closest point of the box, or the nearest face from inside).
+void collideSphereBrick(const PlacedShape& sphere, const PlacedShape& brick, Real margin, std::vector<ContactPoint>& out);
+// Sphere or capsule A against capsule B (closest points of the segments).
+void collideCapsule(const PlacedShape& a, const PlacedShape& capsule, Real margin, std::vector<ContactPoint>& out);
+// Every face of mesh B against convex shape A: its centroid's depth inside A.
+void collideMesh(const PlacedShape& convex, const PlacedShape& mesh, Real margin, std::vector<MeshFaceContact>& out);
+
+}  // namespace articula

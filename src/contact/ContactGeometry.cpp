@@ -1,0 +1,145 @@
+#include "articula/contact/ContactGeometry.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "articula/Error.h"
+
+namespace articula {
+
+namespace {
+
+unsigned long long pairKey(int a, int b) {
+  if (a > b) std::swap(a, b);
+  return (static_cast<unsigned long long>(a) << 32) | static_cast<unsigned>(b);
+}
+
+bool isFinite(const Transform& X) { return X.p().allFinite() && X.R().matrix().allFinite(); }
+
+}  // namespace
+
+void ContactGeometry::checkShape(int i, const char* what) const {
+  if (i < 0 || i >= numShapes()) {
+    std::ostringstream os;
+    os << "ContactGeometry::" << what << ": shape index " << i << " outside [0, " << numShapes() << ")";
+    throw Error(os.str());
+  }
+}
+
+int ContactGeometry::addShape(int body, const Transform& X_BS, ContactShape shape, std::string name) {
+  if (name.empty()) name = std::string(shapeTypeName(shape.type())) + "#" + std::to_string(numShapes());
+  if (body < 0) throw Error(std::string("ContactGeometry::addShape '") + name + "': body index " + std::to_string(body) + " is negative");
+  if (!isFinite(X_BS)) throw Error(std::string("ContactGeometry::addShape '") + name + "': pose X_BS is not finite");
+  shapes_.push_back(Entry{std::move(shape), body, X_BS, std::move(name), {}});
+  return numShapes() - 1;
+}
+
+void ContactGeometry::setBodyParents(std::vector<int> parentOfBody) {
+  const int n = static_cast<int>(parentOfBody.size());
+  std::vector<int> depth(n, -1);
+  for (int b = 0; b < n; ++b) {
+    const int p = parentOfBody[b];
+    if ((b == 0) != (p < 0) || p >= b) {  // parents precede children; only Ground has none
+      std::ostringstream os;
+      os << "ContactGeometry::setBodyParents: body " << b << " has parent " << p
+         << " (Ground, body 0, must have -1 and every other body a parent of lower index)";
+      throw Error(os.str());
+    }
+    depth[b] = b == 0 ? 0 : depth[p] + 1;
+  }
+  parent_ = std::move(parentOfBody);
+  depth_ = std::move(depth);
+}
+
+void ContactGeometry::setExcludedJointDistance(int k) {
+  if (k < 0) throw Error(std::string("ContactGeometry::setExcludedJointDistance: k = ") + std::to_string(k) + " is negative");
+  excludedJointDistance_ = k;
+}
+
+int ContactGeometry::addClique(const std::vector<int>& shapes) {
+  for (int s : shapes) checkShape(s, "addClique");
+  const int clique = numCliques_++;
+  for (int s : shapes) shapes_[s].cliques.push_back(clique);
+  return clique;
+}
+
+void ContactGeometry::excludePair(int shapeA, int shapeB) {
+  checkShape(shapeA, "excludePair");
+  checkShape(shapeB, "excludePair");
+  excludedPairs_.insert(pairKey(shapeA, shapeB));
+}
+
+void ContactGeometry::setMargin(Real margin) {
+  if (!(std::isfinite(margin) && margin >= 0)) {
+    std::ostringstream os;
+    os << "ContactGeometry::setMargin: margin " << margin << " must be finite and non-negative";
+    throw Error(os.str());
+  }
+  margin_ = margin;
+}
+
+int ContactGeometry::jointDistanceAtMost(int a, int b, int limit) const {
+  int steps = 0;
+  while (a != b) {
+    if (steps > limit) return limit + 1;
+    if (depth_[a] >= depth_[b]) a = parent_[a];
+    else b = parent_[b];
+    ++steps;
+  }
+  return steps;
+}
+
+bool ContactGeometry::isPairExcluded(int i, int j) const {
+  const Entry& A = shapes_[i];
+  const Entry& B = shapes_[j];
+  if (A.body == B.body) return true;
+  const int n = static_cast<int>(parent_.size());
+  if (excludedJointDistance_ > 0 && A.body < n && B.body < n && !(groundExempt_ && (A.body == 0 || B.body == 0)) &&
+      jointDistanceAtMost(A.body, B.body, excludedJointDistance_) <= excludedJointDistance_)
+    return true;
+  for (int c : A.cliques)
+    if (std::find(B.cliques.begin(), B.cliques.end(), c) != B.cliques.end()) return true;
+  return !excludedPairs_.empty() && excludedPairs_.count(pairKey(i, j)) > 0;
+}
+
+const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const Transform> X_GB) {
+  const int n = numShapes();
+  X_GS_.resize(n);
+  boxes_.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const Entry& e = shapes_[i];
+    if (e.body >= static_cast<int>(X_GB.size())) {
+      std::ostringstream os;
+      os << "ContactGeometry::findContacts: shape '" << e.name << "' is on body " << e.body << " but only "
+         << X_GB.size() << " body poses were given";
+      throw Error(os.str());
+    }
+    if (!isFinite(X_GB[e.body])) {
+      std::ostringstream os;
+      os << "ContactGeometry::findContacts: pose X_GB of body " << e.body << " (shape '" << e.name << "') is not finite";
+      throw Error(os.str());
+    }
+    X_GS_[i] = X_GB[e.body] * e.X_BS;
+    boxes_[i] = e.shape.boundingBox(X_GS_[i], margin_);
+  }
+  broad_.findPairs(boxes_, pairs_);
+  candidates_.clear();
+  contacts_.clear();
+  meshContacts_.clear();
+  for (auto [i, j] : pairs_) {
+    if (isPairExcluded(i, j)) continue;
+    if (shapes_[i].shape.type() > shapes_[j].shape.type()) std::swap(i, j);  // canonical order of types
+    candidates_.emplace_back(i, j);
+    const PlacedShape a{&shapes_[i].shape, X_GS_[i], i};
+    const PlacedShape b{&shapes_[j].shape, X_GS_[j], j};
+    if (!isPairSupported(a.shape->type(), b.shape->type()))
+      throw Error(std::string("ContactGeometry::findContacts: no narrow phase for shapes '") + shapes_[i].name + "' (" +
+                  shapeTypeName(a.shape->type()) + ") and '" + shapes_[j].name + "' (" +
+                  shapeTypeName(b.shape->type()) + "); exclude the pair or change a shape");
+    collide(a, b, margin_, contacts_, meshContacts_);
+  }
+  return contacts_;
+}
+
+}  // namespace articula

@@ -1,0 +1,58 @@
+// Sphere-sphere (closed form), sphere-ellipsoid and ellipsoid-ellipsoid (exact, calcEllipsoidGap).
+#include "articula/contact/EllipsoidDistance.h"
+#include "articula/contact/NarrowPhase.h"
+#include "articula/contact/ShapeCurvature.h"
+
+namespace articula {
+
+namespace {
+
+SurfaceCurvature curvatureAt(const PlacedShape& s, const Vec3& p_G, const Vec3& outward_G) {
+  if (s.shape->type() == ShapeType::Sphere) return sphereCurvature(s.shape->radius(), outward_G);
+  const Vec3 p_S = s.X_GS.R().matrix().transpose() * (p_G - s.X_GS.p());
+  return toGround(ellipsoidCurvature(s.shape->size(), p_S), s.X_GS.R().matrix());
+}
+
+void collideSpheres(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out) {
+  const Real rA = a.shape->radius(), rB = b.shape->radius();
+  const Vec3 d = b.X_GS.p() - a.X_GS.p();
+  const Real dist = d.norm();
+  const Real depth = rA + rB - dist;
+  if (!(depth >= -margin)) return;
+  ContactPoint c;
+  c.shapeA = a.index;
+  c.shapeB = b.index;
+  c.n_G = dist > 0 ? Vec3(d / dist) : Vec3::UnitZ();  // concentric: any direction separates equally
+  c.depth = depth;
+  c.pA_G = a.X_GS.p() + rA * c.n_G;
+  c.pB_G = b.X_GS.p() - rB * c.n_G;
+  c.p_G = 0.5 * (c.pA_G + c.pB_G);
+  c.curvatureA = sphereCurvature(rA, c.n_G);
+  c.curvatureB = sphereCurvature(rB, c.n_G);
+  out.push_back(c);
+}
+
+}  // namespace
+
+void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
+                       const Vec3& warmNormal_G) {
+  if (a.shape->type() == ShapeType::Sphere && b.shape->type() == ShapeType::Sphere) {
+    collideSpheres(a, b, margin, out);
+    return;
+  }
+  const EllipsoidGap gap = calcEllipsoidGap(a.shape->size(), a.X_GS, b.shape->size(), b.X_GS, warmNormal_G);
+  if (!(gap.depth >= -margin)) return;
+  ContactPoint c;
+  c.shapeA = a.index;
+  c.shapeB = b.index;
+  c.n_G = gap.n_G;
+  c.depth = gap.depth;
+  c.pA_G = gap.pA_G;
+  c.pB_G = gap.pB_G;
+  c.p_G = 0.5 * (c.pA_G + c.pB_G);
+  c.curvatureA = curvatureAt(a, c.pA_G, c.n_G);
+  c.curvatureB = curvatureAt(b, c.pB_G, -c.n_G);
+  out.push_back(c);
+}
+
+}  // namespace articula
