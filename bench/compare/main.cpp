@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "engine.h"
+#include "contact_fall.h"
 #include "sim_cases.h"
 #include "timing.h"
 
@@ -62,6 +63,7 @@ Options parse(int argc, char** argv) {
     for (const ModelSpec& m : allModels()) o.models.push_back(m.name);
   if (o.sims.empty())
     for (const SimCase& c : allSimCases()) o.sims.push_back(c.name);
+  if (o.sims.size() == allSimCases().size()) o.sims.push_back(kContactFallCase);  // and the contact case
   if (o.sims.size() == 1 && o.sims[0] == "none") o.sims.clear();
   const std::string self = argv[0];
   const size_t slash = self.rfind('/');
@@ -167,6 +169,35 @@ SimRow runSimulation(const SimCase& c, const std::string& simbodyRunner) {
   return row;
 }
 
+// human_fall_contact (contact_fall.h): Articula in this process, Simbody through its compliant
+// contact subsystem (RungeKuttaMerson in both, so no CPodes clash); q is the pelvis at the end.
+SimRow runContactFall() {
+  SimRow row{kContactFallCase, {}};
+  std::printf("\n%s: 20 ellipsoid bodies falling onto the ground, Merson, accuracy %.0e, %.1f s simulated\n",
+              kContactFallCase, kFallAccuracy, kFallDuration);
+  std::printf("  %-10s %10s %12s %12s %12s %18s\n", "engine", "steps", "evaluations", "wall time", "other/A",
+              "max|pelvis - A|");
+  row.result[0] = simulateArticulaHumanFall();
+#ifdef ARTICULA_COMPARE_SIMBODY
+  row.result[1] = simulateSimbodyHumanFall();
+#endif
+  for (int e = 0; e < 2; ++e) {
+    if (!row.result[e]) continue;
+    const SimulationResult& r = *row.result[e];
+    char ratio[32] = "-", diff[32] = "-";
+    if (e > 0) {
+      std::snprintf(ratio, sizeof ratio, "%.1fx", r.seconds / row.result[0]->seconds);
+      std::snprintf(diff, sizeof diff, "%.1e", maxAbsDiff(r.q, row.result[0]->q));
+    }
+    std::printf("  %-10s %10lld %12lld %12s %12s %18s\n", kEngines[e].name, r.steps, r.evaluations,
+                formatSeconds(row.result[e]).c_str(), ratio, diff);
+  }
+  std::printf("  Articula: %.3f s per simulated second (%.2fx real time)\n", row.result[0]->seconds / kFallDuration,
+              kFallDuration / row.result[0]->seconds);
+  std::fflush(stdout);
+  return row;
+}
+
 void writeJson(const std::string& path, const std::vector<Row>& rows, const std::vector<SimRow>& sims) {
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write " + path);
@@ -231,7 +262,8 @@ int run(const Options& o) {
   if (!o.sims.empty())
     std::printf("\nTime stepping (wall time of a whole run, best of 3; evaluations = realizations through "
                 "Acceleration, Simbody: its realization count)\n");
-  for (const std::string& name : o.sims) sims.push_back(runSimulation(simCaseByName(name), o.simbodyRunner));
+  for (const std::string& name : o.sims)
+    sims.push_back(name == kContactFallCase ? runContactFall() : runSimulation(simCaseByName(name), o.simbodyRunner));
   if (!o.json.empty()) {
     writeJson(o.json, rows, sims);
     std::printf("\nwrote %s\n", o.json.c_str());

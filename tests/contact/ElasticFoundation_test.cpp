@@ -3,6 +3,8 @@
 // centre of pressure lies under the sphere's centre.
 #include "articula/contact/ElasticFoundation.h"
 
+#include "contact/Icosphere.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -32,46 +34,14 @@ TEST(ElasticFoundation, OneSpringFollowsItsFormula) {
   EXPECT_NEAR(g.force_G.z(), g.normal, 1e-12);
 }
 
-// An icosphere of radius R centred at c: subdivided icosahedron projected onto the sphere.
-struct Mesh {
-  std::vector<Vec3> v;
-  std::vector<std::array<int, 3>> f;
-};
-Mesh icosphere(int levels) {
-  const Real t = (1 + std::sqrt(5.0)) / 2;
-  Mesh m;
-  m.v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t},
-         {0, -1, -t}, {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
-  m.f = {{0, 11, 5}, {0, 5, 1},  {0, 1, 7},   {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
-         {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
-         {3, 8, 9},  {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
-  for (auto& p : m.v) p.normalize();
-  for (int l = 0; l < levels; ++l) {
-    std::vector<std::array<int, 3>> next;
-    for (const auto& tri : m.f) {
-      int mid[3];
-      for (int e = 0; e < 3; ++e) {
-        m.v.push_back((m.v[tri[e]] + m.v[tri[(e + 1) % 3]]).normalized());  // duplicates are harmless here
-        mid[e] = static_cast<int>(m.v.size()) - 1;
-      }
-      next.push_back({tri[0], mid[0], mid[2]});
-      next.push_back({tri[1], mid[1], mid[0]});
-      next.push_back({tri[2], mid[2], mid[1]});
-      next.push_back({mid[0], mid[1], mid[2]});
-    }
-    m.f = std::move(next);
-  }
-  return m;
-}
-
 // Total force of the sphere's springs pressed d into the half-space z <= 0 (centre at z = R − d).
-ElasticFoundationPatch pressSphere(const Mesh& m, Real R, Real d, const Vec3& offset, Real k) {
+ElasticFoundationPatch pressSphere(const testing::Icosphere& m, Real R, Real d, const Vec3& offset, Real k) {
   FoundationPair pair;
   pair.stiffness = k;
   ElasticFoundationPatch patch;
   const Vec3 centre = offset + Vec3(0, 0, R - d);
-  for (const auto& tri : m.f) {
-    const Vec3 a = centre + R * m.v[tri[0]], b = centre + R * m.v[tri[1]], c = centre + R * m.v[tri[2]];
+  for (const auto& tri : m.faces) {
+    const Vec3 a = centre + R * m.vertices[tri[0]], b = centre + R * m.vertices[tri[1]], c = centre + R * m.vertices[tri[2]];
     const Vec3 p = (a + b + c) / 3;
     const Real area = 0.5 * (b - a).cross(c - a).norm();
     const FoundationSpringForce f = calcFoundationSpring(pair, kNoFriction, area, -p.z(), 0, Vec3::UnitZ(), Vec3::Zero());
@@ -86,7 +56,7 @@ TEST(ElasticFoundation, SphereForceConvergesToTheWinklerIntegral) {
   const Real exact = k * std::numbers::pi * R * d * d;
   Real previousError = 1e300;
   for (int level = 3; level <= 6; ++level) {
-    const ElasticFoundationPatch patch = pressSphere(icosphere(level), R, d, Vec3(0.3, -0.2, 0), k);
+    const ElasticFoundationPatch patch = pressSphere(testing::makeIcosphere(level), R, d, Vec3(0.3, -0.2, 0), k);
     const Real error = std::abs(patch.getForce().z() / exact - 1);
     EXPECT_LT(error, previousError) << "level " << level;
     previousError = error;
