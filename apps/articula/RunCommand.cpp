@@ -49,6 +49,13 @@ int runCommand(const RunOptions& o) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kBadInput;
   }
+  const std::string out = o.out.empty() ? defaultOutputFolder(o.model) : o.out;
+  try {
+    io::checkRunFolderTarget(out);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kOutputError;
+  }
   if (!o.quiet)
     for (const auto& w : model.warnings) std::fprintf(stderr, "warning: %s: %s\n", o.model.c_str(), w.c_str());
   io::RunResult result;
@@ -64,7 +71,6 @@ int runCommand(const RunOptions& o) {
     std::fprintf(stderr, "error: %s: %s\n", o.model.c_str(), e.what());
     return kBadInput;
   }
-  const std::string out = o.out.empty() ? defaultOutputFolder(o.model) : o.out;
   const io::RunDescription what{o.model, model.scenario, built.system->getMatter().getNU(),
                                 built.system->getMatter().getNQ()};
   const nlohmann::json summary = io::makeSummaryJson(model, what, result);
