@@ -8,6 +8,7 @@
 #include "articula/io/ModelError.h"
 #include "articula/io/ModelFile.h"
 #include "articula/io/RunOutputs.h"
+#include "articula/io/ViewerPage.h"
 
 namespace articula::app {
 
@@ -82,6 +83,15 @@ int runCommand(const RunOptions& o) {
     if (kind == "summary") {
       files["summary.json"] = summary.dump(2) + "\n";
       files["summary.txt"] = summaryText;
+    }
+  }
+  if (!o.noViewer && files.count("trajectory.json")) {
+    try {
+      files["viewer.html"] = io::viewerPageHtml(files["trajectory.json"], files.count("trajectory.csv") ? files["trajectory.csv"] : "",
+                                                files.count("summary.json") ? files["summary.json"] : "");
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: viewer.html: %s\n", e.what());
+      return kOutputError;
     }
   }
   try {
