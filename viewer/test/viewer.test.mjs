@@ -73,8 +73,9 @@ try {
   const before = await page.evaluate(() => { window.articulaViewer.setTime(0); return window.articulaViewer.bodyPosition(1); });
   const atStart = await pixels();
   await page.$eval('#scrub', (el) => { el.value = '600'; el.dispatchEvent(new Event('input', { bubbles: true })); });
-  await page.waitForTimeout(100);
+  // Read the pose, then draw the frame now rather than waiting for the next animation frame.
   const after = await page.evaluate(() => ({ t: window.articulaViewer.time, p: window.articulaViewer.bodyPosition(1) }));
+  await page.evaluate(() => window.articulaViewer.setTime(window.articulaViewer.time));
   const moved = Math.hypot(after.p[0] - before[0], after.p[1] - before[1], after.p[2] - before[2]);
   check('scrubbing sets the time', Math.abs(after.t - 1.2) < 0.01, JSON.stringify(after));
   check('scrubbing moves the bodies', moved > 0.01 && differing(await pixels(), atStart) > 50, `moved ${moved}`);
