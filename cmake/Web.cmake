@@ -1,7 +1,8 @@
 # The browser viewer (viewer/, three.js built with vite from npm packages): viewer/scripts/build.mjs
 # runs `npm ci` (package-lock.json) and `vite build` in the build tree and generates WebPages.cpp,
-# the page as a string constant, compiled into the static library articula_web that the
-# `articula` program (and test_io) link. docs/viewer.md.
+# the pages as string constants, compiled into the static library articula_web. The library's
+# page writers (src/io/ViewerPage.cpp, EditorPage.cpp) use them, so articula links it; programs
+# that never write a page do not pull it in. docs/viewer.md.
 find_program(ARTICULA_NODE node)
 find_program(ARTICULA_NPM npm)
 if(NOT ARTICULA_NODE OR NOT ARTICULA_NPM)
@@ -20,3 +21,4 @@ add_custom_command(
   COMMENT "Building the browser viewer (npm ci, vite build)"
   VERBATIM USES_TERMINAL)
 add_library(articula_web STATIC ${ARTICULA_WEB_DIR}/WebPages.cpp)
+target_link_libraries(articula PRIVATE articula_web)
