@@ -44,10 +44,10 @@ try {
   const pixels = () => page.evaluate(() => {
     const c = document.querySelector('#stage canvas');
     const t = document.createElement('canvas');
-    t.width = 160; t.height = 120;
+    t.width = 400; t.height = 300;
     const g = t.getContext('2d');
-    g.drawImage(c, 0, 0, 160, 120);
-    return Array.from(g.getImageData(0, 0, 160, 120).data);
+    g.drawImage(c, 0, 0, 400, 300);
+    return Array.from(g.getImageData(0, 0, 400, 300).data);
   });
   const differing = (a, b) => {
     let n = 0;
@@ -59,7 +59,7 @@ try {
   await page.evaluate(() => window.articulaViewer.setBodiesVisible(false));
   const empty = await pixels();
   await page.evaluate(() => window.articulaViewer.setBodiesVisible(true));
-  check('the bodies are drawn (pixels differ from the empty scene)', differing(withBodies, empty) > 150, `${differing(withBodies, empty)} pixels`);
+  check('the bodies are drawn (pixels differ from the empty scene)', differing(withBodies, empty) > 100, `${differing(withBodies, empty)} pixels`);
   await page.screenshot({ path: join(work, 'viewer.png') });
 
   // Play for a while: time advances.
