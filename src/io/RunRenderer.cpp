@@ -108,6 +108,8 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   result.secondsPerFrame = renderSeconds / count;
   if (gif) {
     gif->close();
+    // giflib creates the file owner-only (0600); give it the usual rw-r--r-- like the other outputs.
+    fs::permissions(gifTemp.path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
     result.gif = runDir / "animation.gif";
     fs::rename(gifTemp.path, result.gif);
     gifTemp.keep = true;

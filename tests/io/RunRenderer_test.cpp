@@ -50,6 +50,7 @@ TEST(RunRenderer, GifHasRealTimeFrameCountSizeAndMotion) {
   int changed = 0;
   for (std::size_t k = 1; k < gif.frames.size(); ++k) changed += gif.frames[k] != gif.frames[k - 1];
   EXPECT_GE(changed, 18);  // the pendulum moves between (almost) all frames
+  EXPECT_TRUE((fs::status(dir / "animation.gif").permissions() & fs::perms::others_read) != fs::perms::none);
   EXPECT_TRUE(fs::exists(dir / "frames" / "frame_00020.png"));
   int w = 0, h = 0;
   std::vector<unsigned char> rgb;
