@@ -11,7 +11,8 @@ namespace fs = std::filesystem;
 
 namespace {
 bool isRunFile(const fs::path& p) {
-  static const char* const names[] = {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json"};
+  static const char* const names[] = {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json",
+                                      "viewer.html", "animation.gif"};  // the last two: docs/viewer.md
   for (const char* n : names)
     if (p.filename() == n) return true;
   return false;
@@ -25,7 +26,7 @@ void checkRunFolderTarget(const std::string& dir) {
   if (!fs::is_directory(target, ec)) throw Error("'" + dir + "' exists and is not a folder: not replacing it");
   // Only an older run is replaced: a folder holding anything else (--out . or a typo) is left alone.
   for (const auto& e : fs::directory_iterator(target, ec))
-    if (!e.is_regular_file() || !isRunFile(e.path()))
+    if (!(e.is_regular_file() && isRunFile(e.path())) && !(e.is_directory() && e.path().filename() == "frames"))
       throw Error("'" + dir + "' holds '" + e.path().filename().string() +
                   "', which is not a run output: choose an empty or new folder for --out");
 }

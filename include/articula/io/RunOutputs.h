@@ -24,7 +24,8 @@ std::string makeSummaryText(const nlohmann::json& summary);
 
 // Files by name -> contents; the folder `dir` is replaced as a whole (an older run there is removed).
 void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files);
-// Throws unless `dir` is absent or an older run folder (only trajectory.csv/.json, summary.txt/.json),
+// Throws unless `dir` is absent or an older run folder (only trajectory.csv/.json, summary.txt/.json,
+// and viewer.html, animation.gif, frames/ of docs/viewer.md),
 // so that a run never deletes anything else. writeRunFolder() checks it too; callers check early.
 void checkRunFolderTarget(const std::string& dir);
 
