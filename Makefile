@@ -11,12 +11,16 @@ CMAKE_FLAGS ?=
 BENCH_ARGS  ?=
 COMPARE_ARGS ?=
 
-.PHONY: all deps configure build test demo bench bench-compare sanitize clean
+.PHONY: all deps deps-web configure build test demo bench bench-compare sanitize clean
 
 all: build
 
 deps:
 	bash scripts/install-deps
+
+# The browser tests also need Debian's chromium (the npm packages come with the build: npm ci).
+deps-web:
+	bash scripts/install-deps --web
 
 # Re-running cmake is cheap and picks up new source files (the globs use CONFIGURE_DEPENDS).
 configure: deps
@@ -25,13 +29,16 @@ configure: deps
 build: configure
 	ninja -C $(BUILD) -j $(JOBS)
 
-test: build
+test: deps-web build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-# Until model files exist, the demo is an example program (a swinging 5-link chain).
+# The demo: simulate the double pendulum, render its GIF in software, show links to it and the viewer.
 demo: configure
-	ninja -C $(BUILD) -j $(JOBS) chain_demo
-	./$(BUILD)/chain_demo
+	ninja -C $(BUILD) -j $(JOBS) articula_cli
+	./$(BUILD)/articula run models/double_pendulum.json --out $(BUILD)/demo -q
+	./$(BUILD)/articula render $(BUILD)/demo --gif -q
+	@echo "Animation: file://$(abspath $(BUILD))/demo/animation.gif"
+	@echo "Viewer:    file://$(abspath $(BUILD))/demo/viewer.html"
 
 bench: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_bench

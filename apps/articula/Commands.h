@@ -4,6 +4,8 @@
 #include <optional>
 #include <string>
 
+#include "articula/io/RunRenderer.h"
+
 namespace articula::app {
 
 enum ExitCode { kSuccess = 0, kOutputError = 1, kBadInput = 2, kSimulationFailure = 3 };
@@ -13,11 +15,15 @@ struct RunOptions {
   std::optional<double> duration, accuracy, dt, reportInterval;
   std::optional<std::string> integrator;
   bool quiet = false;
+  bool noViewer = false;  // --no-viewer: no viewer.html in the run folder
 };
 
 int runCommand(const RunOptions& options);
 int infoCommand(const std::string& model);
 int validateCommand(const std::string& model, bool quiet);
+int viewCommand(const std::string& runDir, bool quiet);
+int editCommand(const std::string& model, const std::string& out, bool quiet);
+int renderCommand(const std::string& runDir, const std::string& size, const io::RenderRunOptions& options, bool quiet);
 int convertCommand(const std::string& input, const std::string& output, bool quiet);
 
 }  // namespace articula::app

@@ -8,6 +8,7 @@
 #include "articula/io/ModelError.h"
 #include "articula/io/ModelFile.h"
 #include "articula/io/RunOutputs.h"
+#include "articula/io/ViewerPage.h"
 
 namespace articula::app {
 
@@ -49,6 +50,13 @@ int runCommand(const RunOptions& o) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kBadInput;
   }
+  const std::string out = o.out.empty() ? defaultOutputFolder(o.model) : o.out;
+  try {
+    io::checkRunFolderTarget(out);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kOutputError;
+  }
   if (!o.quiet)
     for (const auto& w : model.warnings) std::fprintf(stderr, "warning: %s: %s\n", o.model.c_str(), w.c_str());
   io::RunResult result;
@@ -64,7 +72,6 @@ int runCommand(const RunOptions& o) {
     std::fprintf(stderr, "error: %s: %s\n", o.model.c_str(), e.what());
     return kBadInput;
   }
-  const std::string out = o.out.empty() ? defaultOutputFolder(o.model) : o.out;
   const io::RunDescription what{o.model, model.scenario, built.system->getMatter().getNU(),
                                 built.system->getMatter().getNQ()};
   const nlohmann::json summary = io::makeSummaryJson(model, what, result);
@@ -76,6 +83,15 @@ int runCommand(const RunOptions& o) {
     if (kind == "summary") {
       files["summary.json"] = summary.dump(2) + "\n";
       files["summary.txt"] = summaryText;
+    }
+  }
+  if (!o.noViewer && files.count("trajectory.json")) {
+    try {
+      files["viewer.html"] = io::viewerPageHtml(files["trajectory.json"], files.count("trajectory.csv") ? files["trajectory.csv"] : "",
+                                                files.count("summary.json") ? files["summary.json"] : "");
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: viewer.html: %s\n", e.what());
+      return kOutputError;
     }
   }
   try {

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   runCmd->add_option("--report-interval", run.reportInterval, "time between output frames, s")->check(CLI::PositiveNumber);
   runCmd->add_option("--out", run.out, "output folder (default: <model name>-run)");
   runCmd->add_flag("-q,--quiet", run.quiet, "no progress bar, warnings or summary");
+  runCmd->add_flag("--no-viewer", run.noViewer, "do not write viewer.html into the run folder");
 
   CLI::App* infoCmd = app.add_subcommand("info", "print a model's tree, degrees of freedom, masses and warnings");
   infoCmd->add_option("model", model, "model file")->required();
@@ -36,6 +37,32 @@ int main(int argc, char** argv) {
   convertCmd->add_option("output", output, "Articula model file to write")->required();
   convertCmd->add_flag("-q,--quiet", quiet, "print errors only");
 
+  CLI::App* viewCmd = app.add_subcommand("view", "write viewer.html (the browser viewer) into a run folder");
+  viewCmd->add_option("outdir", model, "run folder written by `articula run`")->required();
+  viewCmd->add_flag("-q,--quiet", quiet, "print errors only");
+
+  CLI::App* editCmd = app.add_subcommand("edit", "write the browser model editor page, with MODEL loaded if given");
+  editCmd->add_option("model", model, "model file to edit (Articula or OpenMBD JSON)");
+  editCmd->add_option("--out", output, "page to write (default <model>-editor.html)");
+  editCmd->add_flag("-q,--quiet", quiet, "print errors only");
+
+  articula::io::RenderRunOptions render;
+  std::string size;
+  bool noShadows = false, noContacts = false;
+  CLI::App* renderCmd = app.add_subcommand("render", "render a run folder to an animated GIF (software, no GPU)");
+  renderCmd->add_option("outdir", model, "run folder written by `articula run`")->required();
+  renderCmd->add_flag("--gif", render.gif, "write animation.gif (the default)");
+  renderCmd->add_flag("--png-frames", render.pngFrames, "write frames/frame_NNNNN.png");
+  renderCmd->add_option("--fps", render.fps, "frames per second (real time), at most 50")->capture_default_str();
+  renderCmd->add_option("--speed", render.speed, "playback speed (0.5 = half speed)")->capture_default_str();
+  renderCmd->add_option("--size", size, "WIDTHxHEIGHT, default 640x480");
+  renderCmd->add_option("--camera", render.camera, "auto, iso, front, side, top, \"ex,ey,ez\" or \"ex,ey,ez:tx,ty,tz\"")
+      ->capture_default_str();
+  renderCmd->add_option("--follow", render.follow, "body the camera follows");
+  renderCmd->add_flag("--no-shadows", noShadows, "no shadows on the ground");
+  renderCmd->add_flag("--no-contacts", noContacts, "no contact-force arrows");
+  renderCmd->add_flag("-q,--quiet", quiet, "print errors only");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -47,6 +74,13 @@ int main(int argc, char** argv) {
     return kBadInput;
   }
   if (*runCmd) return runCommand(run);
+  if (*viewCmd) return viewCommand(model, quiet);
+  if (*editCmd) return editCommand(model, output, quiet);
+  if (*renderCmd) {
+    render.shadows = !noShadows;
+    render.contactArrows = !noContacts;
+    return renderCommand(model, size, render, quiet);
+  }
   if (*infoCmd) return infoCommand(model);
   if (*validateCmd) return validateCommand(model, quiet);
   return convertCommand(model, output, quiet);

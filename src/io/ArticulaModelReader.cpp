@@ -374,6 +374,42 @@ void readCoordinateValues(const JsonNode& node, const ModelSpec& m, bool isU, bo
   }
 }
 
+void readContact(const JsonNode& node, ModelSpec& m) {
+  node.allowOnly({"ground", "self_contact", "excluded_joint_distance", "exclude", "transition_speed", "recovery_speed"});
+  ContactSpec& c = m.contact;
+  c.enabled = true;
+  if (auto g = node.get("ground")) {
+    g->allowOnly({"height", "normal", "material"});
+    c.ground = true;
+    if (auto h = g->get("height")) c.groundHeight = h->number();
+    if (auto n = g->get("normal")) c.groundNormal = readUnitAxis(*n);
+    if (auto mat = g->get("material")) {
+      c.groundMaterial = mat->string();
+      const bool found = std::any_of(m.contactMaterials.begin(), m.contactMaterials.end(),
+                                     [&](const auto& x) { return x.name == c.groundMaterial; });
+      if (!found) mat->fail("no contact material of this name");
+    }
+  }
+  if (auto v = node.get("self_contact")) c.selfContact = v->boolean();
+  if (auto v = node.get("excluded_joint_distance")) {
+    c.excludedJointDistance = v->integer();
+    if (c.excludedJointDistance < 0) v->fail("must not be negative");
+  }
+  if (auto list = node.get("exclude"))
+    for (size_t i = 0; i < list->size(); ++i) {
+      const JsonNode pair = (*list)[i];
+      if (pair.size() != 2) pair.fail("expected a pair of body names");
+      std::array<std::string, 2> names;
+      for (size_t k = 0; k < 2; ++k) {
+        names[k] = pair[k].string();
+        if (m.findBody(names[k]) < 0) pair[k].fail("no body of this name");
+      }
+      c.excludedBodyPairs.push_back(names);
+    }
+  if (auto v = node.get("transition_speed")) c.transitionSpeed = v->positive();
+  if (auto v = node.get("recovery_speed")) c.recoverySpeed = v->positive();
+}
+
 void readInitialState(const JsonNode& node, ModelSpec& m) {
   node.allowOnly({"q", "q_deg", "u", "u_deg"});
   if (auto v = node.get("q")) readCoordinateValues(*v, m, false, false, m.initialState.q);
@@ -457,8 +493,8 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
 
 ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file) {
   const JsonNode root(document, file);
-  root.allowOnly({"format", "version", "name", "description", "metadata", "gravity", "contact_materials", "bodies",
-                  "forces", "initial_state", "scenario"});
+  root.allowOnly({"format", "version", "name", "description", "metadata", "gravity", "contact_materials", "contact",
+                  "bodies", "forces", "initial_state", "scenario"});
   const JsonNode format = root.at("format");
   if (format.string() != "articula-model") format.fail("expected \"articula-model\"");
   const JsonNode version = root.at("version");
@@ -482,6 +518,7 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
       const bool found = std::any_of(m.contactMaterials.begin(), m.contactMaterials.end(), [&](const auto& c) { return c.name == mat; });
       if (!mat.empty() && !found) bodies[i].at("geometry")[g].at("material").fail("no contact material of this name");
     }
+  if (auto c = root.get("contact")) readContact(*c, m);
   if (auto f = root.get("forces"))
     for (size_t i = 0; i < f->size(); ++i) m.forces.push_back(readForce((*f)[i], m, i));
   if (auto s = root.get("initial_state")) readInitialState(*s, m);

@@ -155,6 +155,18 @@ json material(const ContactMaterialSpec& c) {
   return j;
 }
 
+json contact(const ContactSpec& c) {
+  json j{{"self_contact", c.selfContact}, {"excluded_joint_distance", c.excludedJointDistance}};
+  if (c.ground) {
+    j["ground"] = {{"height", c.groundHeight}, {"normal", vec(c.groundNormal)}};
+    if (!c.groundMaterial.empty()) j["ground"]["material"] = c.groundMaterial;
+  }
+  if (!c.excludedBodyPairs.empty()) j["exclude"] = c.excludedBodyPairs;
+  if (c.transitionSpeed) j["transition_speed"] = *c.transitionSpeed;
+  if (c.recoverySpeed) j["recovery_speed"] = *c.recoverySpeed;
+  return j;
+}
+
 }  // namespace
 
 json writeArticulaModel(const ModelSpec& m) {
@@ -166,6 +178,7 @@ json writeArticulaModel(const ModelSpec& m) {
     for (const auto& c : m.contactMaterials) mats[c.name] = material(c);
     j["contact_materials"] = mats;
   }
+  if (m.contact.enabled) j["contact"] = contact(m.contact);
   j["bodies"] = json::array();
   for (const auto& b : m.bodies) j["bodies"].push_back(body(b));
   j["forces"] = json::array();

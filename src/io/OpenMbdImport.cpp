@@ -240,6 +240,12 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file)
   if (m.bodies.empty()) bodies.fail("a model needs at least one body");
   checkModelStructure(m, file);
   addOpenMbdForces(m);
+  // OpenMBD: the floor z = 0; no self-contact by default (enable_self_contact = False), and with it
+  // on, parent/child, grandparent and sibling pairs excluded (joint distance 2).
+  m.contact.enabled = true;
+  m.contact.ground = true;
+  m.contact.selfContact = false;
+  m.contact.excludedJointDistance = 2;
   // Stand the model on the ground plane.
   const Real lift = groundClearanceLift(m);
   for (const BodySpec& b : m.bodies)

@@ -9,7 +9,30 @@ namespace articula::io {
 
 namespace fs = std::filesystem;
 
+namespace {
+bool isRunFile(const fs::path& p) {
+  static const char* const names[] = {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json",
+                                      "viewer.html", "animation.gif"};  // the last two: docs/viewer.md
+  for (const char* n : names)
+    if (p.filename() == n) return true;
+  return false;
+}
+}  // namespace
+
+void checkRunFolderTarget(const std::string& dir) {
+  const fs::path target(dir);
+  std::error_code ec;
+  if (!fs::exists(target, ec)) return;
+  if (!fs::is_directory(target, ec)) throw Error("'" + dir + "' exists and is not a folder: not replacing it");
+  // Only an older run is replaced: a folder holding anything else (--out . or a typo) is left alone.
+  for (const auto& e : fs::directory_iterator(target, ec))
+    if (!(e.is_regular_file() && isRunFile(e.path())) && !(e.is_directory() && e.path().filename() == "frames"))
+      throw Error("'" + dir + "' holds '" + e.path().filename().string() +
+                  "', which is not a run output: choose an empty or new folder for --out");
+}
+
 void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files) {
+  checkRunFolderTarget(dir);
   const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
   const fs::path parent = target.has_filename() ? target.parent_path() : target.parent_path().parent_path();
   const std::string name = (target.has_filename() ? target : target.parent_path()).filename().string();

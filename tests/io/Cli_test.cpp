@@ -62,13 +62,28 @@ TEST(Cli, FailureMidwayExitsWith3AndLeavesNoOutput) {
 TEST(Cli, FailedRunLeavesAnOlderRunFolderUntouched) {
   TempDir dir;
   fs::create_directories(dir / "run");
-  std::ofstream(dir / "run/marker.txt") << "old";
+  std::ofstream(dir / "run/summary.txt") << "old";
+  std::ofstream(dir / "run/trajectory.json") << "{}";
   EXPECT_EQ(runCli("run " + sourcePath("tests/io/models/blows_up.json") + " -q --out " + (dir / "run"), dir).exitCode, 3);
-  EXPECT_EQ(readText(dir / "run/marker.txt"), "old");
-  // A successful run replaces the folder as a whole.
+  EXPECT_EQ(readText(dir / "run/summary.txt"), "old");
+  // A successful run replaces the older run as a whole.
   EXPECT_EQ(runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.02 -q --out " + (dir / "run"), dir).exitCode, 0);
-  EXPECT_FALSE(fs::exists(dir / "run/marker.txt"));
-  EXPECT_TRUE(fs::exists(dir / "run/summary.txt"));
+  EXPECT_NE(readText(dir / "run/summary.txt"), "old");
+  EXPECT_TRUE(fs::exists(dir / "run/trajectory.csv"));
+}
+
+TEST(Cli, NeverReplacesAFolderThatIsNotARun) {
+  TempDir dir;
+  fs::create_directories(dir / "mine");
+  std::ofstream(dir / "mine/notes.txt") << "keep";
+  std::ofstream(dir / "file.txt") << "keep";
+  const std::string model = sourcePath("models/double_pendulum.json") + " --duration 0.02 -q --out ";
+  const CliResult r = runCli("run " + model + (dir / "mine"), dir);
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("not a run output"), std::string::npos) << r.err;
+  EXPECT_EQ(readText(dir / "mine/notes.txt"), "keep");
+  EXPECT_EQ(runCli("run " + model + (dir / "file.txt"), dir).exitCode, 1);
+  EXPECT_EQ(readText(dir / "file.txt"), "keep");
 }
 
 TEST(Cli, BadOptionsExitWith2) {

@@ -85,6 +85,19 @@ struct ContactMaterialSpec {
   std::vector<std::array<Real, 2>> forceCurve, unloadCurve;
 };
 
+// The "contact" block: which geometry touches what (docs/model-format.md, "Contact").
+struct ContactSpec {
+  bool enabled = false;               // the block is present
+  bool ground = false;                // a half-space floor on Ground
+  Real groundHeight = 0;              // m along groundNormal
+  Vec3 groundNormal = Vec3::UnitZ();  // outward (up), unit
+  std::string groundMaterial;         // "" = the contact layer's ContactMaterial::ground()
+  bool selfContact = true;            // false: a model's shapes touch only the ground
+  int excludedJointDistance = 1;      // pairs of bodies this close in the tree never touch
+  std::vector<std::array<std::string, 2>> excludedBodyPairs;
+  std::optional<Real> transitionSpeed, recoverySpeed;  // m/s; library defaults when absent
+};
+
 struct InitialStateSpec {
   std::map<std::string, Real> q, u;  // "joint.coordinate" -> value (SI, radians)
 };
@@ -104,6 +117,7 @@ struct ModelSpec {
   std::vector<BodySpec> bodies;
   std::vector<ForceSpec> forces;
   std::vector<ContactMaterialSpec> contactMaterials;
+  ContactSpec contact;
   InitialStateSpec initialState;
   ScenarioSpec scenario;
   std::string sourceFormat = "articula";  // or "openmbd"

@@ -24,6 +24,10 @@ std::string makeSummaryText(const nlohmann::json& summary);
 
 // Files by name -> contents; the folder `dir` is replaced as a whole (an older run there is removed).
 void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files);
+// Throws unless `dir` is absent or an older run folder (only trajectory.csv/.json, summary.txt/.json,
+// and viewer.html, animation.gif, frames/ of docs/viewer.md),
+// so that a run never deletes anything else. writeRunFolder() checks it too; callers check early.
+void checkRunFolderTarget(const std::string& dir);
 
 // The default colour of the i-th body (a fixed palette) when the model gives none.
 Vec3 defaultBodyColor(size_t i);

@@ -1,0 +1,88 @@
+// articula view OUTDIR, articula render OUTDIR and articula edit [MODEL] (docs/viewer.md).
+#include <unistd.h>
+
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+
+#include "Commands.h"
+#include "articula/io/EditorPage.h"
+#include "articula/io/ModelFile.h"
+#include "articula/io/ViewerPage.h"
+
+namespace articula::app {
+
+int viewCommand(const std::string& runDir, bool quiet) {
+  std::filesystem::path page;
+  try {
+    page = io::writeViewerPage(runDir);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return std::filesystem::exists(std::filesystem::path(runDir) / "trajectory.json") &&
+                   std::string(e.what()).find("cannot write") != std::string::npos
+               ? kOutputError
+               : kBadInput;
+  }
+  if (!quiet) std::printf("%s\n", std::filesystem::absolute(page).string().c_str());
+  return kSuccess;
+}
+
+int renderCommand(const std::string& runDir, const std::string& size, const io::RenderRunOptions& options, bool quiet) {
+  io::RenderRunOptions o = options;
+  io::RenderRunResult result;
+  try {
+    if (!size.empty()) io::parseImageSize(size, o.width, o.height);
+    if (!o.pngFrames) o.gif = true;  // a GIF unless only PNG frames were asked for
+    result = io::renderRun(runDir, o);
+  } catch (const std::filesystem::filesystem_error& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kOutputError;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kBadInput;
+  }
+  if (!quiet) {
+    std::printf("%d frames %dx%d at %g fps, %.1f ms per frame\n", result.frames, o.width, o.height, o.fps,
+                1000 * result.secondsPerFrame);
+    if (!result.gif.empty()) std::printf("%s\n", std::filesystem::absolute(result.gif).string().c_str());
+    if (!result.framesDir.empty()) std::printf("%s/\n", std::filesystem::absolute(result.framesDir).string().c_str());
+  }
+  return kSuccess;
+}
+
+int editCommand(const std::string& model, const std::string& out, bool quiet) {
+  std::string modelJson;
+  if (!model.empty()) {
+    try {
+      // Any readable model (OpenMBD included) is opened in the Articula format.
+      modelJson = io::writeArticulaModel(io::loadModelFile(model)).dump(2);
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "error: %s\n", e.what());
+      return kBadInput;
+    }
+  }
+  const std::filesystem::path target =
+      !out.empty() ? std::filesystem::path(out)
+                   : std::filesystem::path((model.empty() ? std::string("model") : std::filesystem::path(model).stem().string()) +
+                                           "-editor.html");
+  const std::filesystem::path temp = target.string() + ".tmp-" + std::to_string(::getpid());
+  try {
+    const std::string html = io::editorPageHtml(modelJson);
+    std::ofstream file(temp, std::ios::binary);
+    file << html;
+    file.close();
+    if (!file) throw std::runtime_error(target.string() + ": cannot write");
+    std::filesystem::rename(temp, target);
+  } catch (const std::exception& e) {
+    std::error_code ec;
+    std::filesystem::remove(temp, ec);
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kOutputError;
+  }
+  if (!quiet) std::printf("%s\n", std::filesystem::absolute(target).string().c_str());
+  return kSuccess;
+}
+
+}  // namespace articula::app

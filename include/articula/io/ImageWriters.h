@@ -1,0 +1,39 @@
+// Image files through Debian's libraries: PNG with libpng, animated GIF with giflib.
+#pragma once
+#include <cstdio>
+#include <filesystem>
+#include <vector>
+
+#include "articula/io/SoftwareRenderer.h"
+
+struct GifFileType;
+
+namespace articula::io {
+
+// Writes an RGB image as an 8-bit PNG. Throws articula::Error naming the file on failure.
+void writePng(const std::filesystem::path& file, const Image& image);
+
+// An animated GIF written frame by frame with one global 256-colour palette, chosen once from
+// sample images (e.g. the first, middle and last frame) so colours do not flicker; every frame
+// maps its pixels to the nearest palette colour. Loops forever.
+class GifWriter {
+ public:
+  GifWriter(const std::filesystem::path& file, int width, int height, const std::vector<Image>& paletteSamples);
+  ~GifWriter();
+  GifWriter(const GifWriter&) = delete;
+  GifWriter& operator=(const GifWriter&) = delete;
+
+  // delayCentiseconds: how long the frame shows (GIF's unit is 1/100 s).
+  void addFrame(const Image& image, int delayCentiseconds);
+  // Finishes the file; throws on a write error. Called by the destructor if needed (errors ignored there).
+  void close();
+  int frames() const { return frames_; }
+
+ private:
+  std::filesystem::path file_;
+  GifFileType* gif_ = nullptr;
+  int width_, height_, frames_ = 0;
+  std::vector<unsigned char> lookup_;  // 6-bit-per-channel RGB -> palette index
+};
+
+}  // namespace articula::io

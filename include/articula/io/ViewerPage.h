@@ -1,0 +1,27 @@
+// The browser viewer page (viewer/, built by vite into one self-contained HTML file and embedded
+// in the program): `articula view OUTDIR` and `articula run` write it as OUTDIR/viewer.html with
+// the run's data inside, so it opens from disk in any browser with no server and no network.
+// The embedded page comes from the generated source of the CMake target articula_web; programs
+// that call these functions link it.
+#pragma once
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+namespace articula::io {
+
+namespace web {
+extern const std::string_view kViewerPage;  // the built page, with an empty data placeholder
+}
+
+// The page with a run inside: `trajectoryJson` is the text of trajectory.json (checked with
+// parseTrajectoryJson; errors name `label`), `csv` the text of trajectory.csv and `summaryJson`
+// the text of summary.json (both may be empty).
+std::string viewerPageHtml(const std::string& trajectoryJson, const std::string& csv, const std::string& summaryJson,
+                           const std::string& label = "trajectory.json");
+
+// Reads runDir/trajectory.json (required), trajectory.csv and summary.json (if present) and
+// writes runDir/viewer.html through a temporary file renamed into place. Returns its path.
+std::filesystem::path writeViewerPage(const std::filesystem::path& runDir);
+
+}  // namespace articula::io

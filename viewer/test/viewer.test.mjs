@@ -1,0 +1,110 @@
+// End-to-end test of the viewer in Debian's headless Chromium, driven by playwright-core:
+// `articula run` writes viewer.html; the page loads from disk, plays, shows the bodies (pixels
+// differ from the empty scene), scrubbing moves them, and a plot appears for a chosen column.
+//   node viewer.test.mjs ARTICULA_BINARY MODEL NODE_MODULES_DIR WORK_DIR
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const [articula, model, nodeModules, workArg] = process.argv.slice(2);
+const work = resolve(workArg || 'viewer-test');
+const require = createRequire(join(resolve(nodeModules), 'noop.js'));
+const { chromium } = require('playwright-core');
+
+let passed = 0, failed = 0;
+function check(name, ok, detail = '') {
+  if (ok) { passed++; console.log(`ok - ${name}`); } else { failed++; console.log(`not ok - ${name} ${detail}`); }
+}
+
+rmSync(work, { recursive: true, force: true });
+mkdirSync(work, { recursive: true });
+const run = join(work, 'run');
+execFileSync(articula, ['run', model, '--duration', '2', '--report-interval', '0.01', '-q', '--out', run], { stdio: 'inherit' });
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
+    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+try {
+  const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  const errors = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // No network: any request that is not the file itself fails the test.
+  const requests = [];
+  page.on('request', (r) => { if (!r.url().startsWith('file:') && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) requests.push(r.url()); });
+  await page.goto(pathToFileURL(join(run, 'viewer.html')).href);
+  await page.waitForFunction(() => window.articulaViewer && window.articulaViewer.ready, null, { timeout: 60000 });
+  const state = await page.evaluate(() => ({ error: window.articulaViewer.error, bodies: window.articulaViewer.bodies }));
+  check('viewer loads the run', !state.error && state.bodies.length === 2, JSON.stringify(state));
+
+  const pixels = () => page.evaluate(() => {
+    const c = document.querySelector('#stage canvas');
+    const t = document.createElement('canvas');
+    t.width = 400; t.height = 300;
+    const g = t.getContext('2d');
+    g.drawImage(c, 0, 0, 400, 300);
+    return Array.from(g.getImageData(0, 0, 400, 300).data);
+  });
+  const differing = (a, b) => {
+    let n = 0;
+    for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 24) n++;
+    return n;
+  };
+  await page.evaluate(() => window.articulaViewer.setTime(0));
+  const withBodies = await pixels();
+  await page.evaluate(() => window.articulaViewer.setBodiesVisible(false));
+  const empty = await pixels();
+  await page.evaluate(() => window.articulaViewer.setBodiesVisible(true));
+  check('the bodies are drawn (pixels differ from the empty scene)', differing(withBodies, empty) > 100, `${differing(withBodies, empty)} pixels`);
+  await page.screenshot({ path: join(work, 'viewer.png') });
+
+  // Play for a while: time advances.
+  await page.click('#play');
+  await page.waitForFunction(() => window.articulaViewer.time > 0.05, null, { timeout: 30000 }).catch(() => {});
+  const playing = await page.evaluate(() => ({ t: window.articulaViewer.time, playing: window.articulaViewer.playing }));
+  check('play advances the time', playing.playing && playing.t > 0.05, JSON.stringify(playing));
+  await page.click('#play');
+
+  // Scrub to 60 %: the bodies move.
+  const before = await page.evaluate(() => { window.articulaViewer.setTime(0); return window.articulaViewer.bodyPosition(1); });
+  const atStart = await pixels();
+  await page.$eval('#scrub', (el) => { el.value = '600'; el.dispatchEvent(new Event('input', { bubbles: true })); });
+  // Read the pose, then draw the frame now rather than waiting for the next animation frame.
+  const after = await page.evaluate(() => ({ t: window.articulaViewer.time, p: window.articulaViewer.bodyPosition(1) }));
+  await page.evaluate(() => window.articulaViewer.setTime(window.articulaViewer.time));
+  const moved = Math.hypot(after.p[0] - before[0], after.p[1] - before[1], after.p[2] - before[2]);
+  check('scrubbing sets the time', Math.abs(after.t - 1.2) < 0.01, JSON.stringify(after));
+  check('scrubbing moves the bodies', moved > 0.01 && differing(await pixels(), atStart) > 50, `moved ${moved}`);
+
+  // A plot for a chosen column.
+  const plotInk = () => page.evaluate(() => {
+    const c = document.getElementById('plot');
+    const d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (d[i + 2] > 150 && d[i] < 120) n++;  // the first series is blue
+    return n;
+  });
+  const inkBefore = await plotInk();
+  await page.selectOption('#column', 'lower_PosZ');
+  await page.click('#add-series');
+  const series = await page.evaluate(() => window.articulaViewer.series);
+  check('a plot appears for the chosen column', series.includes('lower_PosZ') && (await plotInk()) > inkBefore + 100, JSON.stringify(series));
+  const csv = await page.evaluate(() => window.articulaViewer.plotCsv());
+  check('the plot exports CSV', csv.startsWith('Time,lower_PosZ\n') && csv.split('\n').length > 150);
+
+  // Model tree: clicking a body selects it in 3D and in the plots.
+  await page.click('#tree span[data-body="0"]');
+  const selected = await page.evaluate(() => ({ s: window.articulaViewer.selected, series: window.articulaViewer.series }));
+  check('the model tree selects a body and plots it', selected.s === 0 && selected.series.includes('upper_PosX'), JSON.stringify(selected));
+
+  check('no page errors', errors.length === 0, errors.join('; '));
+  check('no network requests', requests.length === 0, requests.join(', '));
+} finally {
+  await browser.close();
+}
+console.log(`viewer: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
