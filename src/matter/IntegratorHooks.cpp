@@ -1,5 +1,5 @@
 // What integrators need from the matter subsystem (Theory Manual §9.2, §10.2): projection
-// (quaternion normalization; constraint projection will extend it), the unit weights 1/δu of
+// (quaternion normalization, and constraint projection through the ConstraintHooks), the unit weights 1/δu of
 // the generalized speeds, and N⁺ to weight q errors in u space.
 #include <cmath>
 
@@ -7,8 +7,10 @@
 
 namespace articula {
 
-bool MatterSubsystem::project(State& s, Real /*tolerance*/, Vector* yErrEst) const {
-  const bool changed = normalizeQ(s);
+bool MatterSubsystem::project(State& s, Real tolerance, Vector* yErrEst) const {
+  bool changed = normalizeQ(s);
+  // Constraint projection (q by Newton, then u) normalizes quaternions again at every iterate.
+  if (constraintHooks_ && constraintHooks_->isActive(s)) changed = constraintHooks_->project(s, tolerance, yErrEst) || changed;
   if (yErrEst == nullptr) return changed;
   // An error along a quaternion's own direction only changes its length, which normalization
   // removes: drop that component so it cannot fail (or shrink) a step.

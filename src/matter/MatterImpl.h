@@ -40,6 +40,7 @@ struct ArticulatedInertiaCache {
 struct AccelerationCache {
   std::vector<SpatialVec> A_GB;
   Vector lockForces;
+  Vector netMobilityForces;  // applied minus constraint forces (constrained path only)
   // ABA scratch: articulated bias forces and mobility residuals.
   std::vector<SpatialVec> z, zPlus;
   std::vector<SmallVector> eps;

@@ -70,6 +70,13 @@ int MatterSubsystem::findBodyByName(const std::string& name) const {
   return -1;
 }
 
+void MatterSubsystem::adoptConstraintHooks(std::unique_ptr<ConstraintHooks> hooks) {
+  requireNotFrozen("adoptConstraintHooks");
+  if (!hooks) throw Error("MatterSubsystem: adoptConstraintHooks was given null hooks");
+  if (constraintHooks_) throw Error("MatterSubsystem: constraint hooks are already installed");
+  constraintHooks_ = std::move(hooks);
+}
+
 void MatterSubsystem::registerForceSubsystem(const ForceSubsystem* forces) {
   requireNotFrozen("registerForceSubsystem");
   forceSubsystems_.push_back(forces);
@@ -115,6 +122,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   AccelerationCache ac;
   ac.A_GB.assign(nb, SpatialVec::Zero());
   ac.lockForces = Vector::Zero(nu_);
+  ac.netMobilityForces = Vector::Zero(nu_);
   ac.z.assign(nb, SpatialVec::Zero()); ac.zPlus.assign(nb, SpatialVec::Zero());
   ac.eps.assign(nb, SmallVector(0));
   for (const auto& b : bodies_) ac.eps[b.index].resize(b.nu);
@@ -132,6 +140,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   LockInfo locks;
   locks.locked.assign(nb, 0);
   impl_->locks = s.allocateDiscreteVariable(ss, Stage::Instance, std::move(locks), "matter locks");
+  if (constraintHooks_) constraintHooks_->realizeTopology(s, ss);
 }
 
 void MatterSubsystem::initializeState(State& s) const {
@@ -146,6 +155,10 @@ void MatterSubsystem::realizeInstance(State&) const {}
 void MatterSubsystem::realizePosition(State& s) const {
   PositionCache& pc = s.updCacheEntry<PositionCache>(impl_->positionCache);
   calcPositionKinematics(*this, getQ(s).data(), pc);
+  if (!constraintHooks_) return;
+  // The kinematics are complete: let the constraints read them through the usual checked getters.
+  s.advanceSubsystemToStage(getIndex(), Stage::Position);
+  constraintHooks_->realizePosition(s);
 }
 
 void MatterSubsystem::realizeVelocity(State& s) const {
@@ -157,6 +170,9 @@ void MatterSubsystem::realizeVelocity(State& s) const {
   Real* qdot = s.updQDot().data() + s.getQStart(getIndex());
   for (const auto& b : bodies_)
     if (b.nq) b.mobilizer->multiplyByN(q + b.qStart, u + b.uStart, qdot + b.qStart);
+  if (!constraintHooks_) return;
+  s.advanceSubsystemToStage(getIndex(), Stage::Velocity);
+  constraintHooks_->realizeVelocity(s);
 }
 
 void MatterSubsystem::realizeDynamics(State& s) const {
