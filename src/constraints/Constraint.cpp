@@ -106,4 +106,22 @@ void Constraint::requireDistinctBodies(int bodyA, int bodyB) const {
     throw Error(label() + ": both sides are body " + std::to_string(bodyA) + "; a constraint needs two distinct bodies");
 }
 
+void Constraint::requireCoordinate(const MatterSubsystem& matter, int body, int qIndex) const {
+  requireBody(matter, body, "body");
+  if (body == 0) throw Error(label() + ": Ground has no coordinates");
+  const int nq = matter.getInfo(body).nq;
+  if (qIndex < 0 || qIndex >= nq)
+    throw Error(label() + ": coordinate index " + std::to_string(qIndex) + " of body " + std::to_string(body) +
+                " does not exist (its mobilizer has " + std::to_string(nq) + " coordinates)");
+}
+
+void Constraint::requireMobility(const MatterSubsystem& matter, int body, int uIndex) const {
+  requireBody(matter, body, "body");
+  if (body == 0) throw Error(label() + ": Ground has no mobilities");
+  const int nu = matter.getInfo(body).nu;
+  if (uIndex < 0 || uIndex >= nu)
+    throw Error(label() + ": speed index " + std::to_string(uIndex) + " of body " + std::to_string(body) +
+                " does not exist (its mobilizer has " + std::to_string(nu) + " speeds)");
+}
+
 }  // namespace articula

@@ -9,13 +9,14 @@
 #include <sstream>
 
 #include "ConstraintWorkspace.h"
+#include "articula/matter/Motion.h"
 
 namespace articula {
 
 namespace {
 
 constexpr int kMaxPositionIterations = 20;
-constexpr int kMaxVelocityIterations = 4;
+constexpr int kMaxVelocityIterations = 8;
 
 // Weighted RMS of ws.werr.
 Real rms(const Vector& v) { return v.size() ? std::sqrt(v.squaredNorm() / v.size()) : 0; }
@@ -35,7 +36,7 @@ struct Projector {
     ws.freeMask.setOnes(nu);
     for (int b = 1; b < matter.getNumBodies(); ++b) {
       const MobilizedBodyInfo& info = matter.getInfo(b);
-      if (info.nu && matter.isLocked(s, b)) ws.freeMask.segment(info.uStart, info.nu).setZero();
+      if (info.nu && isPrescribed(matter, s, b)) ws.freeMask.segment(info.uStart, info.nu).setZero();
     }
   }
 
@@ -93,6 +94,16 @@ struct Projector {
     return os.str();
   }
 
+  [[noreturn]] void tooFar(Real err) {
+    set.counters().projectionFailures.fetch_add(1, std::memory_order_relaxed);
+    std::ostringstream os;
+    os << "constraint projection of positions at t = " << s.getTime() << " s refused: weighted error " << err
+       << " exceeds the largest correction allowed, " << set.getMaxProjectionError()
+       << " (ConstraintSet::setMaxProjectionError); the step is too long or the state is not assembled"
+       << worstConstraint(0);
+    throw ProjectionFailure(os.str());
+  }
+
   [[noreturn]] void fail(int level, Real err, int iterations) {
     set.counters().projectionFailures.fetch_add(1, std::memory_order_relaxed);
     std::ostringstream os;
@@ -109,6 +120,7 @@ struct Projector {
     system.realize(s, Stage::Position);
     Real err = weightedErrors(0);
     if (err <= tol) return false;
+    if (err > set.getMaxProjectionError()) tooFar(err);
     int it = 0;
     for (; it < kMaxPositionIterations && err > 0.1 * tol; ++it) {
       factorWeightedRows(0);

@@ -64,6 +64,11 @@ void ConstraintSet::setCharacteristicTime(Real tc) {
   tc_ = tc;
 }
 
+void ConstraintSet::setMaxProjectionError(Real err) {
+  if (!(err > 0)) throw Error("ConstraintSet: maximum projection error " + std::to_string(err) + " must be positive");
+  maxProjectionError_ = err;
+}
+
 void ConstraintSet::setInconsistencyTolerance(Real tol) {
   if (!(tol > 0) || !std::isfinite(tol))
     throw Error("ConstraintSet: inconsistency tolerance " + std::to_string(tol) + " must be positive");

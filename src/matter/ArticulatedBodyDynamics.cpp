@@ -147,7 +147,9 @@ void MatterSubsystem::calcHybridDynamics(const State& s, const Vector& mobilityF
   for (int b = 0; b < nb; ++b) scratch.F[b] = vc ? SpatialVec(vc->gyroscopic[b] - bodyForces_G[b]) : SpatialVec(-bodyForces_G[b]);
   udot.resize(nu_);
   A_GB.resize(nb);
-  tau.setZero(nu_);  // locked udot = 0: tau doubles as the known udot until it is filled below
+  // tau doubles as the known udot of prescribed mobilities until it is filled below.
+  tau.setZero(nu_);
+  if (withVelocityTerms && locks.anyMotion) calcPrescribedUDot(*this, s, tau.data());
   const std::vector<char>* prescribed = locks.any ? &locks.locked : nullptr;
   Sweep{*this, pc, abi, prescribed}.run(&scratch.F, vc ? &vc->coriolis : nullptr, mobilityForces.data(), tau.data(),
                                          scratch.z, scratch.eps, udot.data(), A_GB);
@@ -186,8 +188,9 @@ void MatterSubsystem::realizeAcceleration(State& s) const {
   if (constrained)
     for (int b = 0; b < nb; ++b) ac.zPlus[b] += (*Fc)[b];
   Real* udot = s.updUDot().data() + s.getUStart(getIndex());
-  // Locked mobilities have udot = 0: the lock-force vector doubles as the zero "known udot".
+  // The lock-force vector doubles as the known udot of prescribed mobilities (0 for locks).
   ac.lockForces.setZero();
+  if (locks.anyMotion) calcPrescribedUDot(*this, s, ac.lockForces.data());
   Sweep{*this, pc, abi, prescribed}.run(&ac.zPlus, &vc.coriolis, tau->data(), ac.lockForces.data(),
                                          ac.z, ac.eps, udot, ac.A_GB);
   if (locks.any) {

@@ -139,6 +139,7 @@ void MatterSubsystem::realizeTopology(State& s) {
 
   LockInfo locks;
   locks.locked.assign(nb, 0);
+  locks.motion.assign(nb, MotionSpec{});
   impl_->locks = s.allocateDiscreteVariable(ss, Stage::Instance, std::move(locks), "matter locks");
   if (constraintHooks_) constraintHooks_->realizeTopology(s, ss);
 }
@@ -153,6 +154,7 @@ void MatterSubsystem::initializeState(State& s) const {
 void MatterSubsystem::realizeInstance(State&) const {}
 
 void MatterSubsystem::realizePosition(State& s) const {
+  if (lockInfo(*this, s).anyMotion) imposePrescribedPositionsAndSpeeds(*this, s);
   PositionCache& pc = s.updCacheEntry<PositionCache>(impl_->positionCache);
   calcPositionKinematics(*this, getQ(s).data(), pc);
   if (!constraintHooks_) return;
@@ -223,6 +225,9 @@ void MatterSubsystem::lock(State& s, int body, const SmallVector& q) const {
   LockInfo& locks = s.updDiscreteVariable<LockInfo>(impl_->locks);
   locks.locked[body] = 1;
   locks.any = true;
+  locks.motion[body] = MotionSpec{};  // a lock replaces a prescribed motion
+  locks.anyMotion = false;
+  for (const MotionSpec& m : locks.motion) locks.anyMotion = locks.anyMotion || m.level >= 0;
   VectorView qs = updQ(s);
   for (int i = 0; i < b.nq; ++i) qs[b.qStart + i] = q[i];
   VectorView us = updU(s);
@@ -236,13 +241,15 @@ void MatterSubsystem::lockAtCurrent(State& s, int body) const {
 
 void MatterSubsystem::unlock(State& s, int body) const {
   LockInfo& locks = s.updDiscreteVariable<LockInfo>(impl_->locks);
+  if (locks.motion.at(body).level >= 0) return;  // a moving mobilizer is not locked; see removeMotion
   locks.locked.at(body) = 0;
   locks.any = false;
   for (char c : locks.locked) locks.any = locks.any || c;
 }
 
 bool MatterSubsystem::isLocked(const State& s, int body) const {
-  return s.getDiscreteVariable<LockInfo>(impl_->locks).locked.at(body) != 0;
+  const LockInfo& locks = s.getDiscreteVariable<LockInfo>(impl_->locks);
+  return locks.locked.at(body) != 0 && locks.motion.at(body).level < 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -34,6 +34,6 @@ Matrix constraintRows(const Constraint& c, const State& s);
 // Runs the checks above on constraint c at State s (any q, u; realized or not). `what` names the
 // case in failure messages; tol scales the finite-difference tolerances.
 void checkConstraintDerivatives(const MultibodySystem& system, const Constraint& c, const State& s,
-                                const std::string& what, Real tol = 1e-6);
+                                const std::string& what, Real tol = 1e-6, bool velocityLinearInU = true);
 
 }  // namespace articula::testing

@@ -93,6 +93,35 @@ TEST(ConstraintProjection, ClosedLoopConservesEnergyWithErrorsBelowToleranceEver
               worstE / e0, worstP, worstV, tol);
 }
 
+// Every integrator projects through System::project: constraint errors stay within the
+// tolerance after each step, for explicit, Verlet and CVODE methods alike.
+TEST(ConstraintProjection, EveryIntegratorKeepsTheLoopClosed) {
+  for (const char* method : {"RungeKutta3", "RungeKuttaFeldberg", "DormandPrince54", "SemiExplicitEuler2",
+                             "VelocityVerlet", "CvodeBDF", "CvodeAdams"}) {
+    Loop loop;
+    State s = loop.assembled(0.2);
+    loop.crank.setOneU(s, 0, 4.0);
+    auto integ = makeIntegrator(method, loop.sys);
+    integ->setAccuracy(1e-5);
+    integ->setReturnEveryInternalStep(true);
+    integ->initialize(s);
+    const Real tol = integ->getConstraintToleranceInUse();
+    const Real e0 = loop.sys.calcEnergy(integ->getState());
+    Real worstP = 0, worstE = 0;
+    while (integ->getTime() < 2) {
+      integ->stepTo(2);
+      State st = integ->getAdvancedState();
+      loop.sys.realize(st, Stage::Velocity);
+      worstP = std::max(worstP, loop.closure->getPositionErrors(st).norm() / std::sqrt(3.0));
+      worstE = std::max(worstE, std::abs(loop.sys.calcEnergy(st) - e0) / e0);
+    }
+    EXPECT_LE(worstP, tol) << method;
+    EXPECT_LT(worstE, 1e-2) << method;
+    std::printf("%-20s steps %5d  max |dE|/E %.2e  max weighted closure error %.2e (tol %.0e)\n", method,
+                static_cast<int>(integ->getStatistics().stepsTaken), worstE, worstP, tol);
+  }
+}
+
 TEST(ConstraintProjection, ErrorEstimateLosesItsConstraintNormalPart) {
   Loop loop;
   State s = loop.assembled(0.9);
@@ -131,8 +160,27 @@ TEST(ConstraintProjection, UnreachableConstraintIsAProjectionFailure) {
     sys.project(s, 1e-6);
     FAIL();
   } catch (const ProjectionFailure& e) {
+    // 2 m off: refused outright (larger than the largest correction allowed).
+    EXPECT_NE(std::string(e.what()).find("refused"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("Constraint 'too long' (Rod)"), std::string::npos) << e.what();
   }
+}
+
+TEST(ConstraintProjection, SlightlyUnreachableConstraintDoesNotConverge) {
+  MultibodySystem sys;
+  MatterSubsystem& m = sys.updMatter();
+  const MobilizedBody link = MobilizedBody::Pin(MobilizedBody::Ground(m), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
+  addConstraint<constraints::Rod>(m, "short", 0, Vec3(0, 0, 0), link.getIndex(), Vec3(1, 0, 0), 1.05);
+  sys.realizeTopology();
+  State s = sys.getDefaultState();
+  try {
+    sys.project(s, 1e-6);
+    FAIL();
+  } catch (const ProjectionFailure& e) {
+    EXPECT_NE(std::string(e.what()).find("did not converge"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("Constraint 'short' (Rod)"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(ConstraintSet::get(m).getStatistics().projectionFailures, 1);
 }
 
 }  // namespace

@@ -46,13 +46,14 @@ struct RandomConstrained {
   std::vector<const Constraint*> constraints;
 };
 
-// Adds `count` random Rod / Ball / Weld / ConstantOrientation constraints between distinct bodies.
+// Adds `count` random constraints of the library (holonomic, nonholonomic and acceleration-only)
+// between distinct bodies.
 RandomConstrained makeRandomConstrained(unsigned seed, int numBodies, int count) {
   RandomTreeOptions opt;
   opt.numBodies = numBodies;
   RandomConstrained rc{makeOpenTree(seed, opt), {}};
   std::mt19937 rng(seed * 31 + 5);
-  std::uniform_int_distribution<int> body(0, numBodies), kind(0, 3);
+  std::uniform_int_distribution<int> body(0, numBodies), kind(0, 7);
   std::uniform_real_distribution<Real> U(-0.5, 0.5);
   auto vec = [&] { return Vec3(U(rng), U(rng), U(rng)); };
   MatterSubsystem& m = rc.tree.matter();
@@ -66,9 +67,24 @@ RandomConstrained makeRandomConstrained(unsigned seed, int numBodies, int count)
       case 2:
         rc.constraints.push_back(&addConstraint<constraints::Weld>(m, name, A, randomTransform(rng), B, randomTransform(rng)));
         break;
-      default:
+      case 3:
         rc.constraints.push_back(&addConstraint<constraints::ConstantOrientation>(m, name, A, randomRotation(rng), B,
                                                                                    randomRotation(rng)));
+        break;
+      case 4:
+        rc.constraints.push_back(&addConstraint<constraints::PointInPlane>(m, name, A, vec() + Vec3(0, 1, 0), 0.2, B, vec()));
+        break;
+      case 5:
+        rc.constraints.push_back(&addConstraint<constraints::NoSlip1D>(m, name, body(rng), vec(), vec() + Vec3(1, 0, 0), A, B));
+        break;
+      default: {
+        int b = std::max(A, B);
+        while (m.getInfo(b).nu == 0) b = b % numBodies + 1;
+        if (i % 2)
+          rc.constraints.push_back(&addConstraint<constraints::ConstantAcceleration>(m, name, b, 0, U(rng)));
+        else
+          rc.constraints.push_back(&addConstraint<constraints::ConstantSpeed>(m, name, b, m.getInfo(b).nu - 1, U(rng)));
+      }
     }
   }
   rc.tree.system->realizeTopology();
@@ -77,8 +93,8 @@ RandomConstrained makeRandomConstrained(unsigned seed, int numBodies, int count)
 
 TEST(ConstraintSolver, MatchesDenseKKTOnRandomTrees) {
   int fullRank = 0, consistentCases = 0;
-  for (unsigned seed = 1; seed <= 12; ++seed) {
-    RandomConstrained rc = makeRandomConstrained(seed, 8, 1 + seed % 3);
+  for (unsigned seed = 1; seed <= 16; ++seed) {
+    RandomConstrained rc = makeRandomConstrained(seed, 8, 1 + seed % 4);
     MultibodySystem& sys = *rc.tree.system;
     const MatterSubsystem& m = sys.getMatter();
     std::mt19937 rng(seed);

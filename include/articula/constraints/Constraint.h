@@ -6,8 +6,9 @@
 //   - velocity errors [pdot; v(t,q,u)]                    (mp + mv values)
 //   - acceleration errors [pddot; vdot; a(t,q,u,udot)]    (mp + mv + ma values)
 //   - G^T lambda as body forces and mobility forces on what it touches.
-// All errors must be linear in the body velocities / speeds (velocity level) and in the body
-// accelerations / udot (acceleration level) the routine is given; G is the coefficient of udot.
+// Acceleration errors must be linear in the body accelerations / udot the routine is given (G is
+// the coefficient of udot); velocity errors of holonomic rows are linear in the given velocities,
+// nonholonomic ones may be nonlinear in u (their G row is dv/du).
 // Everything is in Ground: body transforms X_GB, spatial velocities V_GB and classical
 // accelerations A_GB at each body's origin Bo, spatial forces [torque; force] about Bo.
 // A user-defined ("custom") constraint is a subclass of Constraint.
@@ -112,6 +113,9 @@ class Constraint {
   // Shared checks for validate(): a body index that exists, a mobility of that body.
   void requireBody(const MatterSubsystem& matter, int body, const char* field) const;
   void requireDistinctBodies(int bodyA, int bodyB) const;
+  // Body exists (not Ground) and has coordinate qIndex / speed uIndex.
+  void requireCoordinate(const MatterSubsystem& matter, int body, int qIndex) const;
+  void requireMobility(const MatterSubsystem& matter, int body, int uIndex) const;
 
  private:
   friend class ConstraintSet;

@@ -48,6 +48,12 @@ class ConstraintSet final : public ConstraintHooks {
   // Manual §9.3): a velocity error of unitError / t_c counts as one unit. Default 0.1 s.
   void setCharacteristicTime(Real tc);
   Real getCharacteristicTime() const { return tc_; }
+  // Largest weighted RMS position error projection will correct (default 0.1, i.e. 10 cm or
+  // 0.1 rad at unit error 1). A larger error throws ProjectionFailure: after an integrator step it
+  // means the step was too long (the integrator retries shorter), since Newton from far away can
+  // land on another branch of the constraint manifold (a four-bar flipping to its crossed form).
+  void setMaxProjectionError(Real err);
+  Real getMaxProjectionError() const { return maxProjectionError_; }
   // Relative residual of G M^-1 G^T lambda = G udot0 - b above which a solve counts as inconsistent.
   void setInconsistencyTolerance(Real tol);
   ConstraintStatistics getStatistics() const;
@@ -90,6 +96,7 @@ class ConstraintSet final : public ConstraintHooks {
   int mp_ = 0, mv_ = 0, ma_ = 0;
   Real tc_ = 0.1;
   Real inconsistencyTol_ = 1e-8;
+  Real maxProjectionError_ = 0.1;
   int enabledVar_ = -1, workspaceEntry_ = -1;
   mutable Counters counters_;
 };

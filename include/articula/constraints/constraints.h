@@ -11,6 +11,17 @@
 
 namespace articula::constraints {
 
+// The overrides every constraint type declares (Constraint.h describes them).
+#define ARTICULA_CONSTRAINT_ROUTINES                                                                   \
+  void validate(const MatterSubsystem& matter) const override;                                         \
+  void calcPositionErrors(const ConstraintInput& in, Real* perr) const override;                       \
+  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u,  \
+                          Real* verr) const override;                                                  \
+  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A,             \
+                              const Real* udot, Real* aerr) const override;                            \
+  void addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F,          \
+                   Real* f) const override;
+
 // Distance |p_GSb - p_GSa| = length between station p_AS on body A and p_BS on body B (1 holonomic
 // equation, error |d| - length). length must be positive; the stations must stay apart.
 class Rod : public Constraint {
@@ -80,6 +91,121 @@ class Weld : public Constraint {
  private:
   ConstantOrientation orientation_;
   Ball position_;
+};
+
+// Station S on the follower body stays in the plane n.x = height fixed on the plane body
+// (normal_A in the plane body's frame, normalized; 1 holonomic equation).
+class PointInPlane : public Constraint {
+ public:
+  PointInPlane(std::string name, int planeBody, const Vec3& normal_A, Real height, int followerBody, const Vec3& p_BS);
+  const char* typeName() const override { return "PointInPlane"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int a_, b_;
+  Vec3 n_A_;
+  Real height_;
+  Vec3 p_BS_;
+};
+
+// Station S on the follower body stays on the line through p_AL along direction_A fixed on the
+// line body (2 holonomic equations: distances along two normals of the line).
+class PointOnLine : public Constraint {
+ public:
+  PointOnLine(std::string name, int lineBody, const Vec3& direction_A, const Vec3& p_AL, int followerBody, const Vec3& p_BS);
+  const char* typeName() const override { return "PointOnLine"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int a_, b_;
+  Vec3 n_A_[2];
+  Real h_[2];
+  Vec3 p_BS_;
+};
+
+// The angle between unit vectors a_A (on A) and b_B (on B) stays `angle` in [0, pi] (1 holonomic
+// equation, error a.b - cos(angle)). Singular when the vectors are parallel: keep the angle away
+// from 0 and pi.
+class ConstantAngle : public Constraint {
+ public:
+  ConstantAngle(std::string name, int bodyA, const Vec3& a_A, int bodyB, const Vec3& b_B, Real angle);
+  const char* typeName() const override { return "ConstantAngle"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int a_, b_;
+  Vec3 a_A_, b_B_;
+  Real angle_;
+};
+
+// Speed u[uIndex] of a body's mobilizer held at `speed` (1 nonholonomic equation).
+class ConstantSpeed : public Constraint {
+ public:
+  ConstantSpeed(std::string name, int body, int uIndex, Real speed);
+  const char* typeName() const override { return "ConstantSpeed"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int body_, uIndex_;
+  Real speed_;
+};
+
+// udot[uIndex] of a body's mobilizer held at `acceleration` (1 acceleration-only equation).
+class ConstantAcceleration : public Constraint {
+ public:
+  ConstantAcceleration(std::string name, int body, int uIndex, Real acceleration);
+  const char* typeName() const override { return "ConstantAcceleration"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int body_, uIndex_;
+  Real acceleration_;
+};
+
+// f(q_1, ..., q_k) = 0 with q_i = coordinate qIndices[i] of bodies[i] (1 holonomic equation);
+// a gear of ratio r between two pins is f = q_1 - r q_2 (functions::linear({1, -r}, 0)).
+class CoordinateCoupler : public Constraint {
+ public:
+  CoordinateCoupler(std::string name, FunctionPtr function, std::vector<int> bodies, std::vector<int> qIndices);
+  const char* typeName() const override { return "CoordinateCoupler"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  void arguments(const ConstraintInput& in, std::vector<Real>& x) const;
+  FunctionPtr f_;
+  std::vector<int> bodies_, q_;
+};
+
+// f(u_1, ..., u_k) = 0 with u_i = speed uIndices[i] of bodies[i] (1 nonholonomic equation; f may
+// be nonlinear).
+class SpeedCoupler : public Constraint {
+ public:
+  SpeedCoupler(std::string name, FunctionPtr function, std::vector<int> bodies, std::vector<int> uIndices);
+  const char* typeName() const override { return "SpeedCoupler"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  void arguments(const ConstraintInput& in, const Real* u, std::vector<Real>& x) const;
+  FunctionPtr f_;
+  std::vector<int> bodies_, u_;
+};
+
+// Coordinate qIndex of a body's mobilizer follows f(t) (1 holonomic equation enforced by a
+// multiplier; for motion that removes the mobility from the dynamics use a lock).
+class PrescribedMotion : public Constraint {
+ public:
+  PrescribedMotion(std::string name, int body, int qIndex, FunctionPtr function);
+  const char* typeName() const override { return "PrescribedMotion"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int body_, q_;
+  FunctionPtr f_;
+};
+
+// No slip along one direction: at contact point p_CP on the case body, the material points of
+// body0 and body1 move alike along n_C fixed in the case body (1 nonholonomic equation). Two of
+// them with perpendicular directions make a rolling contact without slip.
+class NoSlip1D : public Constraint {
+ public:
+  NoSlip1D(std::string name, int caseBody, const Vec3& p_CP, const Vec3& n_C, int body0, int body1);
+  const char* typeName() const override { return "NoSlip1D"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int c_, b0_, b1_;
+  Vec3 p_CP_, n_C_;
 };
 
 }  // namespace articula::constraints
