@@ -107,6 +107,27 @@ class PointInPlane : public Constraint {
   Vec3 p_BS_;
 };
 
+// A sphere (centre p_BC on the sphere body, radius) touching the plane z_F = 0 of frame F fixed
+// on the plane body (X_PF in the plane body's frame; the sphere stays on the +z_F side).
+// Holonomic: the centre's height above the plane equals the radius. With noSlip, two
+// nonholonomic rows more: the sphere's material point at the contact point P = C - radius z_F has
+// no velocity relative to the plane's material point there, along x_F and y_F (rolling and
+// pivoting stay free). lambda: normal force on the sphere along z_F, then tangential forces along
+// x_F, y_F, all at P.
+class SphereOnPlaneContact : public Constraint {
+ public:
+  SphereOnPlaneContact(std::string name, int planeBody, const Transform& X_PF, int sphereBody, const Vec3& p_BC,
+                       Real radius, bool noSlip);
+  const char* typeName() const override { return "SphereOnPlaneContact"; }
+  bool isNoSlip() const { return getNumVelocityEquations() == 2; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int plane_, sphere_;
+  Transform X_PF_;
+  Vec3 p_BC_;
+  Real radius_;
+};
+
 // Station S on the follower body stays on the line through p_AL along direction_A fixed on the
 // line body (2 holonomic equations: distances along two normals of the line).
 class PointOnLine : public Constraint {
