@@ -128,6 +128,25 @@ class SphereOnPlaneContact : public Constraint {
   Real radius_;
 };
 
+// Two spheres touching from outside: centre p_AC1 radius r1 on body A, centre p_BC2 radius r2 on
+// body B. Holonomic: |C2 - C1| = r1 + r2. With noSlip, two nonholonomic rows more: the slip
+// velocity vB(P) - vA(P) at the contact point P = C1 + r1 n (n = unit(C2 - C1)) along the tangents
+// t1 = unit(n x e), t2 = n x t1, e being A's x axis (its y axis when n is within 30 degrees of x,
+// the choice fixed per evaluation; rows are basis-independent on the manifold). lambda: normal
+// force on B along n, then tangential forces along t1, t2, at P.
+class SphereOnSphereContact : public Constraint {
+ public:
+  SphereOnSphereContact(std::string name, int bodyA, const Vec3& p_AC1, Real r1, int bodyB, const Vec3& p_BC2,
+                        Real r2, bool noSlip);
+  const char* typeName() const override { return "SphereOnSphereContact"; }
+  bool isNoSlip() const { return getNumVelocityEquations() == 2; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int a_, b_;
+  Vec3 p_AC1_, p_BC2_;
+  Real r1_, r2_;
+};
+
 // Station S on the follower body stays on the line through p_AL along direction_A fixed on the
 // line body (2 holonomic equations: distances along two normals of the line).
 class PointOnLine : public Constraint {
