@@ -147,6 +147,21 @@ class SphereOnSphereContact : public Constraint {
   Real r1_, r2_;
 };
 
+// Two edges stay in contact: the line through p_AL along direction a (fixed on body A) and the
+// line through p_BL along b (on body B) intersect. One holonomic equation: the signed distance
+// n.(Q_B - Q_A) along n = unit(a x b) between their closest points. Singular when the lines are
+// parallel. lambda: force on B along n at Q_B (and its opposite on A at Q_A).
+class LineOnLineContact : public Constraint {
+ public:
+  LineOnLineContact(std::string name, int bodyA, const Vec3& p_AL, const Vec3& direction_A, int bodyB,
+                    const Vec3& p_BL, const Vec3& direction_B);
+  const char* typeName() const override { return "LineOnLineContact"; }
+  ARTICULA_CONSTRAINT_ROUTINES
+ private:
+  int a_, b_;
+  Vec3 p_AL_, dir_A_, p_BL_, dir_B_;
+};
+
 // Station S on the follower body stays on the line through p_AL along direction_A fixed on the
 // line body (2 holonomic equations: distances along two normals of the line).
 class PointOnLine : public Constraint {
