@@ -252,12 +252,12 @@ Assembler::Assembler(const MultibodySystem& system) : system_(system) {
 
 void Assembler::setTolerance(Real tolerance) {
   if (!(tolerance > 0) || !std::isfinite(tolerance))
-    throw Error("Assembler: tolerance " + fmt(tolerance) + " must be positive and finite");
+    throw Error(std::string("Assembler: tolerance ") + fmt(tolerance) + " must be positive and finite");
   tolerance_ = tolerance;
 }
 
 void Assembler::setMaxIterations(int iterations) {
-  if (iterations < 1) throw Error("Assembler: maxIterations " + std::to_string(iterations) + " must be at least 1");
+  if (iterations < 1) throw Error(std::string("Assembler: maxIterations ") + std::to_string(iterations) + " must be at least 1");
   maxIterations_ = iterations;
 }
 
@@ -270,7 +270,7 @@ void Assembler::requireBody(int body, const char* what) const {
 
 static void requireWeight(Real weight, const std::string& what) {
   if (!(weight > 0) || !std::isfinite(weight))
-    throw Error("Assembler: " + what + " weight " + fmt(weight) + " must be positive and finite");
+    throw Error(std::string("Assembler: ") + what + " weight " + fmt(weight) + " must be positive and finite");
 }
 
 void Assembler::lockBody(int body) {
@@ -283,7 +283,7 @@ void Assembler::lockMobility(int body, int uIndex) {
   requireBody(body, "lockMobility:");
   const MobilizedBodyInfo& info = system_.getMatter().getInfo(body);
   if (uIndex < 0 || uIndex >= info.nu)
-    throw Error("Assembler: lockMobility: body " + std::to_string(body) + " has no mobility " +
+    throw Error(std::string("Assembler: lockMobility: body ") + std::to_string(body) + " has no mobility " +
                 std::to_string(uIndex) + " (it has " + std::to_string(info.nu) + ")");
   lockedU_[info.uStart + uIndex] = 1;
 }
@@ -292,28 +292,28 @@ int Assembler::addCoordinateGoal(int body, int qIndex, Real value, Real weight) 
   requireBody(body, "coordinate goal:");
   const MobilizedBodyInfo& info = system_.getMatter().getInfo(body);
   if (qIndex < 0 || qIndex >= info.nq)
-    throw Error("Assembler: coordinate goal: body " + std::to_string(body) + " has no coordinate " +
+    throw Error(std::string("Assembler: coordinate goal: body ") + std::to_string(body) + " has no coordinate " +
                 std::to_string(qIndex) + " (it has " + std::to_string(info.nq) + ")");
-  if (!std::isfinite(value)) throw Error("Assembler: coordinate goal value " + fmt(value) + " must be finite");
+  if (!std::isfinite(value)) throw Error(std::string("Assembler: coordinate goal value ") + fmt(value) + " must be finite");
   requireWeight(weight, "coordinate goal");
   coordinates_.push_back({body, qIndex, value, weight});
   return static_cast<int>(coordinates_.size()) - 1;
 }
 
 int Assembler::addMarkerGoal(std::string name, int body, const Vec3& p_BS, const Vec3& p_GT, Real weight) {
-  requireBody(body, ("marker '" + name + "':").c_str());
+  requireBody(body, (std::string("marker '") + name + "':").c_str());
   if (!p_BS.allFinite() || !p_GT.allFinite())
-    throw Error("Assembler: marker '" + name + "': station and target must be finite");
-  requireWeight(weight, "marker '" + name + "'");
+    throw Error(std::string("Assembler: marker '") + name + "': station and target must be finite");
+  requireWeight(weight, std::string("marker '") + name + "'");
   markers_.push_back({std::move(name), body, p_BS, p_GT, weight});
   return static_cast<int>(markers_.size()) - 1;
 }
 
 void Assembler::setMarkerTarget(int marker, const Vec3& p_GT) {
   if (marker < 0 || marker >= getNumMarkers())
-    throw Error("Assembler: marker " + std::to_string(marker) + " does not exist (there are " +
+    throw Error(std::string("Assembler: marker ") + std::to_string(marker) + " does not exist (there are " +
                 std::to_string(getNumMarkers()) + ")");
-  if (!p_GT.allFinite()) throw Error("Assembler: marker '" + markers_[marker].name + "': target must be finite");
+  if (!p_GT.allFinite()) throw Error(std::string("Assembler: marker '") + markers_[marker].name + "': target must be finite");
   markers_[marker].p_GT = p_GT;
 }
 
