@@ -146,6 +146,57 @@ ModelSpec pinChain(int n) {
   return b.spec();
 }
 
+// Tip positions in Ground (stations tip[i] on each body) of a chain of pins (q about F's z) at q.
+static std::vector<V3> pinChainTips(const ModelSpec& spec, const std::vector<V3>& tip, const std::vector<double>& q) {
+  std::vector<V3> out;
+  std::array<double, 9> R_GP{1, 0, 0, 0, 1, 0, 0, 0, 1};
+  V3 p_GP{0, 0, 0};
+  for (size_t i = 0; i < spec.bodies.size(); ++i) {
+    const BodySpec& b = spec.bodies[i];
+    const double c = std::cos(q[i]), s = std::sin(q[i]);
+    const std::array<double, 9> R_FM{c, -s, 0, s, c, 0, 0, 0, 1};
+    const std::array<double, 9> R_PF = axisAngleToMatrix(b.axis_PF, b.angle_PF);
+    std::array<double, 9> R_GF{}, R_GB{};
+    for (int r = 0; r < 3; ++r)
+      for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j) R_GF[3 * r + k] += R_GP[3 * r + j] * R_PF[3 * j + k];
+    for (int r = 0; r < 3; ++r)
+      for (int k = 0; k < 3; ++k)
+        for (int j = 0; j < 3; ++j) R_GB[3 * r + k] += R_GF[3 * r + j] * R_FM[3 * j + k];
+    const V3 o = rotate(R_GP, b.p_PF), t = rotate(R_GB, tip[i]);
+    const V3 p_GB{p_GP[0] + o[0], p_GP[1] + o[1], p_GP[2] + o[2]};
+    out.push_back({p_GB[0] + t[0], p_GB[1] + t[1], p_GB[2] + t[2]});
+    R_GP = R_GB;
+    p_GP = p_GB;
+  }
+  return out;
+}
+
+ModelSpec loopedChain(int loops) {
+  constexpr int kLinks = 30;
+  constexpr double kLength = 0.2;
+  Builder b("loops" + std::to_string(loops));
+  int parent = -1;
+  V3 p{0, 0, 0}, dirParent = kDown;
+  std::vector<V3> tip;
+  for (int i = 0; i < kLinks; ++i) {
+    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, i == 0 ? kPi / 2 : 0.0, 1.0, kLength,
+                   0.02, dirParent);
+    dirParent = b.dir(parent);
+    p = scaled(dirParent, kLength);
+    tip.push_back(p);
+  }
+  // The ties sit where the tips are in the comparison's input state (randomState seed 7, which
+  // depends on the bodies only), so that state is assembled and both engines solve the same
+  // consistent problem (their Ball constraints differ off the constraint manifold).
+  const std::vector<V3> tips = pinChainTips(b.spec(), tip, randomState(b.spec(), 7).q);
+  for (int k = 0; k < loops; ++k) {
+    const int link = (k + 1) * kLinks / loops - 1;
+    b.spec().constraints.push_back({-1, tips[link], link, tip[link]});
+  }
+  return b.spec();
+}
+
 ModelSpec triplePendulum() {
   Builder b("triple_pendulum");
   int parent = -1;
@@ -202,7 +253,9 @@ ModelSpec humanoid36() {
 }
 
 std::vector<ModelSpec> allModels() {
-  return {arm7(), pinChain(10), pinChain(100), pinChain(1000), humanoid36()};
+  return {arm7(),         pinChain(10),   pinChain(100),   pinChain(1000),
+          humanoid36(),   loopedChain(1), loopedChain(5),  loopedChain(10),
+          loopedChain(30)};
 }
 
 ModelSpec modelByName(const std::string& name) {
@@ -234,6 +287,8 @@ SpecState randomState(const ModelSpec& spec, unsigned seed) {
     }
     for (int k = 0; k < jointNU(b.joint); ++k) st.u.push_back(speed(rng));
   }
+  // Constrained models start at rest: random speeds would violate the velocity constraints.
+  if (!spec.constraints.empty()) st.u.assign(st.u.size(), 0.0);
   return st;
 }
 

@@ -35,9 +35,19 @@ struct BodySpec {
   double jointDamping = 0;
 };
 
+// A Ball constraint: station p_AS on body A and p_BS on body B coincide (body index into
+// ModelSpec::bodies, -1 for Ground; stations in the body frames).
+struct BallConstraintSpec {
+  int bodyA = -1;
+  V3 p_AS{0, 0, 0};
+  int bodyB = -1;
+  V3 p_BS{0, 0, 0};
+};
+
 struct ModelSpec {
   std::string name;
   std::vector<BodySpec> bodies;  // parents before children
+  std::vector<BallConstraintSpec> constraints;
   V3 gravity{0, 0, -9.81};
   int nq() const;
   int nu() const;
@@ -51,7 +61,12 @@ ModelSpec humanoid36();
 // stiff 5-link chain whose joints have stiff, heavily damped torsional springs.
 ModelSpec triplePendulum();
 ModelSpec stiffChain();
-std::vector<ModelSpec> allModels();  // arm7, chain10, chain100, chain1000, humanoid36
+// Constrained forward dynamics: the planar chain of 30 pins (as pinChain) whose link tips are tied
+// to Ground by `loops` Ball constraints, evenly spaced along the chain (30 ties every link). Each
+// tie has 3 equations of which 2 are independent (the chain is planar): redundant constraints.
+ModelSpec loopedChain(int loops);
+// arm7, chain10, chain100, chain1000, humanoid36, loops1, loops5, loops10, loops30
+std::vector<ModelSpec> allModels();
 ModelSpec modelByName(const std::string& name);  // throws std::invalid_argument if unknown
 
 // A seeded, non-trivial state (unit quaternions, moderate angles and speeds) in the neutral layout.

@@ -1,5 +1,6 @@
 #include "models.h"
 
+#include "articula/constraints/constraints.h"
 #include "articula/forces/Gravity.h"
 #include "articula/forces/MobilityLinearDamper.h"
 #include "articula/forces/MobilityLinearSpring.h"
@@ -49,6 +50,11 @@ std::unique_ptr<ArticulaModel> buildArticula(const ModelSpec& spec) {
       forces.addForce(std::make_unique<MobilityLinearSpring>(mobods.back(), 0, b.jointStiffness, 0.0, b.name + " spring"));
     if (b.jointDamping > 0)
       forces.addForce(std::make_unique<MobilityLinearDamper>(mobods.back(), 0, b.jointDamping, b.name + " damper"));
+  }
+  for (size_t i = 0; i < spec.constraints.size(); ++i) {
+    const BallConstraintSpec& c = spec.constraints[i];
+    const int A = c.bodyA < 0 ? 0 : mobods[c.bodyA].getIndex(), B = c.bodyB < 0 ? 0 : mobods[c.bodyB].getIndex();
+    addConstraint<constraints::Ball>(matter, "tie " + std::to_string(i + 1), A, toVec3(c.p_AS), B, toVec3(c.p_BS));
   }
   model->matter = &matter;
   model->state = model->system->realizeTopology();

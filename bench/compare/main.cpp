@@ -237,6 +237,8 @@ int run(const Options& o) {
     std::unique_ptr<Engine> engines[3];
     for (int e = 0; e < 3; ++e) {
       if (!kEngines[e].make) continue;
+      // MuJoCo's equality constraints are soft (spring-damper like), not the same physics.
+      if (e == 2 && !spec.constraints.empty()) continue;
       engines[e] = kEngines[e].make(spec);
       engines[e]->setInputs(in);
     }

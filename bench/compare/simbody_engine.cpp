@@ -39,6 +39,9 @@ class SimbodyEngine final : public Engine {
       if (b.joint == Joint::Pin && b.jointDamping > 0)
         SimTK::Force::MobilityLinearDamper(forces_, mobods_.back(), SimTK::MobilizerUIndex(0), b.jointDamping);
     }
+    for (const BallConstraintSpec& c : spec.constraints)
+      SimTK::Constraint::Ball(c.bodyA < 0 ? matter_.updGround() : mobods_[c.bodyA], vec3(c.p_AS),
+                              c.bodyB < 0 ? matter_.updGround() : mobods_[c.bodyB], vec3(c.p_BS));
     state_ = system_.realizeTopology();
     system_.realizeModel(state_);
     for (size_t i = 0; i < spec.bodies.size(); ++i) {

@@ -132,6 +132,36 @@ void MatterSubsystem::multiplyByMInv(const State& s, const Vector& v, Vector& Mi
                                       scratch.A);
 }
 
+void MatterSubsystem::calcHybridDynamics(const State& s, const Vector& mobilityForces,
+                                         const std::vector<SpatialVec>& bodyForces_G, bool withVelocityTerms,
+                                         Vector& udot, std::vector<SpatialVec>& A_GB, Vector& tau) const {
+  const PositionCache& pc = positionCache(*this, s);
+  const VelocityCache* vc = withVelocityTerms ? &velocityCache(*this, s) : nullptr;
+  const LockInfo& locks = lockInfo(*this, s);
+  const ArticulatedInertiaCache& abi = articulatedInertias(*this, s, true);
+  OperatorScratch& scratch = operatorScratch(*this, s);
+  const int nb = getNumBodies();
+  if (mobilityForces.size() != nu_ || static_cast<int>(bodyForces_G.size()) != nb)
+    throw Error("calcHybridDynamics: expected " + std::to_string(nu_) + " mobility forces and " + std::to_string(nb) +
+                " body forces");
+  for (int b = 0; b < nb; ++b) scratch.F[b] = vc ? SpatialVec(vc->gyroscopic[b] - bodyForces_G[b]) : SpatialVec(-bodyForces_G[b]);
+  udot.resize(nu_);
+  A_GB.resize(nb);
+  // tau doubles as the known udot of prescribed mobilities until it is filled below.
+  tau.setZero(nu_);
+  if (withVelocityTerms && locks.anyMotion) calcPrescribedUDot(*this, s, tau.data());
+  const std::vector<char>* prescribed = locks.any ? &locks.locked : nullptr;
+  Sweep{*this, pc, abi, prescribed}.run(&scratch.F, vc ? &vc->coriolis : nullptr, mobilityForces.data(), tau.data(),
+                                         scratch.z, scratch.eps, udot.data(), A_GB);
+  if (!locks.any) return;
+  for (int b = 1; b < nb; ++b) {
+    const MobilizedBodyInfo& info = getInfo(b);
+    if (!locks.locked[b] || info.nu == 0) continue;
+    const SpatialVec F = abi.P[b] * A_GB[b] + scratch.z[b];
+    tau.segment(info.uStart, info.nu) = pc.H_G[b].transpose() * F - mobilityForces.segment(info.uStart, info.nu);
+  }
+}
+
 void MatterSubsystem::realizeAcceleration(State& s) const {
   const PositionCache& pc = s.updCacheEntry<PositionCache>(impl_->positionCache);
   const VelocityCache& vc = s.updCacheEntry<VelocityCache>(impl_->velocityCache);
@@ -141,22 +171,39 @@ void MatterSubsystem::realizeAcceleration(State& s) const {
   const ArticulatedInertiaCache& abi = articulatedInertias(*this, s, true);
   const std::vector<char>* prescribed = locks.any ? &locks.locked : nullptr;
 
+  // Constraints: the multipliers' forces G^T lambda are subtracted from the applied forces
+  // (M udot + G^T lambda = f - bias), then the same sweep runs as without constraints.
+  const bool constrained = constraintHooks_ && constraintHooks_->isActive(s);
+  const std::vector<SpatialVec>* Fc = nullptr;
+  const Vector* fc = nullptr;
+  if (constrained) constraintHooks_->calcConstraintForces(s, Fc, fc);
+  const Vector* tau = &dc.mobilityForces;
+  if (constrained) {
+    ac.netMobilityForces = dc.mobilityForces - *fc;
+    tau = &ac.netMobilityForces;
+  }
+
   const int nb = getNumBodies();
   for (int b = 0; b < nb; ++b) ac.zPlus[b] = vc.gyroscopic[b] - dc.bodyForces_G[b];
+  if (constrained)
+    for (int b = 0; b < nb; ++b) ac.zPlus[b] += (*Fc)[b];
   Real* udot = s.updUDot().data() + s.getUStart(getIndex());
-  // Locked mobilities have udot = 0: the lock-force vector doubles as the zero "known udot".
+  // The lock-force vector doubles as the known udot of prescribed mobilities (0 for locks).
   ac.lockForces.setZero();
-  Sweep{*this, pc, abi, prescribed}.run(&ac.zPlus, &vc.coriolis, dc.mobilityForces.data(), ac.lockForces.data(),
+  if (locks.anyMotion) calcPrescribedUDot(*this, s, ac.lockForces.data());
+  Sweep{*this, pc, abi, prescribed}.run(&ac.zPlus, &vc.coriolis, tau->data(), ac.lockForces.data(),
                                          ac.z, ac.eps, udot, ac.A_GB);
-  if (!locks.any) return;
-  // Force each lock must supply: H^T (P A + z) minus what is already applied.
-  for (int b = 1; b < nb; ++b) {
-    const MobilizedBodyInfo& info = getInfo(b);
-    if (!locks.locked[b] || info.nu == 0) continue;
-    const SpatialVec F = abi.P[b] * ac.A_GB[b] + ac.z[b];
-    ac.lockForces.segment(info.uStart, info.nu) =
-        pc.H_G[b].transpose() * F - dc.mobilityForces.segment(info.uStart, info.nu);
+  if (locks.any) {
+    // Force each lock must supply: H^T (P A + z) minus what is already applied.
+    for (int b = 1; b < nb; ++b) {
+      const MobilizedBodyInfo& info = getInfo(b);
+      if (!locks.locked[b] || info.nu == 0) continue;
+      const SpatialVec F = abi.P[b] * ac.A_GB[b] + ac.z[b];
+      ac.lockForces.segment(info.uStart, info.nu) =
+          pc.H_G[b].transpose() * F - tau->segment(info.uStart, info.nu);
+    }
   }
+  if (constrained) constraintHooks_->finishAcceleration(s, ac.A_GB, udot);
 }
 
 }  // namespace articula

@@ -1,15 +1,29 @@
 // What integrators need from the matter subsystem (Theory Manual §9.2, §10.2): projection
-// (quaternion normalization; constraint projection will extend it), the unit weights 1/δu of
+// (quaternion normalization, and constraint projection through the ConstraintHooks), the unit weights 1/δu of
 // the generalized speeds, and N⁺ to weight q errors in u space.
 #include <cmath>
 
+#include "MatterImpl.h"
 #include "articula/matter/MatterSubsystem.h"
 
 namespace articula {
 
-bool MatterSubsystem::project(State& s, Real /*tolerance*/, Vector* yErrEst) const {
-  const bool changed = normalizeQ(s);
+bool MatterSubsystem::project(State& s, Real tolerance, Vector* yErrEst) const {
+  bool changed = normalizeQ(s);
+  // Constraint projection (q by Newton, then u) normalizes quaternions again at every iterate.
+  if (constraintHooks_ && constraintHooks_->isActive(s)) changed = constraintHooks_->project(s, tolerance, yErrEst) || changed;
   if (yErrEst == nullptr) return changed;
+  // Prescribed q and u are exact functions of time (written at every Position realization): an
+  // integrator's estimate of their error is meaningless.
+  const LockInfo& locks = lockInfo(*this, s);
+  if (locks.anyMotion) {
+    const int q0 = s.getQStart(getIndex()), u0 = s.getNQ() + s.getUStart(getIndex());
+    for (const auto& b : bodies_) {
+      const int level = locks.motion[b.index].level;
+      if (level == 0) yErrEst->segment(q0 + b.qStart, b.nq).setZero();
+      if (level == 0 || level == 1) yErrEst->segment(u0 + b.uStart, b.nu).setZero();
+    }
+  }
   // An error along a quaternion's own direction only changes its length, which normalization
   // removes: drop that component so it cannot fail (or shrink) a step.
   const ConstVectorView q = getQ(s);

@@ -4,6 +4,7 @@
 #pragma once
 #include <vector>
 
+#include "articula/math/Function.h"
 #include "articula/matter/MatterSubsystem.h"
 
 namespace articula {
@@ -40,6 +41,7 @@ struct ArticulatedInertiaCache {
 struct AccelerationCache {
   std::vector<SpatialVec> A_GB;
   Vector lockForces;
+  Vector netMobilityForces;  // applied minus constraint forces (constrained path only)
   // ABA scratch: articulated bias forces and mobility residuals.
   std::vector<SpatialVec> z, zPlus;
   std::vector<SmallVector> eps;
@@ -53,10 +55,26 @@ struct OperatorScratch {
   std::vector<SmallVector> eps;
 };
 
-struct LockInfo {
-  std::vector<char> locked;  // per body
-  bool any = false;
+// Prescribed motion of one mobilizer (Motion.h): level 0 position, 1 velocity, 2 acceleration;
+// -1 means none (free, or locked at udot = 0).
+struct MotionSpec {
+  int level = -1;
+  std::vector<FunctionPtr> f;  // one function of time per mobility
 };
+
+// Per body: `locked` marks every prescribed mobilizer (locked or moved), which is what the
+// sweeps need; `motion` says which of them follow functions of time.
+struct LockInfo {
+  std::vector<char> locked;
+  std::vector<MotionSpec> motion;
+  bool any = false;
+  bool anyMotion = false;
+};
+
+// Motion.cpp: writes q and u of position- and velocity-level motions at the State's time
+// (before Position kinematics), and the known udot of every prescribed mobility (zero for locks).
+void imposePrescribedPositionsAndSpeeds(const MatterSubsystem& m, State& s);
+void calcPrescribedUDot(const MatterSubsystem& m, const State& s, Real* knownUdot);
 
 struct MatterSubsystem::Impl {
   int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;

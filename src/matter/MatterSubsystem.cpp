@@ -70,6 +70,13 @@ int MatterSubsystem::findBodyByName(const std::string& name) const {
   return -1;
 }
 
+void MatterSubsystem::adoptConstraintHooks(std::unique_ptr<ConstraintHooks> hooks) {
+  requireNotFrozen("adoptConstraintHooks");
+  if (!hooks) throw Error("MatterSubsystem: adoptConstraintHooks was given null hooks");
+  if (constraintHooks_) throw Error("MatterSubsystem: constraint hooks are already installed");
+  constraintHooks_ = std::move(hooks);
+}
+
 void MatterSubsystem::registerForceSubsystem(const ForceSubsystem* forces) {
   requireNotFrozen("registerForceSubsystem");
   forceSubsystems_.push_back(forces);
@@ -115,6 +122,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   AccelerationCache ac;
   ac.A_GB.assign(nb, SpatialVec::Zero());
   ac.lockForces = Vector::Zero(nu_);
+  ac.netMobilityForces = Vector::Zero(nu_);
   ac.z.assign(nb, SpatialVec::Zero()); ac.zPlus.assign(nb, SpatialVec::Zero());
   ac.eps.assign(nb, SmallVector(0));
   for (const auto& b : bodies_) ac.eps[b.index].resize(b.nu);
@@ -131,7 +139,9 @@ void MatterSubsystem::realizeTopology(State& s) {
 
   LockInfo locks;
   locks.locked.assign(nb, 0);
+  locks.motion.assign(nb, MotionSpec{});
   impl_->locks = s.allocateDiscreteVariable(ss, Stage::Instance, std::move(locks), "matter locks");
+  if (constraintHooks_) constraintHooks_->realizeTopology(s, ss);
 }
 
 void MatterSubsystem::initializeState(State& s) const {
@@ -144,8 +154,13 @@ void MatterSubsystem::initializeState(State& s) const {
 void MatterSubsystem::realizeInstance(State&) const {}
 
 void MatterSubsystem::realizePosition(State& s) const {
+  if (lockInfo(*this, s).anyMotion) imposePrescribedPositionsAndSpeeds(*this, s);
   PositionCache& pc = s.updCacheEntry<PositionCache>(impl_->positionCache);
   calcPositionKinematics(*this, getQ(s).data(), pc);
+  if (!constraintHooks_) return;
+  // The kinematics are complete: let the constraints read them through the usual checked getters.
+  s.advanceSubsystemToStage(getIndex(), Stage::Position);
+  constraintHooks_->realizePosition(s);
 }
 
 void MatterSubsystem::realizeVelocity(State& s) const {
@@ -157,6 +172,9 @@ void MatterSubsystem::realizeVelocity(State& s) const {
   Real* qdot = s.updQDot().data() + s.getQStart(getIndex());
   for (const auto& b : bodies_)
     if (b.nq) b.mobilizer->multiplyByN(q + b.qStart, u + b.uStart, qdot + b.qStart);
+  if (!constraintHooks_) return;
+  s.advanceSubsystemToStage(getIndex(), Stage::Velocity);
+  constraintHooks_->realizeVelocity(s);
 }
 
 void MatterSubsystem::realizeDynamics(State& s) const {
@@ -207,6 +225,9 @@ void MatterSubsystem::lock(State& s, int body, const SmallVector& q) const {
   LockInfo& locks = s.updDiscreteVariable<LockInfo>(impl_->locks);
   locks.locked[body] = 1;
   locks.any = true;
+  locks.motion[body] = MotionSpec{};  // a lock replaces a prescribed motion
+  locks.anyMotion = false;
+  for (const MotionSpec& m : locks.motion) locks.anyMotion = locks.anyMotion || m.level >= 0;
   VectorView qs = updQ(s);
   for (int i = 0; i < b.nq; ++i) qs[b.qStart + i] = q[i];
   VectorView us = updU(s);
@@ -220,13 +241,15 @@ void MatterSubsystem::lockAtCurrent(State& s, int body) const {
 
 void MatterSubsystem::unlock(State& s, int body) const {
   LockInfo& locks = s.updDiscreteVariable<LockInfo>(impl_->locks);
+  if (locks.motion.at(body).level >= 0) return;  // a moving mobilizer is not locked; see removeMotion
   locks.locked.at(body) = 0;
   locks.any = false;
   for (char c : locks.locked) locks.any = locks.any || c;
 }
 
 bool MatterSubsystem::isLocked(const State& s, int body) const {
-  return s.getDiscreteVariable<LockInfo>(impl_->locks).locked.at(body) != 0;
+  const LockInfo& locks = s.getDiscreteVariable<LockInfo>(impl_->locks);
+  return locks.locked.at(body) != 0 && locks.motion.at(body).level < 0;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -146,11 +146,13 @@ SimTK::Vector_<SimTK::SpatialVec> toSimbody(const std::vector<SpatialVec>& v) {
   return out;
 }
 
-SimbodyTwin::SimbodyTwin(const std::vector<RandomBodySpec>& specs, const Vec3& gravity, bool useEulerAngles)
+SimbodyTwin::SimbodyTwin(const std::vector<RandomBodySpec>& specs, const Vec3& gravity, bool useEulerAngles,
+                         const std::function<void(SimbodyTwin&)>& addConstraints)
     : matter_(system_), forces_(system_), discrete_(forces_, matter_) {
   (void)SimTK::Force::Gravity(forces_, matter_, toSimbody(gravity));  // owned by forces_
   bodies_.push_back(matter_.Ground());
   for (size_t b = 1; b < specs.size(); ++b) bodies_.push_back(addSimbodyBody(bodies_[specs[b].parent], specs[b]));
+  if (addConstraints) addConstraints(*this);
   state_ = system_.realizeTopology();
   matter_.setUseEulerAngles(state_, useEulerAngles);
   system_.realizeModel(state_);

@@ -4,6 +4,7 @@
 #pragma once
 #include "compare/SimbodyHeaders.h"
 
+#include <functional>
 #include <vector>
 
 #include "support/RandomTree.h"
@@ -30,11 +31,15 @@ SimTK::Vector_<SimTK::SpatialVec> toSimbody(const std::vector<SpatialVec>& v);
 class SimbodyTwin {
  public:
   // `useEulerAngles` sets Simbody's model option for Ball/Free (BallEuler/FreeEuler kinds).
-  SimbodyTwin(const std::vector<RandomBodySpec>& specs, const Vec3& gravity, bool useEulerAngles);
+  // `addConstraints`, if given, runs after the bodies are added and before Simbody's topology is
+  // realized (Simbody constraints need non-const bodies: updBody).
+  SimbodyTwin(const std::vector<RandomBodySpec>& specs, const Vec3& gravity, bool useEulerAngles,
+              const std::function<void(SimbodyTwin&)>& addConstraints = {});
 
   SimTK::MultibodySystem& system() { return system_; }
   const SimTK::SimbodyMatterSubsystem& matter() const { return matter_; }
   const SimTK::MobilizedBody& body(int b) const { return bodies_.at(b); }
+  SimTK::MobilizedBody& updBody(int b) { return bodies_.at(b); }
   SimTK::State& state() { return state_; }
   const SimTK::Force::DiscreteForces& discreteForces() const { return discrete_; }
 

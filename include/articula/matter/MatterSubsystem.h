@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "articula/matter/Body.h"
+#include "articula/matter/ConstraintHooks.h"
 #include "articula/matter/Mobilizer.h"
 #include "articula/system/System.h"
 
@@ -97,6 +98,12 @@ class MatterSubsystem : public Subsystem {
                                            std::vector<SpatialVec>& A_GB) const;
   // Inverse dynamics (recursive Newton-Euler): f = M udot + c(q,u) - f_applied, where the applied
   // forces are mapped by J^T.
+  // Hybrid dynamics (Theory Manual §8.4, "dyn"): udot of the free mobilities from the given
+  // forces while locked mobilities have udot = 0; tau receives the mobility forces the locks need
+  // (zero for free mobilities). Without velocity terms (no coriolis, gyroscopic) this is the
+  // "minv" operator M_ff^-1 of the free block. Requires Position, and Velocity if withVelocityTerms.
+  void calcHybridDynamics(const State& s, const Vector& mobilityForces, const std::vector<SpatialVec>& bodyForces_G,
+                          bool withVelocityTerms, Vector& udot, std::vector<SpatialVec>& A_GB, Vector& tau) const;
   void calcResidualForceIgnoringConstraints(const State& s, const Vector& mobilityForces,
                                             const std::vector<SpatialVec>& bodyForces_G,
                                             const Vector& knownUdot, Vector& residual) const;
@@ -150,6 +157,12 @@ class MatterSubsystem : public Subsystem {
   void calcUWeights(const State& s, Real lengthScale, Vector& uWeights) const override;
   void multiplyByNInvSlice(const State& s, const Vector& qLike, Vector& uLike) const override;
 
+  // Constraints (owned by the constraints layer's ConstraintSet, see ConstraintHooks.h): installed
+  // once, before the topology is realized.
+  void adoptConstraintHooks(std::unique_ptr<ConstraintHooks> hooks);
+  const ConstraintHooks* getConstraintHooks() const { return constraintHooks_.get(); }
+  ConstraintHooks* updConstraintHooks() { return constraintHooks_.get(); }
+
   // Adds a force subsystem to be gathered at Dynamics (MultibodySystem does this).
   void registerForceSubsystem(const class ForceSubsystem* forces);
 
@@ -160,6 +173,7 @@ class MatterSubsystem : public Subsystem {
   std::vector<MobilizedBodyInfo> bodies_;
   std::vector<const class ForceSubsystem*> forceSubsystems_;
   int nq_ = 0, nu_ = 0;
+  std::unique_ptr<ConstraintHooks> constraintHooks_;
   std::unique_ptr<Impl> impl_;
 };
 

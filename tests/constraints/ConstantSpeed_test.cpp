@@ -1,0 +1,52 @@
+// ConstantSpeed: a pendulum chain whose middle joint turns at a constant rate; its multiplier is
+// the torque inverse dynamics needs for the resulting motion; derivative checks.
+#include <gtest/gtest.h>
+
+#include "MobilityModels.h"
+
+namespace articula::testing {
+namespace {
+
+TEST(ConstantSpeed, HeldSpeedAndInverseDynamicsTorque) {
+  Chain c;
+  const auto& cs = addConstraint<constraints::ConstantSpeed>(c.sys.updMatter(), "motor", c.links[1].getIndex(), 0, 2.0);
+  c.sys.realizeTopology();
+  const MatterSubsystem& m = c.sys.getMatter();
+  State s = c.sys.getDefaultState();
+  m.updQ(s) = Eigen::Vector3d(0.3, -0.4, 0.8);
+  m.updU(s) = Eigen::Vector3d(0.5, 2.0, -1.0);
+  c.sys.realize(s, Stage::Acceleration);
+  EXPECT_NEAR(cs.getVelocityErrors(s)[0], 0, 1e-15);
+  EXPECT_NEAR(m.getUDot(s)[1], 0, 1e-12);
+  // Inverse dynamics of the computed motion: only the motor's mobility needs a force.
+  Vector residual;
+  m.calcResidualForceIgnoringConstraints(s, m.getAppliedMobilityForces(s), m.getAppliedBodyForces(s),
+                                         Vector(m.getUDot(s)), residual);
+  std::vector<SpatialVec> F;
+  Vector f;
+  cs.calcConstraintForces(s, F, f);
+  EXPECT_LT((residual - f).norm(), 1e-10);
+  EXPECT_NEAR(residual[0], 0, 1e-10);
+  EXPECT_NEAR(residual[2], 0, 1e-10);
+  EXPECT_NEAR(cs.calcPower(s), f[1] * 2.0, 1e-10);  // a motor does work
+}
+
+TEST(ConstantSpeed, DerivativesOnRandomTrees) {
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    RandomTreeOptions opt;
+    opt.numBodies = 6;
+    opt.kinds = {MobilizerKind::Pin, MobilizerKind::BallQuaternion, MobilizerKind::Planar};
+    OpenTree t = makeOpenTree(seed, opt);
+    std::mt19937 rng(seed + 700);
+    const auto& c = addConstraint<constraints::ConstantSpeed>(t.matter(), "speed", 3, 0, 0.4);
+    t.system->realizeTopology();
+    State s = t.system->getDefaultState();
+    t.randomize(s, rng);
+    checkConstraintDerivatives(*t.system, c, s, std::string("ConstantSpeed seed ") + std::to_string(seed));
+  }
+  MultibodySystem sys;
+  EXPECT_THROW(addConstraint<constraints::ConstantSpeed>(sys.updMatter(), "s", 0, 0, 1.0), Error);
+}
+
+}  // namespace
+}  // namespace articula::testing
