@@ -8,8 +8,7 @@ namespace articula {
 namespace {
 
 std::string dataFile(const std::string& name) {
-  const std::string here = __FILE__;
-  return here.substr(0, here.find_last_of('/')) + "/data/" + name;
+  return std::string(ARTICULA_TEST_DIR) + "/contact/data/" + name;
 }
 
 // Volume and area from the faces (divergence theorem): checks vertices, faces and orientation.
