@@ -12,7 +12,7 @@
 namespace articula::iotest {
 
 inline std::string sourcePath(const std::string& relative) { return std::string(ARTICULA_SOURCE_DIR) + "/" + relative; }
-inline std::string openMbdPath(const std::string& name) { return "/work/shared/external/openmbd/" + name; }
+inline std::string openMbdPath(const std::string& name) { return std::string(ARTICULA_TEST_DIR) + "/data/openmbd/" + name; }
 
 // A fresh, empty folder under the system temp directory, removed by the destructor.
 struct TempDir {

@@ -30,7 +30,7 @@ size_t countJoints(const ModelSpec& m, const std::string& type) {
 }  // namespace
 
 TEST(OpenMbdImport, FourShippedFilesLoadWithTheRightCounts) {
-  // Counts from the files' provenance table (shared/external/openmbd/PROVENANCE.md).
+  // Counts from the files' provenance table (tests/data/openmbd/PROVENANCE.md).
   const Counts expected[] = {
       {"openmbd_male.json", 21, 35, 1, 16, 0, 4, 90.3, 6 + 16 * 3},
       {"openmbd_female.json", 21, 35, 1, 16, 0, 4, 77.9, 6 + 16 * 3},
