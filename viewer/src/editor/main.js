@@ -7,7 +7,7 @@ import schema from './model.schema.json';
 import { checkSchema } from './schemaCheck.js';
 import { curveProblems, curveEditor } from './curves.js';
 import { importOpenMbd, looksLikeOpenMbd } from './openmbd.js';
-import { bodyPoses, colorOf, createView } from './view3d.js';
+import { bodyPoses, colorOf, createView, PALETTE } from './view3d.js';
 import { compose, frameTransform } from './rot.js';
 import { makeWidgets } from './widgets.js';
 import { jointCoordinates, jointName, renderContact, renderForces, renderInitialState, renderScenario } from './sections.js';
@@ -17,7 +17,6 @@ const $ = (id) => document.getElementById(id);
 const JOINT_TYPES = schema.$defs.joint.properties.type.enum;
 const SHAPES = { sphere: [['radius', 'number']], ellipsoid: [['semi_axes', 'vec']], box: [['half_lengths', 'vec']],
   cylinder: [['radius', 'number'], ['half_length', 'number']], capsule: [['radius', 'number'], ['half_length', 'number']] };
-const DEFAULT_COLOUR = '#b0b8c4';
 
 const emptyModel = () => ({ format: 'articula-model', version: 1, name: 'model', gravity: [0, 0, -9.81], bodies: [],
   scenario: { duration: 1, report_interval: 0.01 } });
@@ -248,7 +247,7 @@ function renderGeometry(p, body) {
     for (const [field, kind] of SHAPES[g.type] || []) box.append(w.row(field, kind === 'vec' ? w.vecInput(`${gp}/${field}`, { optional: false }) : w.numberInput(`${gp}/${field}`)));
     box.append(w.row('position, m', w.vecInput(`${gp}/position`)), w.row('orientation, x-y-z°', w.orientationInput(`${gp}/orientation`)),
       w.row('name', w.textInput(`${gp}/name`, { optional: true })),
-      w.row('colour', colourInput(`${gp}/color`, g.color, colorOf(body.color, DEFAULT_COLOUR))),
+      w.row('colour', colourInput(`${gp}/color`, g.color, colorOf(body.color, PALETTE[selected % PALETTE.length]))),
       w.row('contact material', w.selectInput(`${gp}/material`, materials, { optional: true })));
     const own = document.createElement('input');
     own.type = 'checkbox';
@@ -301,7 +300,7 @@ function renderBodyForm(form) {
     form.append(w.row('inertia moments Ixx Iyy Izz, kg·m²', w.vecInput(`${p}/inertia/moments`, { optional: false })),
       w.row('inertia products Ixy Ixz Iyz', w.vecInput(`${p}/inertia/products`)));
   }
-  form.append(w.row('colour', colourInput(`${p}/color`, body.color, DEFAULT_COLOUR)));
+  form.append(w.row('colour', colourInput(`${p}/color`, body.color, PALETTE[selected % PALETTE.length])));
   form.append(renderJoint(p, body), renderGeometry(p, body));
   form.append(w.button(`remove body ${body.name}`, () => change(() => {
     model.bodies.splice(selected, 1);
@@ -505,12 +504,14 @@ function openDocument(data, fileName) {
     change(() => { model = imported; selected = 0; shape = -1; section = 'body'; });
     notice = `${fileName}: imported from OpenMBD${warnings.length ? ` (${warnings.length} warning(s): ${warnings.join('; ')})` : ''}`;
     refresh();
+    view?.frame();
     return { warnings };
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw new Error('not an Articula or OpenMBD model (expected a JSON object)');
   change(() => { model = data; if (!Array.isArray(model.bodies)) model.bodies = []; selected = model.bodies.length ? 0 : -1; shape = -1; section = 'body'; });
   notice = `${fileName}: opened`;
   refresh();
+  view?.frame();
   return { warnings: [] };
 }
 

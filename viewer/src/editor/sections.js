@@ -2,7 +2,7 @@
 // the contact block), initial state by coordinate name, and the scenario block. Each renderer
 // fills `form` from the model through the widgets (widgets.js); ctx = {w, model(), change, live…}.
 import { curveEditor } from './curves.js';
-import { escapeKey } from './widgets.js';
+import { escapeKey, unitChoice } from './widgets.js';
 
 // Coordinate names per joint type (docs/model-format.md "Joints"; src/io/JointTypes.cpp), each
 // [name, angular].
@@ -112,7 +112,19 @@ export function renderForces(form, ctx) {
     for (const [field, kind] of FORCE_FIELDS[f.type] || []) {
       const fp = `${p}/${field}`;
       let widget;
-      if (kind === 'body') widget = w.selectInput(fp, bodyNames, { optional: true });
+      if (kind === 'body') {
+        // A new body: keep the coordinate if its joint has one of that name, else take its first.
+        widget = w.selectInput(fp, bodyNames, { optional: true, onSet: (name) => {
+          const ff = model.forces[i];
+          ff.body = name;
+          const kinds = (FORCE_FIELDS[ff.type] || []).find(([k]) => k === 'coordinate');
+          if (!kinds || name === undefined) return;
+          const c = jointCoordinates(model.bodies.find((b) => b.name === name)?.joint)[kinds[1][0]];
+          if (ff.coordinate !== undefined && !c.some(([n]) => n === ff.coordinate)) {
+            if (c.length) ff.coordinate = c[0][0]; else delete ff.coordinate;
+          }
+        } });
+      }
       else if (kind === 'body2') widget = w.selectInput(fp, ['ground', ...bodyNames], { optional: true });
       else if (kind === 'q' || kind === 'u' || kind === 'q?') widget = w.selectInput(fp, coords[kind[0]].map(([n]) => n), { optional: true });
       else if (kind === 'vec') widget = w.vecInput(fp);
@@ -185,13 +197,13 @@ export function renderInitialState(form, ctx) {
   const cell = (section, key, angular, linearUnit) => {
     const td = document.createElement('td');
     const si = st[section] || {}, deg = st[`${section}_deg`] || {};
-    const inDeg = deg[key] !== undefined;
+    const inDeg = deg[key] !== undefined || (si[key] === undefined && angular && unitChoice.get(`/initial_state/${section}:${key}`) === 'deg');
     const input = document.createElement('input');
     input.type = 'number';
     input.step = 'any';
     input.dataset.path = `/initial_state/${inDeg ? `${section}_deg` : section}/${escapeKey(key)}`;
     input.dataset.coordinate = `${section}:${key}`;
-    input.value = inDeg ? String(deg[key]) : (si[key] !== undefined ? String(si[key]) : '');
+    input.value = deg[key] !== undefined ? String(deg[key]) : (si[key] !== undefined ? String(si[key]) : '');
     const unit = document.createElement('select');
     unit.append(new Option(angular ? (section === 'q' ? 'rad' : 'rad/s') : linearUnit, 'si'));
     if (angular) unit.append(new Option(section === 'q' ? 'deg' : 'deg/s', 'deg'));
@@ -206,6 +218,7 @@ export function renderInitialState(form, ctx) {
     };
     input.addEventListener('change', () => ctx.change(() => write(input.value === '' ? undefined : Number(input.value), unit.value === 'deg')));
     unit.addEventListener('change', () => ctx.change(() => {
+      unitChoice.set(`/initial_state/${section}:${key}`, unit.value);
       if (input.value === '') return;
       const v = Number(input.value);
       const toDeg = unit.value === 'deg';

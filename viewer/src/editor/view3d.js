@@ -8,7 +8,7 @@ import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
 import { compose, frameTransform, identityTransform, invert, orientationLike, orientationMatrix, quatToMatrix, matrixToQuat } from './rot.js';
 
-const PALETTE = ['#d8a070', '#7aa6d8', '#8cc084', '#d88a8a', '#b69bd8', '#d8c46a', '#6ac4c0', '#c08a5a'];
+export const PALETTE = ['#d8a070', '#7aa6d8', '#8cc084', '#d88a8a', '#b69bd8', '#d8c46a', '#6ac4c0', '#c08a5a'];
 const round = (v) => Math.round(v * 1e9) / 1e9 || 0;
 
 export function colorOf(c, fallback) {
@@ -277,7 +277,8 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
       if (!o) return null;
       o.updateMatrixWorld(true);
       const p = o.getWorldPosition(new THREE.Vector3());
-      return { position: [p.x, p.y, p.z], scale: [o.scale.x, o.scale.y, o.scale.z] };
+      const q = o.quaternion;
+      return { position: [p.x, p.y, p.z], scale: [o.scale.x, o.scale.y, o.scale.z], quaternion: [q.w, q.x, q.y, q.z], axis: gizmo.axis, mode: gizmo.getMode() };
     },
     handlePoint(axis, along = 0.42) {
       const o = gizmo.object;
@@ -285,7 +286,8 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
       o.updateMatrixWorld(true);
       const p = o.getWorldPosition(new THREE.Vector3());
       const factor = p.distanceTo(camera.position) * Math.min(1.9 * Math.tan((Math.PI * camera.fov) / 360) / camera.zoom, 7) * gizmo.size / 4;
-      const dir = new THREE.Vector3(axis === 'X' ? 1 : 0, axis === 'Y' ? 1 : 0, axis === 'Z' ? 1 : 0)
+      const v = Array.isArray(axis) ? axis : [axis.includes('X') ? 1 : 0, axis.includes('Y') ? 1 : 0, axis.includes('Z') ? 1 : 0];
+      const dir = new THREE.Vector3(...v).normalize()
         .applyQuaternion(o.getWorldQuaternion(new THREE.Quaternion()));
       const point = p.clone().addScaledVector(dir, along * factor);
       const rect = renderer.domElement.getBoundingClientRect();

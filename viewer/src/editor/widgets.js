@@ -2,6 +2,9 @@
 // so problems can be shown next to it and gizmo / curve drags can update it in place.
 import { DEG, matrixToXyz, orientationMatrix } from './rot.js';
 
+// Units chosen for values not given yet (JSON pointer -> 'deg' | 'si'), so a unit picked before
+// typing the number holds across re-renders.
+export const unitChoice = new Map();
 export const escapeKey = (k) => String(k).replace(/~/g, '~0').replace(/\//g, '~1');
 const parts = (path) => path.split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 
@@ -109,7 +112,7 @@ export function makeWidgets(ctx) {
     const span = document.createElement('span');
     span.className = 'angle';
     const obj = getAt(objPath) || {};
-    const deg = obj[`${field}_deg`] !== undefined;
+    const deg = obj[`${field}_deg`] !== undefined || (obj[field] === undefined && angular && unitChoice.get(`${objPath}/${field}`) === 'deg');
     const key = deg ? `${field}_deg` : field;
     const input = numberInput(`${objPath}/${escapeKey(key)}`, { optional: true });
     const unit = document.createElement('select');
@@ -118,6 +121,7 @@ export function makeWidgets(ctx) {
     unit.value = deg ? 'deg' : 'si';
     unit.dataset.unitOf = `${objPath}/${field}`;
     unit.addEventListener('change', () => ctx.change(() => {
+      unitChoice.set(`${objPath}/${field}`, unit.value);
       const o = getAt(objPath) || {};
       const v = o[key];
       delete o[field];
