@@ -108,6 +108,15 @@ try {
   await page.click('#undo');
   check('undo returns to the model before opening', !('constraints' in (await model())));
 
+  // --- clicking a shape in the 3D view selects it ----------------------------------------------
+  await page.evaluate(() => window.articulaEditor.select(0));
+  const at = await page.evaluate(() => window.articulaEditor.gizmo.shapeScreen(1, 0));
+  await page.mouse.click(at[0], at[1]);
+  await pause();
+  let sel = await page.evaluate(() => window.articulaEditor.selection());
+  check('a click on a shape in 3D selects its body and shape', sel.body === 1 && sel.shape === 0 &&
+    (await page.locator('#body-name').inputValue()) === 'lower', JSON.stringify(sel));
+
   // --- the gizmo: a shape -----------------------------------------------------------------------
   const drag = async (axis, pixels, along) => {
     const h = await page.evaluate(([a, l]) => window.articulaEditor.gizmo.handle(a, l), [axis, along]);

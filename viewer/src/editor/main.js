@@ -575,6 +575,8 @@ window.articulaEditor = {
     mode: (m) => { if (m) { view.setMode(m); showMode(); } return view.mode(); },
     pose: () => view.objectPose(),
     handle: (axis, along) => view.handlePoint(axis, along),
+    shapeScreen: (body, k) => view.shapeScreen(body, k),
   },
   undoDepth: () => undoStack.length,
+  selection: () => ({ body: selected, shape, section }),
 };

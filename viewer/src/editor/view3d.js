@@ -280,6 +280,14 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
       const q = o.quaternion;
       return { position: [p.x, p.y, p.z], scale: [o.scale.x, o.scale.y, o.scale.z], quaternion: [q.w, q.x, q.y, q.z], axis: gizmo.axis, mode: gizmo.getMode() };
     },
+    shapeScreen(body, shape) {
+      const mesh = groups[body]?.children.find((o) => o.isMesh && o.userData.shape === shape);
+      if (!mesh) return null;
+      world.updateMatrixWorld(true);
+      const s = mesh.getWorldPosition(new THREE.Vector3()).project(camera);
+      const rect = renderer.domElement.getBoundingClientRect();
+      return [rect.left + ((s.x + 1) / 2) * rect.width, rect.top + ((1 - s.y) / 2) * rect.height];
+    },
     handlePoint(axis, along = 0.42) {
       const o = gizmo.object;
       if (!o) return null;
