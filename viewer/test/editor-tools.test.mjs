@@ -338,6 +338,22 @@ try {
     const v = spawnSync(articula, ['validate', scaledFile], { encoding: 'utf8' });
     check('articula validate accepts the scaled model', v.status === 0, v.stderr + v.stdout);
   }
+  // --- a model far from the schema opens, every section draws, the problems are listed ----------
+  const bad = { format: 'articula-model', version: 1, gravity: 'down', scenario: 'x', contact: 3,
+    bodies: [null, 7, { name: 'a' }, { name: 'b', mass: 'x', inertia: [1], joint: { type: 'pin', parent: 'a', parent_frame: { orientation: { quaternion: [0, 0] } } },
+      geometry: [{ type: 'ellipsoid' }, null, { type: 'box', half_lengths: [1] }, { type: 'cylinder', radius: 1 }] }],
+    forces: [null, { type: 'x' }, { type: 'mobility_linear_spring', body: 'b', coordinate: 3 }], initial_state: { q: 5, u: { 'b.angle': 'x' } },
+    contact_materials: { m: null, p: { type: 'penalty', force_curve: [[0, 0], 5, [1]] } } };
+  const errorsBefore = errors.length;
+  await page.evaluate((t) => window.articulaEditor.open(t, 'bad.json'), JSON.stringify(bad));
+  for (const i of [0, 1, 2, 3]) await page.evaluate((k) => window.articulaEditor.select(k), i);
+  for (const section of ['forces', 'contact', 'state', 'scenario']) await page.evaluate((name) => window.articulaEditor.show(name), section);
+  const badProblems = await page.evaluate(() => window.articulaEditor.problems());
+  check('a malformed model opens without page errors, every section draws, problems listed', errors.length === errorsBefore && badProblems.length > 10,
+    `${errors.slice(errorsBefore).join('; ')} (${badProblems.length} problems)`);
+  await page.click('#undo');
+  await page.evaluate(() => window.articulaEditor.show('body'));
+
   await page.screenshot({ path: join(work, 'editor.png') });
   check('no page errors', errors.length === 0, errors.join('; '));
   check('no network requests', requests.length === 0, requests.join(' '));

@@ -28,6 +28,7 @@ export function curveProblems(points) {
   return out;
 }
 
+const okPoint = (p) => Array.isArray(p) && p.length === 2 && p.every(Number.isFinite);
 const nice = (v) => {
   const e = 10 ** Math.floor(Math.log10(v));
   return [1, 2, 2.5, 5, 10].map((m) => m * e).find((s) => s >= v) || 10 * e;
@@ -77,10 +78,10 @@ export function curveEditor(obj, path, ctx) {
     const pts = obj[key];
     if (!Array.isArray(pts)) continue;
     const line = el('polyline', { class: `curve ${key === active ? 'active' : ''}`, stroke: colour, fill: 'none',
-      points: pts.filter((p) => Array.isArray(p) && p.every(Number.isFinite)).map((p) => `${sx(p[0])},${sy(p[1])}`).join(' ') });
+      points: pts.filter(okPoint).map((p) => `${sx(p[0])},${sy(p[1])}`).join(' ') });
     line.dataset.curve = key;
     pts.forEach((p, i) => {
-      if (!Array.isArray(p) || !p.every(Number.isFinite)) return;
+      if (!okPoint(p)) return;
       const c = el('circle', { cx: sx(p[0]), cy: sy(p[1]), r: key === active ? 5.5 : 4, fill: bad(key, i) ? '#c0301c' : colour,
         class: `pt ${bad(key, i) ? 'bad' : ''}` });
       c.dataset.curve = key;
@@ -204,8 +205,8 @@ export function curveEditor(obj, path, ctx) {
       const tr = document.createElement('tr');
       const td = (child) => { const c = document.createElement('td'); c.append(child); tr.append(c); return c; };
       td(String(i));
-      td(ctx.numberInput(`${path}/${key}/${i}/0`));
-      td(ctx.numberInput(`${path}/${key}/${i}/1`));
+      if (!Array.isArray(p)) { td(`${JSON.stringify(p)}: not a point`); td(''); } else td(ctx.numberInput(`${path}/${key}/${i}/0`));
+      if (Array.isArray(p)) td(ctx.numberInput(`${path}/${key}/${i}/1`));
       const x = document.createElement('button');
       x.textContent = '×';
       x.title = 'remove this point';

@@ -8,9 +8,9 @@ import { checkSchema } from './schemaCheck.js';
 import { curveProblems, curveEditor } from './curves.js';
 import { importOpenMbd, looksLikeOpenMbd } from './openmbd.js';
 import { bodyPoses, colorOf, createView, PALETTE } from './view3d.js';
-import { compose, frameTransform } from './rot.js';
+import { arr, compose, frameTransform, obj } from './rot.js';
 import { makeWidgets } from './widgets.js';
-import { jointCoordinates, jointName, renderContact, renderForces, renderInitialState, renderScenario } from './sections.js';
+import { FORCE_FIELDS, jointCoordinates, jointName, renderContact, renderForces, renderInitialState, renderScenario } from './sections.js';
 import './style.css';
 
 const $ = (id) => document.getElementById(id);
@@ -76,14 +76,14 @@ const w = makeWidgets({ root: () => model, change });
 // Checks: the schema, then what the schema cannot see (names, references, curves, coordinates).
 function validate() {
   const errors = checkSchema(schema, model);
-  const bodies = Array.isArray(model.bodies) ? model.bodies : [];
+  const bodies = arr(model.bodies).map(obj);
   const names = new Set();
   bodies.forEach((b, i) => {
     if (names.has(b.name)) errors.push({ path: `/bodies/${i}/name`, message: `"${b.name}": a body of this name exists` });
     if (String(b.name).toLowerCase() === 'ground') errors.push({ path: `/bodies/${i}/name`, message: '"ground" is reserved' });
     names.add(b.name);
   });
-  const materials = model.contact_materials && typeof model.contact_materials === 'object' ? model.contact_materials : {};
+  const materials = obj(model.contact_materials);
   const curves = (obj, path) => {
     for (const key of ['force_curve', 'unload_curve']) {
       for (const p of curveProblems(obj[key])) {
@@ -95,18 +95,18 @@ function validate() {
     const parent = b.joint && b.joint.parent;
     if (parent && parent !== 'ground' && !names.has(parent)) errors.push({ path: `/bodies/${i}/joint/parent`, message: `"${parent}": no such body` });
     if (parent === b.name) errors.push({ path: `/bodies/${i}/joint/parent`, message: 'a body cannot be its own parent' });
-    (Array.isArray(b.geometry) ? b.geometry : []).forEach((g, k) => {
+    arr(b.geometry).map(obj).forEach((g, k) => {
       if (g.material !== undefined && !(g.material in materials)) errors.push({ path: `/bodies/${i}/geometry/${k}/material`, message: `"${g.material}": no such contact material` });
       curves(g, `/bodies/${i}/geometry/${k}`);
     });
   });
-  for (const [name, m] of Object.entries(materials)) if (m && m.type === 'penalty') curves(m, `/contact_materials/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
-  (Array.isArray(model.forces) ? model.forces : []).forEach((f, i) => {
+  for (const [name, m] of Object.entries(materials)) if (obj(m).type === 'penalty') curves(m, `/contact_materials/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+  arr(model.forces).map(obj).forEach((f, i) => {
     for (const field of ['body', 'body1', 'body2']) {
       if (typeof f[field] === 'string' && f[field] !== 'ground' && !names.has(f[field])) errors.push({ path: `/forces/${i}/${field}`, message: `"${f[field]}": no such body` });
     }
     const body = bodies.find((b) => b.name === f.body);
-    if (body && typeof f.coordinate === 'string') {
+    if (body && typeof f.coordinate === 'string' && FORCE_FIELDS[f.type]?.some(([k]) => k === 'coordinate')) {
       const c = jointCoordinates(body.joint);
       const list = ['mobility_constant_force', 'mobility_linear_damper'].includes(f.type) ? c.u : c.q;
       if (!list.some(([n]) => n === f.coordinate)) errors.push({ path: `/forces/${i}/coordinate`, message: `"${f.coordinate}": not a coordinate of ${body.joint?.type ?? '?'} joint "${jointName(body)}"` });
@@ -139,7 +139,7 @@ function validate() {
 function renderBodyList() {
   const list = $('body-list');
   list.textContent = '';
-  model.bodies.forEach((b, i) => {
+  model.bodies.map(obj).forEach((b, i) => {
     const li = document.createElement('li');
     li.textContent = `${b.name}  ← ${b.joint?.parent ?? '?'}`;
     li.dataset.index = String(i);
@@ -186,7 +186,7 @@ const curveCtx = {
 
 function renderJoint(p, body) {
   const joint = w.fieldset('Joint (mobilizer)');
-  const parents = ['ground', ...model.bodies.filter((b, i) => i !== selected).map((b) => b.name)];
+  const parents = ['ground', ...model.bodies.map(obj).filter((b, i) => i !== selected && typeof b.name === 'string').map((b) => b.name)];
   const type = body.joint?.type;
   joint.append(w.row('type', w.selectInput(`${p}/joint/type`, JOINT_TYPES, {
     onSet: (t) => {
@@ -227,8 +227,8 @@ function renderJoint(p, body) {
 
 function renderGeometry(p, body) {
   const shapes = w.fieldset('Geometry');
-  const materials = Object.keys(model.contact_materials || {});
-  (body.geometry || []).forEach((g, k) => {
+  const materials = Object.keys(obj(model.contact_materials));
+  arr(body.geometry).map(obj).forEach((g, k) => {
     const gp = `${p}/geometry/${k}`;
     const box = document.createElement('div');
     box.className = `geometry${k === shape ? ' selected' : ''}`;
@@ -273,7 +273,7 @@ function renderGeometry(p, body) {
 }
 
 function renderBodyForm(form) {
-  if (selected < 0 || !model.bodies[selected]) {
+  if (selected < 0 || !model.bodies[selected] || typeof model.bodies[selected] !== 'object') {
     form.innerHTML = '<p class="hint">Add a body (left) or open a model file.</p>';
     return;
   }
@@ -382,18 +382,26 @@ function refresh() {
   if (!Array.isArray(model.bodies)) model.bodies = [];
   if (selected >= model.bodies.length) selected = model.bodies.length - 1;
   if (shape >= (model.bodies[selected]?.geometry?.length ?? 0)) shape = -1;
-  problems = validate();
-  renderTopFields();
-  renderBodyList();
-  renderForm();
-  showProblems();
+  problems = guarded('checking the model', validate, () => checkSchema(schema, model));
+  guarded('the model fields', renderTopFields);
+  guarded('the body list', renderBodyList);
+  guarded('the form', renderForm, (error) => { $('body-form').textContent = `This part of the model cannot be shown in the form (${error.message}); fix it in a JSON file or undo.`; });
+  guarded('the problems', showProblems);
   $('json').textContent = JSON.stringify(model, null, 2);
   $('status').textContent = `${notice ? `${notice} · ` : ''}${model.bodies.length} bodies, ${problems.length ? `${problems.length} problem(s)` : 'valid'}`;
   $('undo').disabled = !undoStack.length;
   $('redo').disabled = !redoStack.length;
-  const info = measure();
+  const info = guarded('measuring', measure, () => null);
   $('scale-info').textContent = info ? `now ${info.height.toFixed(3)} m (geometry extent along up at zero pose), ${info.mass.toFixed(2)} kg` : '';
-  if (view) view.update(model, section === 'body' ? selected : -1, shape);
+  if (view) guarded('the 3D preview', () => view.update(model, section === 'body' ? selected : -1, shape));
+}
+
+// A model far from the schema must not stop the page: a part that fails is reported and skipped.
+function guarded(what, fn, fallback) {
+  try { return fn(); } catch (error) {
+    console.warn(`editor: ${what}: ${error.message}`);
+    return fallback ? fallback(error) : undefined;
+  }
 }
 
 const upVector = () => {
@@ -405,21 +413,24 @@ const upVector = () => {
 // Height (the geometry's extent along up at zero pose) and mass of the model.
 function measure() {
   if (!model.bodies.length) return null;
-  const { poses } = bodyPoses(model);
+  let poses;
+  try { ({ poses } = bodyPoses(model)); } catch { return null; }
   const up = upVector();
   let lo = Infinity, hi = -Infinity, mass = 0;
-  model.bodies.forEach((b, i) => {
+  model.bodies.map(obj).forEach((b, i) => {
     mass += typeof b.mass === 'number' ? b.mass : 0;
-    for (const g of b.geometry || []) {
+    for (const g of arr(b.geometry).map(obj)) {
+      if (!poses[i]) continue;
       const X = compose(poses[i], frameTransform(g));
       const axis = [0, 1, 2].map((k) => up[0] * X.R[0][k] + up[1] * X.R[1][k] + up[2] * X.R[2][k]);  // up in shape axes
-      let extent = 0;
+      let extent = NaN;
       if (g.type === 'sphere') extent = g.radius;
-      else if (g.type === 'ellipsoid') extent = Math.hypot(...axis.map((a, k) => a * g.semi_axes[k]));
-      else if (g.type === 'box') extent = axis.reduce((s, a, k) => s + Math.abs(a) * g.half_lengths[k], 0);
+      else if (g.type === 'ellipsoid') extent = Math.hypot(...axis.map((a, k) => a * arr(g.semi_axes)[k]));
+      else if (g.type === 'box') extent = axis.reduce((s, a, k) => s + Math.abs(a) * arr(g.half_lengths)[k], 0);
       else if (g.type === 'cylinder') extent = Math.abs(axis[2]) * g.half_length + g.radius * Math.sqrt(Math.max(0, 1 - axis[2] ** 2));
       else if (g.type === 'capsule') extent = Math.abs(axis[2]) * g.half_length + g.radius;
-      if (!Number.isFinite(extent)) continue;
+      const h0 = X.p[0] * up[0] + X.p[1] * up[1] + X.p[2] * up[2];
+      if (!Number.isFinite(extent) || !Number.isFinite(h0)) continue;
       const h = X.p[0] * up[0] + X.p[1] * up[1] + X.p[2] * up[2];
       lo = Math.min(lo, h - extent);
       hi = Math.max(hi, h + extent);

@@ -123,3 +123,8 @@ export function symmetricEigen(A) {
 }
 
 export { DEG };
+
+// Tolerant readers for models that do not match the schema yet (the editor shows the problems
+// and must keep working): non-objects read as {}, non-arrays as [].
+export const obj = (x) => (x && typeof x === 'object' && !Array.isArray(x) ? x : {});
+export const arr = (x) => (Array.isArray(x) ? x : []);

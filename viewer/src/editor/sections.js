@@ -3,6 +3,7 @@
 // fills `form` from the model through the widgets (widgets.js); ctx = {w, model(), change, live…}.
 import { curveEditor } from './curves.js';
 import { escapeKey, unitChoice } from './widgets.js';
+import { arr, obj } from './rot.js';
 
 // Coordinate names per joint type (docs/model-format.md "Joints"; src/io/JointTypes.cpp), each
 // [name, angular].
@@ -25,7 +26,7 @@ export function jointCoordinates(j) {
     case 'free': return { q: [A('rx'), A('ry'), A('rz'), L('x'), L('y'), L('z')], u: [A('wx'), A('wy'), A('wz'), L('vx'), L('vy'), L('vz')] };
     case 'line_orientation': return { q: [A('rx'), A('ry'), A('rz')], u: [A('wx'), A('wy')] };
     case 'free_line': return { q: [A('rx'), A('ry'), A('rz'), L('x'), L('y'), L('z')], u: [A('wx'), A('wy'), L('vx'), L('vy'), L('vz')] };
-    case 'function_based': return same((j.coordinates || []).map((c) => [c.name, c.angular !== false]));
+    case 'function_based': return same(arr(j.coordinates).map(obj).filter((c) => typeof c.name === 'string').map((c) => [c.name, c.angular !== false]));
     default: return { q: [], u: [] };
   }
 }
@@ -61,11 +62,11 @@ const REQUIRED = {
 };
 
 function defaultValue(kind, model, force) {
-  const first = model.bodies?.[0];
+  const first = arr(model.bodies).map(obj)[0];
   switch (kind) {
     case 'body': case 'body2': return first ? first.name : 'ground';
     case 'q': case 'u': {
-      const b = model.bodies?.find((x) => x.name === force.body) || first;
+      const b = arr(model.bodies).map(obj).find((x) => x.name === force.body) || first;
       return jointCoordinates(b?.joint)[kind][0]?.[0] ?? 'angle';
     }
     case 'vec': return [0, 0, 0];
@@ -99,15 +100,15 @@ export function renderForces(form, ctx) {
   const h = document.createElement('h3');
   h.textContent = 'Forces';
   form.append(h);
-  const bodyNames = (model.bodies || []).map((b) => b.name);
-  (model.forces || []).forEach((f, i) => {
+  const bodyNames = arr(model.bodies).map(obj).map((b) => b.name).filter((n) => typeof n === 'string');
+  arr(model.forces).map(obj).forEach((f, i) => {
     const p = `/forces/${i}`;
     const box = w.fieldset(`${i}: ${f.name || f.type}`);
     box.className = 'force';
     box.dataset.force = String(i);
     box.append(w.row('type', w.selectInput(`${p}/type`, Object.keys(FORCE_FIELDS), { onSet: (t) => retype(model, model.forces[i], t) })),
       w.row('name', w.textInput(`${p}/name`, { optional: true })));
-    const body = model.bodies?.find((b) => b.name === f.body);
+    const body = arr(model.bodies).map(obj).find((b) => b.name === f.body);
     const coords = jointCoordinates(body?.joint);
     for (const [field, kind] of FORCE_FIELDS[f.type] || []) {
       const fp = `${p}/${field}`;
@@ -193,10 +194,10 @@ export function renderInitialState(form, ctx) {
   const table = document.createElement('table');
   table.className = 'state-table';
   table.innerHTML = '<tr><th>coordinate</th><th>q</th><th>u</th></tr>';
-  const st = model.initial_state || {};
+  const st = obj(model.initial_state);
   const cell = (section, key, angular, linearUnit) => {
     const td = document.createElement('td');
-    const si = st[section] || {}, deg = st[`${section}_deg`] || {};
+    const si = obj(st[section]), deg = obj(st[`${section}_deg`]);
     const inDeg = deg[key] !== undefined || (si[key] === undefined && angular && unitChoice.get(`/initial_state/${section}:${key}`) === 'deg');
     const input = document.createElement('input');
     input.type = 'number';
@@ -227,7 +228,7 @@ export function renderInitialState(form, ctx) {
     td.append(input, unit);
     return td;
   };
-  for (const b of model.bodies || []) {
+  for (const b of arr(model.bodies).map(obj)) {
     const { q, u } = jointCoordinates(b.joint);
     const names = [...new Set([...q.map(([n]) => n), ...u.map(([n]) => n)])];
     for (const name of names) {
@@ -243,12 +244,12 @@ export function renderInitialState(form, ctx) {
   }
   form.append(table);
   // Entries that name no coordinate stay visible (and are listed as problems).
-  const known = new Set((model.bodies || []).flatMap((b) => {
+  const known = new Set(arr(model.bodies).map(obj).flatMap((b) => {
     const c = jointCoordinates(b.joint);
     return [...c.q, ...c.u].map(([n]) => `${jointName(b)}.${n}`);
   }));
   for (const section of ['q', 'q_deg', 'u', 'u_deg']) {
-    for (const key of Object.keys(st[section] || {})) {
+    for (const key of Object.keys(obj(st[section]))) {
       if (known.has(key)) continue;
       const line = w.row(`${section} ${key} (no such coordinate)`, w.numberInput(`/initial_state/${section}/${escapeKey(key)}`, { optional: true }));
       line.append(w.button('remove', () => ctx.change(() => { delete model.initial_state[section][key]; })));
@@ -275,7 +276,7 @@ export function renderScenario(form, ctx) {
   const outs = document.createElement('div');
   outs.dataset.path = '/scenario/outputs';
   outs.append('outputs: ');
-  const current = model.scenario?.outputs;
+  const current = Array.isArray(obj(model.scenario).outputs) ? model.scenario.outputs : undefined;
   for (const o of OUTPUTS) {
     const l = document.createElement('label');
     l.className = 'inline';
@@ -311,9 +312,9 @@ export function renderContact(form, ctx) {
   const h = document.createElement('h3');
   h.textContent = 'Contact materials';
   form.append(h);
-  const mats = model.contact_materials || {};
+  const mats = obj(model.contact_materials);
   for (const name of Object.keys(mats)) {
-    const m = mats[name];
+    const m = obj(mats[name]);
     const p = `/contact_materials/${escapeKey(name)}`;
     const box = w.fieldset(name);
     box.className = 'material';
@@ -350,7 +351,7 @@ export function renderContact(form, ctx) {
   form.append(add);
 
   const c = w.fieldset('What touches what (contact)');
-  const ground = model.contact?.ground;
+  const ground = obj(model.contact).ground;
   const groundBox = document.createElement('input');
   groundBox.type = 'checkbox';
   groundBox.id = 'contact-ground';

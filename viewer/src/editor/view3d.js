@@ -6,7 +6,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
-import { compose, frameTransform, identityTransform, invert, orientationLike, orientationMatrix, quatToMatrix, matrixToQuat } from './rot.js';
+import { arr, compose, frameTransform, identityTransform, invert, obj, orientationLike, orientationMatrix, quatToMatrix, matrixToQuat } from './rot.js';
 
 export const PALETTE = ['#d8a070', '#7aa6d8', '#8cc084', '#d88a8a', '#b69bd8', '#d8c46a', '#6ac4c0', '#c08a5a'];
 const round = (v) => Math.round(v * 1e9) / 1e9 || 0;
@@ -32,23 +32,23 @@ const fromThree = (object) => {
 // Body frames in Ground at zero pose: X_GB = X_GP X_PF X_BM^-1; a root's parent is Ground moved
 // by the root's initial x, y, z (free and translation joints).
 export function bodyPoses(model) {
-  const bodies = model.bodies || [];
+  const bodies = arr(model.bodies).map(obj);
   const poses = new Array(bodies.length);
   const byName = new Map(bodies.map((b, i) => [b.name, i]));
   const parentPose = (i, depth) => {
-    const j = bodies[i].joint || {};
+    const j = obj(bodies[i].joint);
     const p = byName.get(j.parent);
     if (j.parent && j.parent !== 'ground' && p !== undefined && p !== i && depth < bodies.length) return pose(p, depth + 1);
     const X = identityTransform();
     if (['free', 'translation', 'free_line'].includes(j.type)) {
-      const q = model.initial_state?.q || {};
+      const q = obj(obj(model.initial_state).q);
       X.p = ['x', 'y', 'z'].map((c) => (typeof q[`${j.name || bodies[i].name}.${c}`] === 'number' ? q[`${j.name || bodies[i].name}.${c}`] : 0));
     }
     return X;
   };
   function pose(i, depth = 0) {
     if (poses[i]) return poses[i];
-    const j = bodies[i].joint || {};
+    const j = obj(bodies[i].joint);
     const X = compose(compose(parentPose(i, depth), frameTransform(j.parent_frame)), invert(frameTransform(j.child_frame)));
     return (poses[i] = X);
   }
@@ -158,21 +158,23 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
   function rebuild() {
     world.clear();
     groups = [];
-    const bodies = model.bodies || [];
+    const bodies = arr(model.bodies).map(obj);
     bodies.forEach((b, i) => {
       const group = new THREE.Group();
       group.userData = { body: i, shape: -1 };
       const colour = colorOf(b.color, PALETTE[i % PALETTE.length]);
-      (b.geometry || []).forEach((g, k) => {
+      arr(b.geometry).map(obj).forEach((g, k) => {
         let made = null;
         try { made = shapeGeometry(g); } catch { made = null; }
-        if (!made || !made.scale || made.scale.some((v) => !(v > 0))) return;
+        if (!made || !Array.isArray(made.scale) || made.scale.length !== 3 || made.scale.some((v) => !(v > 0))) return;
         const selected = i === selBody && k === selShape;
         const material = new THREE.MeshStandardMaterial({ color: colorOf(g.color, colour), roughness: 0.6, metalness: 0.05,
           emissive: selected ? 0x334466 : 0x000000 });
         const mesh = new THREE.Mesh(made.geometry, material);
         mesh.userData = { body: i, shape: k };
-        toThree(frameTransform(g), mesh);
+        const X = frameTransform(g);
+        if (![...X.p, ...X.R.flat()].every(Number.isFinite)) return;
+        toThree(X, mesh);
         mesh.scale.set(...made.scale);
         group.add(mesh);
       });
@@ -198,7 +200,6 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
       gizmo.attach(target);
       gizmo.showX = gizmo.showY = gizmo.showZ = true;
       if (selShape < 0 && gizmo.getMode() === 'scale') gizmo.setMode('translate');  // a frame has no size
-      if (selShape >= 0 && model.bodies[selBody].geometry[selShape].type === 'sphere' && gizmo.getMode() === 'scale') gizmo.showX = gizmo.showY = gizmo.showZ = true;
     } else gizmo.detach();
   }
 
