@@ -110,6 +110,7 @@ try {
 
   // --- clicking a shape in the 3D view selects it ----------------------------------------------
   await page.evaluate(() => window.articulaEditor.select(0));
+  await page.evaluate(() => window.articulaEditor.gizmo.render());
   const at = await page.evaluate(() => window.articulaEditor.gizmo.shapeScreen(1, 0));
   await page.mouse.click(at[0], at[1]);
   await pause();
@@ -119,6 +120,7 @@ try {
 
   // --- the gizmo: a shape -----------------------------------------------------------------------
   const drag = async (axis, pixels, along) => {
+    await page.evaluate(() => window.articulaEditor.gizmo.render());  // the gizmo's pickers placed for this view
     const h = await page.evaluate(([a, l]) => window.articulaEditor.gizmo.handle(a, l), [axis, along]);
     const [x0, y0] = h.at;
     let dx = h.at[0] - h.origin[0], dy = h.at[1] - h.origin[1];
@@ -167,6 +169,7 @@ try {
   for (let k = 0; k < 12 && !ring; k++) {
     const a = (k * Math.PI) / 6;
     const dir = [0, Math.cos(a), Math.sin(a)];
+    await page.evaluate(() => window.articulaEditor.gizmo.render());
     const h = await page.evaluate(([d]) => window.articulaEditor.gizmo.handle(d, 0.5), [dir]);
     await page.mouse.move(h.at[0], h.at[1]);
     await pause();

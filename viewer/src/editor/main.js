@@ -587,6 +587,7 @@ window.articulaEditor = {
     pose: () => view.objectPose(),
     handle: (axis, along) => view.handlePoint(axis, along),
     shapeScreen: (body, k) => view.shapeScreen(body, k),
+    render: () => view.renderNow(),
   },
   undoDepth: () => undoStack.length,
   selection: () => ({ body: selected, shape, section }),
