@@ -393,7 +393,7 @@ function refresh() {
   $('redo').disabled = !redoStack.length;
   const info = guarded('measuring', measure, () => null);
   $('scale-info').textContent = info ? `now ${info.height.toFixed(3)} m (geometry extent along up at zero pose), ${info.mass.toFixed(2)} kg` : '';
-  if (view) guarded('the 3D preview', () => view.update(model, section === 'body' ? selected : -1, shape));
+  if (view) guarded('the 3D preview', () => { view.update(model, section === 'body' ? selected : -1, shape); showMode(); });
 }
 
 // A model far from the schema must not stop the page: a part that fails is reported and skipped.

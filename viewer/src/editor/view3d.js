@@ -6,7 +6,7 @@
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { TransformControls } from 'three/examples/jsm/controls/TransformControls.js';
-import { arr, compose, frameTransform, identityTransform, invert, obj, orientationLike, orientationMatrix, quatToMatrix, matrixToQuat } from './rot.js';
+import { arr, compose, frameTransform, identityTransform, invert, obj, orientationLike, quatToMatrix, matrixToQuat } from './rot.js';
 
 export const PALETTE = ['#d8a070', '#7aa6d8', '#8cc084', '#d88a8a', '#b69bd8', '#d8c46a', '#6ac4c0', '#c08a5a'];
 const round = (v) => Math.round(v * 1e9) / 1e9 || 0;
@@ -306,4 +306,3 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
   };
 }
 
-export { orientationMatrix };
