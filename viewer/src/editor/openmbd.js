@@ -86,6 +86,7 @@ function body(node, name, path, warnings) {
     warnings.push(`body "${name}": mass ${mass} kg raised to 0.001 kg (as OpenMBD does)`);
     mass = 0.001;
   }
+  if (node.inertia === undefined) fail(`${path}/inertia`, 'missing');
   const I = inertia(node.inertia, name, `${path}/inertia`, warnings);
   const b = {
     name, mass, mass_center: numbers(node.center_of_mass, `${path}/center_of_mass`, 3).slice(),
