@@ -117,9 +117,9 @@ export function curveEditor(obj, path, ctx) {
     const pts = obj[drag.key];
     const eps = xMax * 1e-4;
     const lo = drag.i > 0 ? pts[drag.i - 1][0] + eps : 0, hi = drag.i + 1 < pts.length ? pts[drag.i + 1][0] - eps : Infinity;
-    // The first point stays at penetration 0 (the format's rule); forces never negative.
+    // The first point stays where it is (the format wants (0, 0)); forces never negative.
     const x = drag.i === 0 ? pts[0][0] : Math.min(hi, Math.max(lo, ix(px)));
-    const y = Math.max(0, iy(py));
+    const y = drag.i === 0 ? pts[0][1] : Math.max(0, iy(py));  // the first point is (0, 0)
     const snap = (v, scale) => Math.round(v / (scale * 1e-4)) * (scale * 1e-4);
     ctx.live(() => { pts[drag.i] = [Number(snap(x, xMax).toPrecision(6)), Number(snap(y, yMax).toPrecision(6))]; });
     drag.circle.setAttribute('cx', sx(pts[drag.i][0]));
