@@ -282,6 +282,14 @@ try {
   m = await model();
   check('switching the unit converts degrees to radians', near(m.initial_state.q['shoulder.angle'], Math.PI / 6, 1e-9) && !m.initial_state.q_deg,
     JSON.stringify(m.initial_state));
+  // The preview at the initial state: the shoulder pin (about y) at 30° swings the elbow's origin,
+  // 0.5 m below the shoulder, to (-0.5 sin 30°, 0, -0.5 cos 30°).
+  const zeroPose = await page.evaluate(() => window.articulaEditor.gizmo.bodyOrigin(1));
+  await page.evaluate(() => window.articulaEditor.gizmo.initialPose(true));
+  const swung = await page.evaluate(() => window.articulaEditor.gizmo.bodyOrigin(1));
+  await page.evaluate(() => window.articulaEditor.gizmo.initialPose(false));
+  check('the preview poses the model at its initial state', near(zeroPose[0], 0, 1e-9) && near(zeroPose[2], -0.5, 1e-9) &&
+    near(swung[0], -0.25, 1e-6) && near(swung[1], 0, 1e-6) && near(swung[2], -0.5 * Math.cos(Math.PI / 6), 1e-6), `${zeroPose} -> ${swung}`);
   await page.click('#sections [data-section="scenario"]');
   await page.selectOption('#body-form [data-path="/scenario/integrator"]', 'RungeKutta3');
   await page.locator('[data-output="summary"]').uncheck();

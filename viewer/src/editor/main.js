@@ -535,6 +535,7 @@ $('scale').addEventListener('click', () => scaleModel(Number($('scale-height').v
 for (const el of document.querySelectorAll('#sections [data-section]')) el.addEventListener('click', () => { section = el.dataset.section; refresh(); });
 for (const el of document.querySelectorAll('#gizmo-modes [data-mode]')) el.addEventListener('click', () => { view?.setMode(el.dataset.mode); showMode(); });
 $('frame-all')?.addEventListener('click', () => view?.frame());
+$('pose-initial')?.addEventListener('change', (e) => view?.setInitialPose(e.target.checked));
 function showMode() {
   for (const el of document.querySelectorAll('#gizmo-modes [data-mode]')) el.classList.toggle('selected', view?.mode() === el.dataset.mode);
 }
@@ -588,6 +589,8 @@ window.articulaEditor = {
     handle: (axis, along) => view.handlePoint(axis, along),
     shapeScreen: (body, k) => view.shapeScreen(body, k),
     render: () => view.renderNow(),
+    initialPose: (on) => { $('pose-initial').checked = on; view.setInitialPose(on); },
+    bodyOrigin: (i) => view.bodyOrigin(i),
   },
   undoDepth: () => undoStack.length,
   selection: () => ({ body: selected, shape, section }),
