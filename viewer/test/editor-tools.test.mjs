@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
 
 const [articula, nodeModules, workArg, openMbdArg] = process.argv.slice(2);
 const work = resolve(workArg || 'editor-tools-test');
-const openMbdDir = openMbdArg || process.env.OPENMBD_DIR || '/work/shared/external/openmbd';
+const openMbdDir = openMbdArg || process.env.OPENMBD_DIR || resolve(new URL('../../tests/data/openmbd', import.meta.url).pathname);
 const require = createRequire(join(resolve(nodeModules), 'noop.js'));
 const { chromium } = require('playwright-core');
 
