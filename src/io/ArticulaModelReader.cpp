@@ -375,7 +375,8 @@ void readCoordinateValues(const JsonNode& node, const ModelSpec& m, bool isU, bo
 }
 
 void readContact(const JsonNode& node, ModelSpec& m) {
-  node.allowOnly({"ground", "self_contact", "excluded_joint_distance", "exclude", "transition_speed", "recovery_speed"});
+  node.allowOnly({"ground", "self_contact", "excluded_joint_distance", "exclude", "cliques", "transition_speed",
+                  "recovery_speed"});
   ContactSpec& c = m.contact;
   c.enabled = true;
   if (auto g = node.get("ground")) {
@@ -405,6 +406,17 @@ void readContact(const JsonNode& node, ModelSpec& m) {
         if (m.findBody(names[k]) < 0) pair[k].fail("no body of this name");
       }
       c.excludedBodyPairs.push_back(names);
+    }
+  if (auto list = node.get("cliques"))
+    for (size_t i = 0; i < list->size(); ++i) {
+      const JsonNode group = (*list)[i];
+      if (group.size() < 2) group.fail("a clique lists at least two body names");
+      std::vector<std::string> names;
+      for (size_t k = 0; k < group.size(); ++k) {
+        names.push_back(group[k].string());
+        if (m.findBody(names.back()) < 0) group[k].fail("no body of this name");
+      }
+      c.cliques.push_back(names);
     }
   if (auto v = node.get("transition_speed")) c.transitionSpeed = v->positive();
   if (auto v = node.get("recovery_speed")) c.recoverySpeed = v->positive();

@@ -95,6 +95,7 @@ struct ContactSpec {
   bool selfContact = true;            // false: a model's shapes touch only the ground
   int excludedJointDistance = 1;      // pairs of bodies this close in the tree never touch
   std::vector<std::array<std::string, 2>> excludedBodyPairs;
+  std::vector<std::vector<std::string>> cliques;  // body groups whose shapes never touch each other
   std::optional<Real> transitionSpeed, recoverySpeed;  // m/s; library defaults when absent
 };
 
