@@ -109,7 +109,7 @@ struct ScenarioSpec {
   Real accuracy = 1e-3;
   Real fixedStep = 0;          // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
-  std::vector<std::string> outputs{"trajectory.csv", "summary", "trajectory.json"};
+  std::vector<std::string> outputs{"trajectory.csv", "contacts.csv", "summary", "trajectory.json"};  // contacts.csv: with contact only
 };
 
 struct ModelSpec {
