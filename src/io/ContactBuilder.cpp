@@ -104,30 +104,61 @@ int bodyIndex(const ModelSpec& m, const std::string& name, const std::string& fi
   return i;
 }
 
+// Joints between two bodies of the model's tree, not counting a path through Ground: bodies of
+// different trees (two persons, a car and a pedestrian) are unrelated, however close their roots.
+// Returns limit + 1 when further apart or unrelated.
+int jointDistance(const ModelSpec& m, int a, int b, int limit) {
+  auto parent = [&](int i) { return m.findBody(m.bodies[i].joint.parent); };  // -1 for ground
+  auto depth = [&](int i) {
+    int d = 0;
+    for (int k = i; k >= 0; k = parent(k)) ++d;
+    return d;
+  };
+  int da = depth(a), db = depth(b), steps = 0;
+  while (a != b) {
+    if (steps > limit || a < 0 || b < 0) return limit + 1;
+    if (da >= db) { a = parent(a); --da; }
+    else { b = parent(b); --db; }
+    ++steps;
+  }
+  return steps;
+}
+
+void excludeBodies(BuiltModel& b, ContactGeometry& geo, int bodyA, int bodyB) {
+  const std::vector<int> sa = surfacesOfBodies(b, {bodyA}), sb = surfacesOfBodies(b, {bodyB});
+  for (int x : sa)
+    for (int y : sb)
+      if (x != y) geo.excludePair(x, y);
+}
+
 void addExclusions(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem& contact, const std::string& file) {
   const ContactSpec& c = m.contact;
   ContactGeometry& geo = contact.updGeometry();
-  geo.setExcludedJointDistance(c.excludedJointDistance);
+  // The joint-distance rule is applied here, per pair of bodies, rather than by ContactGeometry,
+  // whose tree walk passes through Ground and would keep the roots of two models from touching.
+  geo.setExcludedJointDistance(0);
+  const int k = c.excludedJointDistance, n = static_cast<int>(m.bodies.size());
+  if (k > 0)
+    for (int i = 0; i < n; ++i)
+      for (int j = i + 1; j < n; ++j)
+        if (jointDistance(m, i, j, k) <= k) excludeBodies(b, geo, i, j);
   if (!c.selfContact) {  // every body's shapes in one clique: they touch only the ground
     std::vector<int> all;
     for (size_t i = 0; i < m.bodies.size(); ++i) all.push_back(static_cast<int>(i));
     const std::vector<int> shapes = surfacesOfBodies(b, all);
     if (shapes.size() > 1) geo.addClique(shapes);
   }
-  for (size_t k = 0; k < c.cliques.size(); ++k) {
+  for (size_t q = 0; q < c.cliques.size(); ++q) {
     std::vector<int> bodies;
-    for (size_t n = 0; n < c.cliques[k].size(); ++n)
-      bodies.push_back(bodyIndex(m, c.cliques[k][n], file, "/contact/cliques/" + std::to_string(k) + "/" + std::to_string(n)));
+    for (size_t e = 0; e < c.cliques[q].size(); ++e)
+      bodies.push_back(bodyIndex(m, c.cliques[q][e], file, "/contact/cliques/" + std::to_string(q) + "/" + std::to_string(e)));
     const std::vector<int> shapes = surfacesOfBodies(b, bodies);
     if (shapes.size() > 1) geo.addClique(shapes);
   }
-  for (size_t k = 0; k < c.excludedBodyPairs.size(); ++k) {
-    const std::string path = "/contact/exclude/" + std::to_string(k);
-    const std::vector<int> a = surfacesOfBodies(b, {bodyIndex(m, c.excludedBodyPairs[k][0], file, path + "/0")});
-    const std::vector<int> o = surfacesOfBodies(b, {bodyIndex(m, c.excludedBodyPairs[k][1], file, path + "/1")});
-    for (int sa : a)
-      for (int sb : o)
-        if (sa != sb) geo.excludePair(sa, sb);
+  for (size_t p = 0; p < c.excludedBodyPairs.size(); ++p) {
+    const std::string path = "/contact/exclude/" + std::to_string(p);
+    excludeBodies(b, geo, bodyIndex(m, c.excludedBodyPairs[p][0], file, path + "/0"),
+                  bodyIndex(m, c.excludedBodyPairs[p][1], file, path + "/1"));
   }
 }
 
