@@ -71,8 +71,6 @@ void checkModelPhysics(ModelSpec& m, const std::string& file) {
     for (const GeometrySpec& g : b.geometry) contactShapes = contactShapes || !g.material.empty() || !g.forceCurve.empty();
   if (!m.contact.enabled && contactShapes)
     m.warnings.push_back("shapes have contact materials but the model has no \"contact\" block: nothing touches");
-  if (m.contact.enabled && !contactShapes)
-    m.warnings.push_back("the \"contact\" block is there but no shape has a material or force curve: nothing touches");
   const Real g = m.gravity.norm();
   if (g > 0 && (g < 1 || g > 30)) m.warnings.push_back("gravity of " + fmt(g) + " m/s^2: is that intended?");
 }
