@@ -260,7 +260,7 @@ export function renderInitialState(form, ctx) {
 
 const INTEGRATORS = ['ExplicitEuler', 'RungeKutta2', 'RungeKutta3', 'RungeKuttaMerson', 'RungeKuttaFeldberg', 'DormandPrince54', 'SemiExplicitEuler',
   'SemiExplicitEuler2', 'VelocityVerlet', 'CvodeBDF', 'CvodeAdams'];
-const OUTPUTS = ['trajectory.csv', 'summary', 'trajectory.json'];
+const OUTPUTS = ['trajectory.csv', 'contacts.csv', 'summary', 'trajectory.json'];
 
 export function renderScenario(form, ctx) {
   const { w } = ctx;
