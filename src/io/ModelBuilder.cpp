@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "ModelConstraints.h"
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
 #include "articula/forces/GlobalDamper.h"
@@ -183,6 +184,7 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   BuiltModel b;
   b.system = std::make_unique<MultibodySystem>(m.name);
   addBodies(m, b, file);
+  addModelConstraints(m, b, file);
   b.forces = &b.system->addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   b.forces->setTrackNonConservativeWork(true);  // W_nc integrated with the motion, for the energy balance
   if (m.gravity.norm() > 0) b.forces->addForce(std::make_unique<Gravity>(m.gravity));
@@ -200,6 +202,8 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
     throw ModelError(file, "/forces", "", e.what());
   }
   applyInitialState(m, b, b.initialState);
+  applyJointMotions(m, b, b.initialState, file);
+  assembleInitialState(m, b, file);
   try {
     b.system->realize(b.initialState, Stage::Acceleration);
   } catch (const std::exception& e) {
