@@ -12,9 +12,9 @@ The paper's axes are x forward, y right, z down; here x forward, y left, z up, s
 sign and the products of inertia Ixz change sign with them. Every body frame is parallel to
 Ground in the upright reference pose; the rear body's origin is the rear contact point.
 
-The wheels roll on the ground through contact: each is a thin Hertz rubber ellipsoid (half-width
-15 mm) standing in for the knife-edge wheel of the benchmark, with friction; so rolling has a small
-creep and the tyres a small compliance, unlike the benchmark's ideal rolling constraints.
+The wheels are the benchmark's knife-edge wheels: each rolls on the ground without slip through a
+disk_on_plane constraint (contact height plus two no-slip rows), so the model is the Whipple
+bicycle exactly and conserves energy. The ellipsoids on the wheels are for display only.
 Run: python3 models/make_bicycle.py  (writes models/bicycle.json next to this script)
 """
 import json
@@ -37,8 +37,6 @@ def main():
     steer_dir = [-math.sin(LAMBDA), 0, math.cos(LAMBDA)]
     steer_x = W + C - R_FRONT * math.tan(LAMBDA)  # steer axis point at front-hub height
     steer_at = [round(steer_x, 9), 0, R_FRONT]
-    tyre = {"type": "hertz", "youngs_modulus": 2.0e7, "poisson_ratio": 0.45, "dissipation": 0.5,
-            "static_friction": 1.0, "dynamic_friction": 0.9}
     bodies = [
         {"name": "rear_frame", "mass": 85.0, "mass_center": [0.3, 0, 0.9], "inertia": inertia(9.2, 11.0, 2.8, 2.4),
          "color": "#4f6fa8", "description": "rear body and frame with the rider, rigidly attached",
@@ -49,7 +47,7 @@ def main():
         {"name": "rear_wheel", "mass": 2.0, "inertia": inertia(0.0603, 0.12, 0.0603, 0), "color": "#202020",
          "joint": {"name": "rear_hub", "type": "pin", "parent": "rear_frame", "axis": [0, 1, 0],
                    "parent_frame": {"position": [0, 0, R_REAR]}},
-         "geometry": [{"type": "ellipsoid", "semi_axes": [R_REAR, TYRE_HALF_WIDTH, R_REAR], "material": "tyre"}]},
+         "geometry": [{"type": "ellipsoid", "semi_axes": [R_REAR, TYRE_HALF_WIDTH, R_REAR]}]},
         {"name": "front_frame", "mass": 4.0, "mass_center": [round(0.9 - steer_x, 9), 0, round(0.7 - R_FRONT, 9)],
          "inertia": inertia(0.05892, 0.06, 0.00708, -0.00756), "color": "#a84f4f",
          "description": "handlebar and fork; origin on the steer axis at front-hub height",
@@ -60,7 +58,7 @@ def main():
         {"name": "front_wheel", "mass": 3.0, "inertia": inertia(0.1405, 0.28, 0.1405, 0), "color": "#202020",
          "joint": {"name": "front_hub", "type": "pin", "parent": "front_frame", "axis": [0, 1, 0],
                    "parent_frame": {"position": [round(W - steer_x, 9), 0, 0]}},
-         "geometry": [{"type": "ellipsoid", "semi_axes": [R_FRONT, TYRE_HALF_WIDTH, R_FRONT], "material": "tyre"}]},
+         "geometry": [{"type": "ellipsoid", "semi_axes": [R_FRONT, TYRE_HALF_WIDTH, R_FRONT]}]},
     ]
     model = {
         "format": "articula-model", "version": 1, "name": "benchmark bicycle (Meijaard et al. 2007)",
@@ -72,12 +70,15 @@ def main():
                      "steer_axis_tilt_rad": LAMBDA, "weave_stable_speeds_m_per_s": [4.292, 6.024],
                      "frames": "x forward, y left, z up; rear body origin at the rear contact point"},
         "gravity": [0, 0, -9.81],
-        "contact_materials": {"tyre": tyre},
-        "contact": {"ground": {"height": 0, "normal": [0, 0, 1]}, "self_contact": False},
         "bodies": bodies,
-        "initial_state": {"u": {"root.vx": SPEED, "root.wx": 0.5, "rear_hub.angle": SPEED / R_REAR,
+        "constraints": [
+            {"type": "disk_on_plane", "name": "rear contact", "plane_body": "ground", "disk_body": "rear_wheel",
+             "axle": [0, 1, 0], "radius": R_REAR, "no_slip": True},
+            {"type": "disk_on_plane", "name": "front contact", "plane_body": "ground", "disk_body": "front_wheel",
+             "axle": [0, 1, 0], "radius": R_FRONT, "no_slip": True}],
+        "initial_state": {"u": {"root.vx": SPEED, "root.wx": 0.2, "rear_hub.angle": SPEED / R_REAR,
                                 "front_hub.angle": SPEED / R_FRONT}},
-        "scenario": {"duration": 5, "integrator": "RungeKuttaMerson", "accuracy": 1e-4, "report_interval": 0.01},
+        "scenario": {"duration": 5, "integrator": "RungeKuttaMerson", "accuracy": 1e-6, "report_interval": 0.01},
     }
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "bicycle.json")
     with open(path, "w") as f:

@@ -40,6 +40,9 @@ const std::vector<ConstraintTypeInfo>& constraintTypes() {
       {"sphere_on_sphere", {{"body1", K::Body, true}, {"center1", K::Station, false}, {"radius1", K::Length, true},
                             {"body2", K::Body, true}, {"center2", K::Station, false}, {"radius2", K::Length, true},
                             {"no_slip", K::Bool, false}}},
+      {"disk_on_plane", {{"plane_body", K::Body, true}, {"plane_frame", K::Frame, false}, {"disk_body", K::Body, true},
+                         {"center", K::Station, false}, {"axle", K::Direction, true}, {"radius", K::Length, true},
+                         {"no_slip", K::Bool, false}}},
       {"line_on_line", {{"body1", K::Body, true}, {"point1", K::Station, false}, {"direction1", K::Direction, true},
                         {"body2", K::Body, true}, {"point2", K::Station, false}, {"direction2", K::Direction, true}}},
   };

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "ConstraintFields.h"
+#include "articula/constraints/DiskOnPlaneContact.h"
 #include "articula/constraints/constraints.h"
 #include "articula/io/JointTypes.h"
 #include "articula/io/ModelError.h"
@@ -71,6 +72,9 @@ class ConstraintFactory {
     if (t == "sphere_on_sphere")
       return std::make_unique<SphereOnSphereContact>(n, body(c, "body1"), vec(c, "center1"), num(c, "radius1"), body(c, "body2"),
                                                      vec(c, "center2"), num(c, "radius2"), num(c, "no_slip") != 0);
+    if (t == "disk_on_plane")
+      return std::make_unique<DiskOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"), body(c, "disk_body"),
+                                                  vec(c, "center"), vec(c, "axle"), num(c, "radius"), num(c, "no_slip") != 0);
     if (t == "line_on_line")
       return std::make_unique<LineOnLineContact>(n, body(c, "body1"), vec(c, "point1"), vec(c, "direction1"), body(c, "body2"),
                                                  vec(c, "point2"), vec(c, "direction2"));

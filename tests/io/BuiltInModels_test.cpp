@@ -2,7 +2,11 @@
 // male has de Leva's masses and flexion signs that bend the joints the anatomical way.
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <complex>
 #include <filesystem>
 
 #include "IoTestSupport.h"
@@ -253,4 +257,72 @@ TEST(BuiltInModels, NewtonsCradleLoadsWithTouchingBalls) {
     EXPECT_NEAR((c2 - c1).norm(), 2 * m.bodies[i].geometry[0].size[0], 1e-9);
   }
   EXPECT_FALSE(m.bodies[0].geometry[0].material.empty());
+}
+
+namespace {
+
+// The benchmark bicycle at forward speed v, nudged by a small lean rate: its lean angle is a sum
+// of the four modes of the linearized Whipple bicycle. Once the fast castering mode has died out
+// (after 0.5 s), a third-order linear recurrence fitted to the samples (Prony's method) gives the
+// eigenvalues of the other three, weave and capsize, as ln(root) / dt.
+std::vector<std::complex<Real>> bicycleEigenvalues(Real v) {
+  ModelSpec m = loadModelFile(sourcePath("models/bicycle.json"));
+  m.initialState.u = {{"root.vx", v}, {"root.wx", 0.01}, {"rear_hub.angle", v / 0.3}, {"front_hub.angle", v / 0.35}};
+  const BuiltModel b = buildModel(m);
+  ScenarioSpec sc = m.scenario;
+  sc.duration = 3;
+  sc.reportInterval = 0.01;
+  sc.accuracy = 1e-9;
+  const RunResult r = runSimulation(m, b, sc);
+  const int rear = m.findBody("rear_frame");
+  std::vector<Real> lean;
+  for (const Frame& f : r.frames)
+    if (f.time >= 0.5) lean.push_back(std::asin(f.bodies[rear].orientation.toRotation().y().z()));
+  const int n = 3, rows = static_cast<int>(lean.size()) - n;
+  Matrix A(rows, n);
+  Vector rhs(rows);
+  for (int k = 0; k < rows; ++k) {
+    for (int i = 0; i < n; ++i) A(k, i) = lean[k + i];
+    rhs[k] = lean[k + n];
+  }
+  const Vector c = A.colPivHouseholderQr().solve(rhs);
+  Matrix companion = Matrix::Zero(n, n);  // x_{k+1} = companion x_k
+  for (int i = 0; i + 1 < n; ++i) companion(i, i + 1) = 1;
+  for (int i = 0; i < n; ++i) companion(n - 1, i) = c[i];
+  const Eigen::EigenSolver<Matrix> eig(companion);
+  std::vector<std::complex<Real>> lambda;
+  for (int i = 0; i < n; ++i) lambda.push_back(std::log(eig.eigenvalues()[i]) / sc.reportInterval);
+  std::sort(lambda.begin(), lambda.end(), [](auto x, auto y) { return x.real() < y.real(); });
+  return lambda;
+}
+
+// The weave pair: the eigenvalues with the largest imaginary part.
+std::complex<Real> weave(const std::vector<std::complex<Real>>& lambda) {
+  return *std::max_element(lambda.begin(), lambda.end(), [](auto x, auto y) { return x.imag() < y.imag(); });
+}
+
+}  // namespace
+
+TEST(BuiltInModels, BicycleHasTheBenchmarkEigenvaluesAt5MetresPerSecond) {
+  // Meijaard et al. 2007, Table 2 (v = 5 m/s): weave -0.7751 +- 4.4648i, capsize -0.3229.
+  const auto lambda = bicycleEigenvalues(5.0);
+  ASSERT_EQ(lambda.size(), 3u);
+  const std::complex<Real> w = weave(lambda);
+  std::printf("bicycle at 5 m/s: weave %.5f +- %.5fi, capsize %.5f\n", w.real(), w.imag(), lambda[2].real());
+  EXPECT_NEAR(w.real(), -0.7751, 0.01);
+  EXPECT_NEAR(w.imag(), 4.4648, 0.01);
+  EXPECT_NEAR(lambda[2].real(), -0.3229, 0.01);  // capsize: the slowest mode
+  EXPECT_NEAR(lambda[2].imag(), 0, 1e-9);
+}
+
+TEST(BuiltInModels, BicycleWeaveIsStableFromAbout4Point3MetresPerSecond) {
+  EXPECT_GT(weave(bicycleEigenvalues(4.0)).real(), 0);  // benchmark: weave stable above 4.292 m/s
+  EXPECT_LT(weave(bicycleEigenvalues(4.6)).real(), 0);
+}
+
+TEST(BuiltInModels, BicycleCapsizesSlowlyAboveAbout6MetresPerSecond) {
+  // Benchmark: the capsize mode turns unstable at 6.024 m/s.
+  auto capsize = [](Real v) { return bicycleEigenvalues(v).back().real(); };
+  EXPECT_LT(capsize(5.7), 0);
+  EXPECT_GT(capsize(6.4), 0);
 }

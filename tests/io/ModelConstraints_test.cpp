@@ -120,6 +120,8 @@ TEST(ModelConstraints, EveryTypeReadsWritesBuildsAndAssembles) {
        [](const ModelSpec& m, const BuiltModel& b) { EXPECT_NEAR(originOf(b, m, "a").z(), 0.1, 1e-9); }},
       {R"({"type": "sphere_on_sphere", "body1": "ground", "radius1": 0.5, "body2": "a", "radius2": 0.2})",
        [](const ModelSpec& m, const BuiltModel& b) { EXPECT_NEAR(originOf(b, m, "a").norm(), 0.7, 1e-9); }},
+      {R"({"type": "disk_on_plane", "plane_body": "ground", "disk_body": "a", "axle": [0, 1, 0], "radius": 0.3, "no_slip": true})",
+       [](const ModelSpec& m, const BuiltModel& b) { EXPECT_NEAR(originOf(b, m, "a").z(), 0.3, 1e-9); }},
       {R"({"type": "line_on_line", "body1": "ground", "point1": [0, 0, 1.05], "direction1": [1, 0, 0], "body2": "a", "direction2": [0, 1, 0]})",
        [](const ModelSpec& m, const BuiltModel& b) { EXPECT_NEAR(originOf(b, m, "a").z(), 1.05, 1e-9); }},
   };
@@ -139,7 +141,7 @@ TEST(ModelConstraints, EveryTypeReadsWritesBuildsAndAssembles) {
     for (int i = 0; i < s.getUErr().size(); ++i) EXPECT_NEAR(s.getUErr()[i], 0, 1e-9);
     c.check(m, b);
   }
-  EXPECT_EQ(types.size(), 16u);  // every type of the format
+  EXPECT_EQ(types.size(), 17u);  // every type of the format
 }
 
 TEST(ModelConstraints, DefaultsAreApplied) {
