@@ -44,8 +44,11 @@ void printConstraints(const io::ModelSpec& m, const io::BuiltModel& built) {
       std::printf("Prescribed motion: joint \"%s\" (%s level)\n", m.bodies[i].joint.name.c_str(),
                   m.bodies[i].joint.motion.front().level.c_str());
   if (m.constraints.empty()) return;
-  std::printf("Constraints (%zu, %d equations; initial state assembled in %d iterations, q moved by at most %.3g):\n",
-              m.constraints.size(), built.constraintEquations, built.assemblyIterations, built.assemblyChange);
+  std::printf("Constraints (%zu, %d equations, %d independent: %d degrees of freedom left; initial state assembled in %d "
+              "iterations, q moved by at most %.3g):\n",
+              m.constraints.size(), built.constraintEquations, built.independentConstraintEquations,
+              built.system->getMatter().getNU() - built.independentConstraintEquations, built.assemblyIterations,
+              built.assemblyChange);
   for (const auto& c : m.constraints) std::printf("  %s \"%s\"\n", c.type.c_str(), c.name.c_str());
 }
 

@@ -1,6 +1,7 @@
 // Constraints, joint motions and assembly of a model's initial State (ModelConstraints.h).
 #include "ModelConstraints.h"
 
+#include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
 
@@ -195,6 +196,13 @@ void assembleInitialState(const ModelSpec& m, BuiltModel& b, const std::string& 
     throw ModelError(file, constraintPath(m, what), "", "cannot assemble the initial state: " + what);
   }
   b.assemblyChange = (b.system->getMatter().getQ(s) - q0).lpNorm<Eigen::Infinity>();
+  // Independent rows of G at the assembled state (a planar loop closed by a ball has a redundant one).
+  b.system->realize(s, Stage::Velocity);
+  Matrix G;
+  set->calcG(s, G);
+  Eigen::ColPivHouseholderQR<Matrix> qr(G);
+  qr.setThreshold(1e-9);
+  b.independentConstraintEquations = static_cast<int>(qr.rank());
 }
 
 }  // namespace articula::io

@@ -152,6 +152,8 @@ TEST(BuiltInModels, CarIsAMidSizeCarStandingOnItsWheels) {
 TEST(BuiltInModels, BicycleHasTheBenchmarkParameters) {
   const ModelSpec m = loadModelFile(sourcePath("models/bicycle.json"));
   const BuiltModel b = buildModel(m);
+  // Whipple bicycle: 9 mobilities, 2 contact heights and 4 no-slip rows leave lean, steer and speed.
+  EXPECT_EQ(b.system->getMatter().getNU() - b.independentConstraintEquations, 3);
   const auto& matter = b.system->getMatter();
   auto origin = [&](const char* body) { return matter.getBodyTransform(b.initialState, b.mobodOfBody[m.findBody(body)]).p(); };
   EXPECT_NEAR(origin("front_wheel").x() - origin("rear_wheel").x(), 1.02, 1e-9);  // wheelbase
@@ -188,6 +190,9 @@ TEST(BuiltInModels, FourBarFollowsFreudensteinsEquation) {
   const ConstraintSpec& ball = m.constraints.at(0);
   const Real b = ball.numbers.at("station1")[0], c = ball.numbers.at("station2")[0];
   const Real K1 = d / a, K2 = d / c, K3 = (a * a - b * b + c * c + d * d) / (2 * a * c);
+  const BuiltModel built = buildModel(m);
+  EXPECT_EQ(built.constraintEquations, 3);
+  EXPECT_EQ(built.independentConstraintEquations, 2);  // planar loop: the ball's out-of-plane row is redundant
   const RunResult r = runFor("models/four_bar.json", 1.5);
   const int crank = m.findBody("crank"), rocker = m.findBody("rocker");
   Real spread = 0, worst = 0;

@@ -19,6 +19,7 @@ struct BuiltModel {
   State initialState;             // realized through Acceleration
   // Constraints (ModelConstraints.h): equations in all, and how assembly moved the initial q.
   int constraintEquations = 0;
+  int independentConstraintEquations = 0;  // rank of G at the initial state
   int assemblyIterations = 0;
   Real assemblyError = 0;          // largest remaining position error in unit errors
   Real assemblyChange = 0;         // largest |change| of a q entry, m or rad
