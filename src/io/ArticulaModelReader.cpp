@@ -522,10 +522,10 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
       if (!mat.empty() && !found) bodies[i].at("geometry")[g].at("material").fail("no contact material of this name");
     }
   if (auto c = root.get("contact")) readContact(*c, m);
-  if (auto f = root.get("forces"))
-    for (size_t i = 0; i < f->size(); ++i) m.forces.push_back(readForce((*f)[i], m, i));
   if (auto c = root.get("constraints"))
     for (size_t i = 0; i < c->size(); ++i) m.constraints.push_back(readConstraint((*c)[i], m, i));
+  if (auto f = root.get("forces"))
+    for (size_t i = 0; i < f->size(); ++i) m.forces.push_back(readForce((*f)[i], m, i));
   if (auto s = root.get("initial_state")) readInitialState(*s, m);
   if (auto s = root.get("scenario")) readScenario(*s, m.scenario);
   checkModelPhysics(m, file);

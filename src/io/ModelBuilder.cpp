@@ -152,6 +152,7 @@ void addBodies(const ModelSpec& m, BuiltModel& b, const std::string& file) {
     }
     if (added == before) throw ModelError(file, "/bodies", "", "the joints do not form a tree rooted at ground");
   }
+  addModelConstraints(m, b, file);  // they name bodies, so they follow them
 }
 
 }  // namespace
@@ -184,7 +185,6 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   BuiltModel b;
   b.system = std::make_unique<MultibodySystem>(m.name);
   addBodies(m, b, file);
-  addModelConstraints(m, b, file);
   b.forces = &b.system->addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   b.forces->setTrackNonConservativeWork(true);  // W_nc integrated with the motion, for the energy balance
   if (m.gravity.norm() > 0) b.forces->addForce(std::make_unique<Gravity>(m.gravity));
