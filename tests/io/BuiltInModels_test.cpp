@@ -331,3 +331,29 @@ TEST(BuiltInModels, BicycleCapsizesSlowlyAboveAbout6MetresPerSecond) {
   EXPECT_LT(capsize(5.7), 0);
   EXPECT_GT(capsize(6.4), 0);
 }
+
+TEST(BuiltInModels, AdultFemaleRangesAdmitAnatomicalMotionAndStopTheRest) {
+  // Energy stored in the range-of-motion limits: the total potential energy minus gravity's.
+  auto limitEnergy = [](const std::map<std::string, Real>& qDeg) {
+    ModelSpec m = loadModelFile(sourcePath("models/adult_female.json"));
+    for (const auto& [name, deg] : qDeg) m.initialState.q[name] = deg * M_PI / 180;
+    const BuiltModel b = buildModel(m);
+    const auto& matter = b.system->getMatter();
+    Real gravity = 0;
+    for (size_t i = 0; i < m.bodies.size(); ++i)
+      gravity -= m.bodies[i].mass * m.gravity.dot(
+                     matter.findStationLocationInGround(b.initialState, b.mobodOfBody[i], m.bodies[i].massCenter));
+    return b.system->calcPotentialEnergy(b.initialState) - gravity;
+  };
+  EXPECT_NEAR(limitEnergy({}), 0, 1e-9);  // the upright pose is inside every range
+  // Hip flexion (thigh forward, a turn about -y), knee and elbow flexion, shoulder flexion, ankle
+  // plantarflexion, neck flexion: all normal.
+  EXPECT_NEAR(limitEnergy({{"hip_l.ry", -90}, {"knee_l.angle", 90}, {"elbow_r.angle", 120}, {"shoulder_r.ry", -90},
+                           {"ankle_l.ry", 30}, {"neck.ry", 30}}),
+              0, 1e-9);
+  // Beyond the ranges: hip hyperextension, knee hyperextension, shoulder extension past 60
+  // degrees, left hip adduction past 30 degrees, each stores energy.
+  for (const auto& pose : std::vector<std::map<std::string, Real>>{
+           {{"hip_l.ry", 50}}, {{"knee_r.angle", -15}}, {{"shoulder_l.ry", 80}}, {{"hip_l.rx", -40}}})
+    EXPECT_GT(limitEnergy(pose), 1e-3) << pose.begin()->first;
+}
