@@ -32,7 +32,7 @@ MASS = 61.9  # kg (de Leva 1996, Table 4, females)
 
 # name: (mass %, CM % from the first endpoint, r_sag %, r_trans %, r_long %, length m)
 DE_LEVA_FEMALE = {
-    "head":         (6.68, 58.94, 33.0, 35.9, 31.8, 0.2437),   # VERT-CERV
+    "head":         (6.68, 48.41, 27.1, 29.5, 26.3, 0.2437),   # VERT-CERV
     "upper_trunk":  (15.45, 50.50, 46.6, 31.4, 44.9, 0.2280),  # CERV-XYPH
     "middle_trunk": (14.65, 45.12, 43.3, 35.4, 41.5, 0.2053),  # XYPH-OMPH
     "lower_trunk":  (12.47, 49.20, 43.3, 40.2, 44.4, 0.1815),  # OMPH-MIDH
