@@ -38,6 +38,20 @@ void printTree(const io::ModelSpec& m) {
   children("ground", 1);
 }
 
+void printConstraints(const io::ModelSpec& m, const io::BuiltModel& built) {
+  for (size_t i = 0; i < m.bodies.size(); ++i)
+    if (!m.bodies[i].joint.motion.empty())
+      std::printf("Prescribed motion: joint \"%s\" (%s level)\n", m.bodies[i].joint.name.c_str(),
+                  m.bodies[i].joint.motion.front().level.c_str());
+  if (m.constraints.empty()) return;
+  std::printf("Constraints (%zu, %d equations, %d independent: %d degrees of freedom left; initial state assembled in %d "
+              "iterations, q moved by at most %.3g):\n",
+              m.constraints.size(), built.constraintEquations, built.independentConstraintEquations,
+              built.system->getMatter().getNU() - built.independentConstraintEquations, built.assemblyIterations,
+              built.assemblyChange);
+  for (const auto& c : m.constraints) std::printf("  %s \"%s\"\n", c.type.c_str(), c.name.c_str());
+}
+
 }  // namespace
 
 int infoCommand(const std::string& file) {
@@ -60,6 +74,7 @@ int infoCommand(const std::string& file) {
     printTree(m);
     if (!m.forces.empty()) std::printf("Forces:\n");
     for (const auto& f : m.forces) std::printf("  %s \"%s\"\n", f.type.c_str(), f.name.c_str());
+    printConstraints(m, built);
     const auto& s = m.scenario;
     std::printf("Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, s.integrator.c_str(),
                 s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy, s.reportInterval);
@@ -77,8 +92,11 @@ int validateCommand(const std::string& file, bool quiet) {
     const io::BuiltModel built = io::buildModel(m, file);
     if (!quiet) {
       for (const auto& w : m.warnings) std::printf("warning: %s: %s\n", file.c_str(), w.c_str());
-      std::printf("%s: valid (%zu bodies, %d degrees of freedom, %.4g kg)\n", file.c_str(), m.bodies.size(),
+      std::printf("%s: valid (%zu bodies, %d degrees of freedom, %.4g kg", file.c_str(), m.bodies.size(),
                   built.system->getMatter().getNU(), totalMass(m));
+      if (!m.constraints.empty())
+        std::printf("; %zu constraints with %d equations, initial state assembled", m.constraints.size(), built.constraintEquations);
+      std::printf(")\n");
     }
     return kSuccess;
   } catch (const std::exception& e) {

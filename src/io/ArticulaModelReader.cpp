@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <set>
 
+#include "ConstraintFields.h"
 #include "ForceFields.h"
 #include "JsonNode.h"
 #include "ReadHelpers.h"
@@ -15,28 +16,6 @@
 #include "articula/io/ModelValidation.h"
 
 namespace articula::io {
-
-namespace {
-
-const char* const kGround = "ground";
-
-Mat33 readInertia(const JsonNode& node) {
-  Vec3 moments, products = Vec3::Zero();
-  if (node.isArray()) {
-    const std::vector<Real> v = node.numbers();
-    if (v.size() != 6 && v.size() != 3)
-      node.fail("expected [Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz], got " + std::to_string(v.size()) + " numbers");
-    moments = Vec3(v[0], v[1], v[2]);
-    if (v.size() == 6) products = Vec3(v[3], v[4], v[5]);
-  } else {
-    node.allowOnly({"moments", "products"});
-    moments = node.at("moments").vec3();
-    if (auto p = node.get("products")) products = p->vec3();
-  }
-  Mat33 I;
-  I << moments[0], products[0], products[1], products[0], moments[1], products[2], products[1], products[2], moments[2];
-  return I;
-}
 
 FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& coordinates) {
   node.allowOnly({"type", "coefficients", "x", "y", "args"});
@@ -71,6 +50,28 @@ FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& 
   if (f.args.size() != want || f.args.empty())
     args.fail("function '" + f.type + "' takes " + std::to_string(std::max<size_t>(1, want)) + " argument(s)");
   return f;
+}
+
+namespace {
+
+const char* const kGround = "ground";
+
+Mat33 readInertia(const JsonNode& node) {
+  Vec3 moments, products = Vec3::Zero();
+  if (node.isArray()) {
+    const std::vector<Real> v = node.numbers();
+    if (v.size() != 6 && v.size() != 3)
+      node.fail("expected [Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz], got " + std::to_string(v.size()) + " numbers");
+    moments = Vec3(v[0], v[1], v[2]);
+    if (v.size() == 6) products = Vec3(v[3], v[4], v[5]);
+  } else {
+    node.allowOnly({"moments", "products"});
+    moments = node.at("moments").vec3();
+    if (auto p = node.get("products")) products = p->vec3();
+  }
+  Mat33 I;
+  I << moments[0], products[0], products[1], products[0], moments[1], products[2], products[1], products[2], moments[2];
+  return I;
 }
 
 void readFunctionBased(const JsonNode& node, JointSpec& j) {
@@ -120,7 +121,7 @@ void applyJointAxis(const JsonNode& node, JointSpec& j) {
 
 JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   node.allowOnly({"name", "type", "parent", "parent_frame", "child_frame", "axis", "euler", "reverse", "pitch",
-                  "semi_axes", "coordinates", "rotation_axes", "rotations", "translation_axes", "translations"});
+                  "semi_axes", "coordinates", "rotation_axes", "rotations", "translation_axes", "translations", "motion"});
   JointSpec j;
   j.name = node.get("name") ? node.at("name").string() : bodyName;
   const JsonNode type = node.at("type");
@@ -156,6 +157,7 @@ JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   else
     for (const char* k : {"rotation_axes", "rotations", "translation_axes", "translations"})
       if (node.has(k)) node.at(k).fail("applies to function_based joints only");
+  if (auto mo = node.get("motion")) j.motion = {readJointMotion(*mo, j)};
   return j;
 }
 
@@ -424,11 +426,12 @@ void readContact(const JsonNode& node, ModelSpec& m) {
 }
 
 void readInitialState(const JsonNode& node, ModelSpec& m) {
-  node.allowOnly({"q", "q_deg", "u", "u_deg"});
+  node.allowOnly({"q", "q_deg", "u", "u_deg", "hold"});
   if (auto v = node.get("q")) readCoordinateValues(*v, m, false, false, m.initialState.q);
   if (auto v = node.get("q_deg")) readCoordinateValues(*v, m, false, true, m.initialState.q);
   if (auto v = node.get("u")) readCoordinateValues(*v, m, true, false, m.initialState.u);
   if (auto v = node.get("u_deg")) readCoordinateValues(*v, m, true, true, m.initialState.u);
+  if (auto h = node.get("hold")) m.initialState.hold = readHeldCoordinates(*h, m);
 }
 
 // Materials are checked by the contact layer's own validate() so file and library agree.
@@ -507,7 +510,7 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
 ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file) {
   const JsonNode root(document, file);
   root.allowOnly({"format", "version", "name", "description", "metadata", "gravity", "contact_materials", "contact",
-                  "models", "bodies", "forces", "initial_state", "scenario"});
+                  "models", "bodies", "forces", "constraints", "initial_state", "scenario"});
   const JsonNode format = root.at("format");
   if (format.string() != "articula-model") format.fail("expected \"articula-model\"");
   const JsonNode version = root.at("version");
@@ -535,6 +538,8 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
       if (!mat.empty() && !found) bodies[i - included].at("geometry")[g].at("material").fail("no contact material of this name");
     }
   if (auto c = root.get("contact")) readContact(*c, m);
+  if (auto c = root.get("constraints"))
+    for (size_t i = 0; i < c->size(); ++i) m.constraints.push_back(readConstraint((*c)[i], m, i));
   if (auto f = root.get("forces"))
     for (size_t i = 0; i < f->size(); ++i) m.forces.push_back(readForce((*f)[i], m, i));
   if (auto s = root.get("initial_state")) {  // the file's own values override the included models'

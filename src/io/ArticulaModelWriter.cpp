@@ -2,6 +2,7 @@
 // units and radians, with orientations as quaternions.
 #include <cmath>
 
+#include "ConstraintFields.h"
 #include "ForceFields.h"
 #include "articula/io/ModelFile.h"
 
@@ -59,6 +60,7 @@ json joint(const JointSpec& s) {
     j["translation_axes"] = ta;
     j["translations"] = t;
   }
+  if (!s.motion.empty()) j["motion"] = writeJointMotion(s.motion.front());
   return j;
 }
 
@@ -184,7 +186,12 @@ json writeArticulaModel(const ModelSpec& m) {
   for (const auto& b : m.bodies) j["bodies"].push_back(body(b));
   j["forces"] = json::array();
   for (const auto& f : m.forces) j["forces"].push_back(force(f));
+  if (!m.constraints.empty()) {
+    j["constraints"] = json::array();
+    for (const auto& c : m.constraints) j["constraints"].push_back(writeConstraint(c));
+  }
   j["initial_state"] = {{"q", m.initialState.q}, {"u", m.initialState.u}};
+  if (!m.initialState.hold.empty()) j["initial_state"]["hold"] = m.initialState.hold;
   const ScenarioSpec& s = m.scenario;
   j["scenario"] = {{"duration", s.duration}, {"integrator", s.integrator}, {"accuracy", s.accuracy},
                    {"report_interval", s.reportInterval}, {"outputs", s.outputs}};

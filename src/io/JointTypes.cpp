@@ -8,17 +8,6 @@
 
 namespace articula::io {
 
-namespace {
-
-using Names = std::vector<CoordinateName>;
-const CoordinateName kRx{"rx", true}, kRy{"ry", true}, kRz{"rz", true};
-const CoordinateName kX{"x", false}, kY{"y", false}, kZ{"z", false};
-const CoordinateName kWx{"wx", true}, kWy{"wy", true}, kWz{"wz", true};
-const CoordinateName kVx{"vx", false}, kVy{"vy", false}, kVz{"vz", false};
-const CoordinateName kAngle{"angle", true};
-
-JointCoordinates same(Names names) { return JointCoordinates{names, names, false}; }
-
 FunctionPtr makeFunction(const FunctionSpec& f) {
   const auto& c = f.coefficients;
   auto need = [&](size_t n) {
@@ -38,6 +27,17 @@ FunctionPtr makeFunction(const FunctionSpec& f) {
   if (f.type == "spline") return functions::naturalCubicSpline(f.x, f.y);
   throw Error("unknown function type '" + f.type + "'");
 }
+
+namespace {
+
+using Names = std::vector<CoordinateName>;
+const CoordinateName kRx{"rx", true}, kRy{"ry", true}, kRz{"rz", true};
+const CoordinateName kX{"x", false}, kY{"y", false}, kZ{"z", false};
+const CoordinateName kWx{"wx", true}, kWy{"wy", true}, kWz{"wz", true};
+const CoordinateName kVx{"vx", false}, kVy{"vy", false}, kVz{"vz", false};
+const CoordinateName kAngle{"angle", true};
+
+JointCoordinates same(Names names) { return JointCoordinates{names, names, false}; }
 
 mobilizers::SpatialCoordinate makeCoordinate(const FunctionBasedSpec& spec, const std::optional<FunctionSpec>& f) {
   mobilizers::SpatialCoordinate sc;

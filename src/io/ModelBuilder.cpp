@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "ModelConstraints.h"
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
 #include "articula/forces/GlobalDamper.h"
@@ -152,6 +153,7 @@ void addBodies(const ModelSpec& m, BuiltModel& b, const std::string& file) {
     }
     if (added == before) throw ModelError(file, "/bodies", "", "the joints do not form a tree rooted at ground");
   }
+  addModelConstraints(m, b, file);  // they name bodies, so they follow them
 }
 
 }  // namespace
@@ -206,6 +208,8 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   }
   checkContactPairs(m, b, file);
   applyInitialState(m, b, b.initialState);
+  applyJointMotions(m, b, b.initialState, file);
+  assembleInitialState(m, b, file);
   try {
     b.system->realize(b.initialState, Stage::Acceleration);
   } catch (const std::exception& e) {

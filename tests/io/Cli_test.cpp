@@ -159,3 +159,15 @@ TEST(Cli, ContactRunFailingMidwayLeavesNoOutput) {
   for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++entries;
   EXPECT_EQ(entries, 2);  // stdout.txt and stderr.txt only
 }
+
+TEST(Cli, InfoAndValidateReportConstraintsAndAssembly) {
+  TempDir dir;
+  const CliResult info = runCli("info " + sourcePath("models/four_bar.json"), dir);
+  EXPECT_EQ(info.exitCode, 0) << info.err;
+  // One ball closing a planar loop: 3 rows, 2 independent, 3 - 2 = 1 degree of freedom.
+  EXPECT_NE(info.out.find("Constraints (1, 3 equations, 2 independent: 1 degrees of freedom left"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("ball \"coupler-rocker\""), std::string::npos) << info.out;
+  const CliResult valid = runCli("validate " + sourcePath("models/bicycle.json"), dir);
+  EXPECT_EQ(valid.exitCode, 0) << valid.err;
+  EXPECT_NE(valid.out.find("2 constraints with 6 equations, initial state assembled"), std::string::npos) << valid.out;
+}

@@ -51,3 +51,17 @@ TEST(Schema, RejectsMostOfTheMalformedCatalog) {
   for (size_t at = report.find("INVALID "); at != std::string::npos; at = report.find("INVALID ", at + 1)) ++rejected;
   EXPECT_GE(rejected, total / 2) << report;
 }
+
+TEST(Schema, AcceptsWhatTheWriterMakesOfEveryShippedModel) {
+  TempDir dir;
+  std::string files;
+  for (const auto& e : std::filesystem::directory_iterator(sourcePath("models"))) {
+    if (e.path().extension() != ".json") continue;
+    const std::string out = dir / ("written_" + e.path().filename().string());
+    saveModelFile(loadModelFile(e.path().string()), out);
+    files.append(" ").append(out);
+  }
+  const int code = checkSchema(files, dir);
+  if (code == 77) GTEST_SKIP() << "python3 jsonschema not installed";
+  EXPECT_EQ(code, 0) << readText(dir / "schema.txt");
+}

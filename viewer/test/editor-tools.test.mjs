@@ -294,7 +294,7 @@ try {
   await page.selectOption('#body-form [data-path="/scenario/integrator"]', 'RungeKutta3');
   await page.locator('[data-output="summary"]').uncheck();
   m = await model();
-  check('scenario integrator and outputs edited', m.scenario.integrator === 'RungeKutta3' && JSON.stringify(m.scenario.outputs) === '["trajectory.csv","trajectory.json"]',
+  check('scenario integrator and outputs edited', m.scenario.integrator === 'RungeKutta3' && JSON.stringify(m.scenario.outputs) === '["trajectory.csv","contacts.csv","trajectory.json"]',
     JSON.stringify(m.scenario));
 
   const left = await page.evaluate(() => window.articulaEditor.problems());

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "articula/io/ModelSpec.h"
+#include "articula/math/Function.h"
 #include "articula/matter/Mobilizer.h"
 
 namespace articula::io {
@@ -27,6 +28,8 @@ struct JointCoordinates {
 const std::vector<std::string>& jointTypeNames();
 bool isJointType(const std::string& type);
 JointCoordinates jointCoordinates(const JointSpec& joint);
+// The Function a function spec describes; throws articula::Error on bad data.
+FunctionPtr makeFunction(const FunctionSpec& f);
 // The mobilizer for a joint; throws articula::Error on bad function data.
 std::unique_ptr<Mobilizer> makeMobilizer(const JointSpec& joint);
 

@@ -21,6 +21,12 @@ struct BuiltModel {
   std::vector<int> mobodOfBody;   // spec body index -> mobilized body index
   std::vector<int> bodyOfMobod;   // mobilized body index -> spec body index (-1 for Ground)
   State initialState;             // realized through Acceleration
+  // Constraints (ModelConstraints.h): equations in all, and how assembly moved the initial q.
+  int constraintEquations = 0;
+  int independentConstraintEquations = 0;  // rank of G at the initial state
+  int assemblyIterations = 0;
+  Real assemblyError = 0;          // largest remaining position error in unit errors
+  Real assemblyChange = 0;         // largest |change| of a q entry, m or rad
 };
 
 BuiltModel buildModel(const ModelSpec& model, const std::string& file = "");

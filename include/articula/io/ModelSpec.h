@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "articula/io/ConstraintSpec.h"
 #include "articula/math/Transform.h"
 
 namespace articula::io {
@@ -47,6 +48,7 @@ struct JointSpec {
   Real pitch = 0;                      // screw, m/rad
   Vec3 semiAxes = Vec3::Zero();        // ellipsoid joint
   FunctionBasedSpec functions;         // function_based
+  std::vector<MotionSpec> motion;      // 0 or 1: prescribed motion of the joint's mobilities
 };
 
 struct GeometrySpec {
@@ -101,6 +103,7 @@ struct ContactSpec {
 
 struct InitialStateSpec {
   std::map<std::string, Real> q, u;  // "joint.coordinate" -> value (SI, radians)
+  std::vector<std::string> hold;     // coordinates the constraint assembly must not move
 };
 
 struct ScenarioSpec {
@@ -117,6 +120,7 @@ struct ModelSpec {
   Vec3 gravity{0, 0, -9.81};
   std::vector<BodySpec> bodies;
   std::vector<ForceSpec> forces;
+  std::vector<ConstraintSpec> constraints;
   std::vector<ContactMaterialSpec> contactMaterials;
   ContactSpec contact;
   InitialStateSpec initialState;

@@ -118,6 +118,22 @@ case("models_unknown_field", '/models/0/scale = 2', setp(["models"], [{"file": "
 case("models_unknown_material", '/models/0/material = "ice": no contact material of this name',
      setp(["models"], [{"file": "../models/blows_up.json", "prefix": "s_", "material": "ice"}]))
 
+# constraints section and joint motion
+def con(c): return setp(["constraints"], [c])
+case("constraint_unknown_type", '/constraints/0/type = "hinge": unknown constraint type (known: rod, ball,', con({"type": "hinge"}))
+case("constraint_unknown_body", '/constraints/0/body2 = "torso": no body of this name (nor "ground")', con({"type": "rod", "body1": "upper", "body2": "torso", "length": 0.5}))
+case("constraint_missing_length", '/constraints/0: missing required field "length"', con({"type": "rod", "body1": "upper", "body2": "lower"}))
+case("constraint_negative_length", "/constraints/0/length = -0.5: must be positive", con({"type": "rod", "body1": "upper", "body2": "lower", "length": -0.5}))
+case("constraint_unknown_field", '/constraints/0/stations1 = [0,0,0]: unknown field "stations1" for a ball constraint', con({"type": "ball", "body1": "upper", "stations1": [0, 0, 0], "body2": "ground"}))
+case("constraint_bad_coordinate", '/constraints/0/coordinate = "shoulder.x": joint "shoulder" (pin) has no speed "x" (angle)', con({"type": "constant_speed", "coordinate": "shoulder.x", "speed": 1}))
+case("constraint_quaternion_coordinate", '/constraints/0/function/args/0 = "elbow.rx": joint "elbow"\'s orientation is a quaternion', con({"type": "coordinate_coupler", "function": {"type": "linear", "coefficients": [1, -1, 0], "args": ["elbow.rx", "shoulder.angle"]}}))
+case("constraint_same_body", "a ball constraint needs two different bodies", con({"type": "ball", "body1": "upper", "body2": "upper"}))
+case("constraint_time_function_args", '/constraints/0/function/args/0 = "shoulder.angle": a prescribed motion is a function of time', con({"type": "prescribed_motion", "coordinate": "shoulder.angle", "function": {"type": "sinusoid", "coefficients": [1, 1, 0, 0], "args": ["shoulder.angle"]}}))
+case("constraint_angle_out_of_range", "/constraints/0/angle_deg = 190: the angle must lie strictly between 0 and 180 degrees", con({"type": "constant_angle", "body1": "upper", "axis1": [1, 0, 0], "body2": "ground", "axis2": [0, 0, 1], "angle_deg": 190}))
+case("constraint_unreachable", "/constraints/0: cannot assemble the initial state: Assembler: Constraint 'tether' (Rod) still violated", con({"type": "rod", "name": "tether", "body1": "lower", "station1": [0, 0, -0.5], "body2": "ground", "station2": [0, 0, 5], "length": 0.1}))
+case("motion_wrong_count", "/bodies/1/joint/motion/functions = [{\"args\":[\"t\"],\"coefficients\":[1],\"type\":\"constant\"}]: needs one function of time per mobility of the ball joint (3)", setp(["bodies", 1, "joint", "motion"], {"level": "velocity", "functions": [{"type": "constant", "coefficients": [1], "args": ["t"]}]}))
+case("hold_unknown_coordinate", '/initial_state/hold/0 = "knee.angle": no joint named "knee"', setp(["initial_state"], {"hold": ["knee.angle"]}))
+
 import shutil
 for f in os.listdir(out):
     if f.endswith(".json"): os.remove(os.path.join(out, f))
