@@ -61,6 +61,7 @@ inline constexpr const char* kContactFallCase = "human_fall_contact";
 // 3 runs. q of the result is the pelvis origin at the end (m), so the engines' final states can be
 // compared; evaluations are realizations through Acceleration where the engine counts them.
 SimulationResult simulateArticulaHumanFall();
+
 std::optional<SimulationResult> simulateSimbodyHumanFall();  // defined with the Simbody adapter
 
 }  // namespace articula::bench
