@@ -5,6 +5,7 @@
 #include "articula/contact/ContactForceSubsystem.h"
 #include "articula/forces/Gravity.h"
 #include "articula/forces/PassiveJointDamping.h"
+#include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
 #include "articula/matter/MobilizedBody.h"
 #include "articula/matter/MultibodySystem.h"
@@ -16,13 +17,14 @@ namespace {
 Vec3 v3(const std::array<double, 3>& a) { return Vec3(a[0], a[1], a[2]); }
 }  // namespace
 
-HumanFallScene::HumanFallScene() : system("human fall") {
+HumanFallScene::HumanFallScene(double transitionSpeed) : system("human fall") {
   MatterSubsystem& matter = system.updMatter();
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
   forces.addForce(std::make_unique<PassiveJointDamping>(kFallJointDamping));
   auto& c = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   contact = &c;
+  if (transitionSpeed > 0) c.setTransitionSpeed(transitionSpeed);
   c.addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
   std::vector<MobilizedBody> bodies;
   std::vector<int> shapes;
@@ -63,6 +65,13 @@ SimulationResult simulateArticulaHumanFall(Integrator& integ, const HumanFallSce
 SimulationResult simulateArticulaHumanFall() {
   HumanFallScene scene;
   RungeKuttaMersonIntegrator integ(scene.system);
+  integ.setAccuracy(kFallAccuracy);
+  return simulateArticulaHumanFall(integ, scene, 3);
+}
+
+SimulationResult simulateArticulaHumanFallRosenbrock() {
+  HumanFallScene scene;
+  RosenbrockW3Integrator integ(scene.system);
   integ.setAccuracy(kFallAccuracy);
   return simulateArticulaHumanFall(integ, scene, 3);
 }

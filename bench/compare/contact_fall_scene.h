@@ -12,7 +12,8 @@ class ContactForceSubsystem;
 
 namespace articula::bench {
 struct HumanFallScene {
-  HumanFallScene();
+  // transitionSpeed: the Stribeck transition speed (m/s; 0: the default, 0.01 as in Simbody).
+  explicit HumanFallScene(double transitionSpeed = 0);
   MultibodySystem system;
   ContactForceSubsystem* contact = nullptr;
   int pelvis = 0;

@@ -52,6 +52,7 @@ class RosenbrockWIntegrator : public ErrorControlledIntegrator {
   const char* getMethodName() const override { return tableau_.name.c_str(); }
   int getMethodOrder() const override { return tableau_.order; }
   bool hasErrorControl() const override { return true; }
+  const RosenbrockTableau& getTableau() const { return tableau_; }
 
   // Jacobian evaluations (one per accepted step's start) and LU factorizations (one per trial).
   int64_t getNumJacobians() const { return jacobians_; }
