@@ -43,6 +43,7 @@ struct ContactForceSubsystem::Workspace {
   // addInForceJacobian scratch (sized on first use): station Jacobians, and the contact's
   // Jacobian restricted to the u of the two bodies' ancestors (the only nonzero columns).
   Matrix JA, JB, Jc, block;
+  Vector nJ, Jdx;
   std::vector<int> columns;
   std::vector<char> used;
 };
@@ -471,16 +472,23 @@ void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix
     if (p.bodyA != 0)
       matter_->calcStationJacobian(s, p.bodyA, w.X_GB[p.bodyA].R().transpose() * (p.point_G - pA), w.JA);
     gatherColumns(p.bodyA, p.bodyB, w);
+    // Scratch sized nu once and used through blocks: no allocation per contact or per step.
     const int m = static_cast<int>(w.columns.size());
-    w.Jc.resize(3, m);
-    for (int k = 0; k < m; ++k) w.Jc.col(k) = w.JB.col(w.columns[k]) - w.JA.col(w.columns[k]);
-    w.block.noalias() = w.Jc.transpose() * (jac.dv * w.Jc);
+    w.Jc.resize(3, nu);
+    w.block.resize(nu, nu);
+    w.nJ.resize(nu);
+    w.Jdx.resize(nu);
+    auto Jc = w.Jc.leftCols(m);
+    for (int k = 0; k < m; ++k) Jc.col(k) = w.JB.col(w.columns[k]) - w.JA.col(w.columns[k]);
+    auto block = w.block.topLeftCorner(m, m);
+    block.noalias() = Jc.transpose() * (jac.dv * Jc);
+    w.nJ.head(m).noalias() = Jc.transpose() * n;
+    w.Jdx.head(m).noalias() = Jc.transpose() * jac.dx;
     for (int j = 0; j < m; ++j)
-      for (int i = 0; i < m; ++i) D(w.columns[i], w.columns[j]) += w.block(i, j);
-    const Eigen::RowVectorXd nJ = n.transpose() * w.Jc;
-    const Vector Jdx = w.Jc.transpose() * jac.dx;
-    for (int j = 0; j < m; ++j)
-      for (int i = 0; i < m; ++i) K(w.columns[i], w.columns[j]) -= Jdx[i] * nJ[j];
+      for (int i = 0; i < m; ++i) {
+        D(w.columns[i], w.columns[j]) += block(i, j);
+        K(w.columns[i], w.columns[j]) -= w.Jdx[i] * w.nJ[j];
+      }
   }
 }
 
