@@ -61,6 +61,10 @@ inline constexpr const char* kContactFallCase = "human_fall_contact";
 // 3 runs. q of the result is the pelvis origin at the end (m), so the engines' final states can be
 // compared; evaluations are realizations through Acceleration where the engine counts them.
 SimulationResult simulateArticulaHumanFall();
+// The same scene with Articula's linearly implicit RosenbrockW3 (include/articula/integrators/
+// RosenbrockW.h) at kFallAccuracy: the method the CLI should use for contact runs.
+SimulationResult simulateArticulaHumanFallRosenbrock();
+
 std::optional<SimulationResult> simulateSimbodyHumanFall();  // defined with the Simbody adapter
 
 }  // namespace articula::bench

@@ -194,6 +194,12 @@ SimRow runContactFall() {
   }
   std::printf("  Articula: %.3f s per simulated second (%.2fx real time)\n", row.result[0]->seconds / kFallDuration,
               kFallDuration / row.result[0]->seconds);
+  // Articula's linearly implicit method on the same scene (not Merson-vs-Merson, so reported apart).
+  const SimulationResult w = simulateArticulaHumanFallRosenbrock();
+  std::printf("  Articula RosenbrockW3: %lld steps, %lld evaluations, %s, %.3f s per simulated second (%.1fx real time)",
+              w.steps, w.evaluations, formatSeconds(std::optional<SimulationResult>(w)).c_str(), w.seconds / kFallDuration, kFallDuration / w.seconds);
+  if (row.result[1]) std::printf(", %.1fx faster than Simbody's Merson", row.result[1]->seconds / w.seconds);
+  std::printf(", max|pelvis - A| %.1e\n", maxAbsDiff(w.q, row.result[0]->q));
   std::fflush(stdout);
   return row;
 }

@@ -1,9 +1,11 @@
 #include "articula/contact/ContactForceSubsystem.h"
+#include "articula/contact/ContactForceJacobian.h"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <numbers>
+#include <optional>
 #include <sstream>
 
 #include "articula/Error.h"
@@ -38,6 +40,12 @@ struct ContactForceSubsystem::Workspace {
   std::vector<Prepared> contacts;
   std::vector<Real> slotDepth;  // per penalty pair: the deepest contact's depth (realizeAcceleration)
   Real potentialEnergy = 0;
+  // addInForceJacobian scratch (sized on first use): station Jacobians, and the contact's
+  // Jacobian restricted to the u of the two bodies' ancestors (the only nonzero columns).
+  Matrix JA, JB, Jc, block;
+  Vector nJ, Jdx;
+  std::vector<int> columns;
+  std::vector<char> used;
 };
 
 const char* contactModelName(ContactModel model) {
@@ -418,6 +426,85 @@ bool ContactForceSubsystem::applyFoundation(const State& s, const Workspace& w, 
 const ContactReport& ContactForceSubsystem::getReport(const State& state) const {
   requireTopology("getReport");
   return state.getCacheEntry<ContactReport>(reportIndex_);
+}
+
+// ---- linearization for implicit integrators ----------------------------------------------------
+
+// Per point contact: with v = J u the relative velocity of the contact point (J = J_B − J_A),
+// D += Jᵀ (∂f/∂v) J and, since the penetration changes as δx = −n·J δu, K += Jᵀ (∂f/∂x)(−nᵀ J).
+// The motion of the contact point and normal with q is left out (small, not stiff). Elastic
+// foundation (mesh) contacts are left out too.
+void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix& K) const {
+  Workspace& w = s.updCacheEntry<Workspace>(workspaceIndex_);
+  const int nu = static_cast<int>(D.rows());
+  for (const Prepared& p : w.contacts) {
+    if (!(p.depth > 0) || p.model == ContactModel::ElasticFoundation) continue;
+    const Vec3& n = p.normal_G;
+    const Vec3 pA = w.X_GB[p.bodyA].p(), pB = w.X_GB[p.bodyB].p();
+    const Vec3 v = stationVelocity(matter_->getBodyVelocity(s, p.bodyB), pB, p.point_G) -
+                   stationVelocity(matter_->getBodyVelocity(s, p.bodyA), pA, p.point_G);
+    const Real xdot = -v.dot(n);
+    NormalForceSlope slope;
+    const StribeckFriction* mu = nullptr;
+    std::optional<StribeckFriction> hertzFriction;
+    if (p.model == ContactModel::Hertz) {
+      slope = calcHuntCrossleySlope(p.stiffness, p.dissipation, p.depth, xdot);
+      hertzFriction.emplace(p.friction.staticFriction, p.friction.dynamicFriction, p.friction.viscousFriction,
+                            transitionSpeed_);
+      mu = &*hertzFriction;
+    } else {
+      // Penalty curves are tabulated: central differences of the scalar law.
+      const PenaltyContactModel& model = models_[p.penaltyModel];
+      slope.force = model.calcForce(p.depth, xdot, p.reachedMax).force;
+      const Real hx = 1e-6 * std::max(p.depth, Real(1e-4)), hv = 1e-6;
+      slope.dx = (model.calcForce(p.depth + hx, xdot, p.reachedMax).force -
+                  model.calcForce(p.depth - hx, xdot, p.reachedMax).force) / (2 * hx);
+      slope.dxdot = (model.calcForce(p.depth, xdot + hv, p.reachedMax).force -
+                     model.calcForce(p.depth, xdot - hv, p.reachedMax).force) / (2 * hv);
+      mu = &model.getFriction();
+    }
+    if (slope.force <= 0 && slope.dx == 0 && slope.dxdot == 0) continue;
+    const PointContactJacobian jac = calcPointContactJacobian(n, v, slope, *mu);
+    w.JB.setZero(3, nu);
+    w.JA.setZero(3, nu);
+    if (p.bodyB != 0)
+      matter_->calcStationJacobian(s, p.bodyB, w.X_GB[p.bodyB].R().transpose() * (p.point_G - pB), w.JB);
+    if (p.bodyA != 0)
+      matter_->calcStationJacobian(s, p.bodyA, w.X_GB[p.bodyA].R().transpose() * (p.point_G - pA), w.JA);
+    gatherColumns(p.bodyA, p.bodyB, w);
+    // Scratch sized nu once and used through blocks: no allocation per contact or per step.
+    const int m = static_cast<int>(w.columns.size());
+    w.Jc.resize(3, nu);
+    w.block.resize(nu, nu);
+    w.nJ.resize(nu);
+    w.Jdx.resize(nu);
+    auto Jc = w.Jc.leftCols(m);
+    for (int k = 0; k < m; ++k) Jc.col(k) = w.JB.col(w.columns[k]) - w.JA.col(w.columns[k]);
+    auto block = w.block.topLeftCorner(m, m);
+    block.noalias() = Jc.transpose() * (jac.dv * Jc);
+    w.nJ.head(m).noalias() = Jc.transpose() * n;
+    w.Jdx.head(m).noalias() = Jc.transpose() * jac.dx;
+    for (int j = 0; j < m; ++j)
+      for (int i = 0; i < m; ++i) {
+        D(w.columns[i], w.columns[j]) += block(i, j);
+        K(w.columns[i], w.columns[j]) -= w.Jdx[i] * w.nJ[j];
+      }
+  }
+}
+
+// The u of every mobilizer between Ground and body a or b, each once.
+void ContactForceSubsystem::gatherColumns(int a, int b, Workspace& w) const {
+  w.used.assign(matter_->getNU(), 0);
+  w.columns.clear();
+  for (int body : {a, b})
+    for (int k = body; k > 0; k = matter_->getInfo(k).parent) {
+      const MobilizedBodyInfo& info = matter_->getInfo(k);
+      for (int j = 0; j < info.nu; ++j)
+        if (!w.used[info.uStart + j]) {
+          w.used[info.uStart + j] = 1;
+          w.columns.push_back(info.uStart + j);
+        }
+    }
 }
 
 // ---- hysteresis -------------------------------------------------------------------------------

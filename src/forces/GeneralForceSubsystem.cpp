@@ -90,6 +90,13 @@ void GeneralForceSubsystem::addInForces(const State& state, std::vector<SpatialV
     if (flags[i]) elements_[i]->calcForce(state, m, bodyForces_G, mobilityForces);
 }
 
+void GeneralForceSubsystem::addInForceJacobian(const State& state, Matrix& D, Matrix& K) const {
+  const MatterSubsystem& m = matter();
+  const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);
+  for (size_t i = 0; i < elements_.size(); ++i)
+    if (flags[i]) elements_[i]->addInForceJacobian(state, m, D, K);
+}
+
 Real GeneralForceSubsystem::calcPotentialEnergy(const State& state) const {
   const MatterSubsystem& m = matter();
   const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);

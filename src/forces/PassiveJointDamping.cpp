@@ -74,6 +74,10 @@ void PassiveJointDamping::calcForce(const State& state, const MatterSubsystem& m
   mobilityForces -= c_.cwiseProduct(matter.getU(state));
 }
 
+void PassiveJointDamping::addInForceJacobian(const State&, const MatterSubsystem&, Matrix& D, Matrix&) const {
+  D.diagonal() -= c_;
+}
+
 Real PassiveJointDamping::calcPower(const State& state, const MatterSubsystem& matter) const {
   const auto u = matter.getU(state);
   return -u.dot(c_.cwiseProduct(u));

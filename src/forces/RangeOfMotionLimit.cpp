@@ -200,6 +200,31 @@ void RangeOfMotionLimit::calcForce(const State& state, const MatterSubsystem& ma
   }
 }
 
+void RangeOfMotionLimit::addInForceJacobian(const State& state, const MatterSubsystem& matter, Matrix& D,
+                                            Matrix& K) const {
+  const Eval e = evaluate(state, matter, true);
+  if (e.tau.isZero(0)) return;
+  // G: rows θdot_i = G_i u for the active axes (the clamp max(0, ·) is flat where tau = 0).
+  const int nu = matter.getNU();
+  Matrix G = Matrix::Zero(numAxes(), nu);
+  if (orientation_) {
+    Matrix JF_child, JF_parent;
+    matter.calcFrameJacobian(state, body_, Vec3::Zero(), JF_child);
+    if (parent_ > 0) matter.calcFrameJacobian(state, parent_, Vec3::Zero(), JF_parent);
+    else JF_parent = Matrix::Zero(6, nu);
+    const Mat33 JR = e.J * calcR_GF(state, matter).transpose().matrix();
+    G = JR * (JF_child.topRows(3) - JF_parent.topRows(3));
+  } else {
+    const CoordinateRow row = coordinateRow(matter, state, body_, whichQ_);
+    for (int j = 0; j < row.nu; ++j) G(0, row.uStart + j) = row.n[j];
+  }
+  for (int i = 0; i < numAxes(); ++i) {
+    if (e.tau[i] == 0) continue;
+    D.noalias() -= axes_[i].damping * G.row(i).transpose() * G.row(i);
+    K.noalias() -= axes_[i].stiffness * G.row(i).transpose() * G.row(i);
+  }
+}
+
 Real RangeOfMotionLimit::calcPotentialEnergy(const State& state, const MatterSubsystem& matter) const {
   const Eval e = evaluate(state, matter, false);
   Real pe = 0;

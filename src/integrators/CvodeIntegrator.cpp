@@ -18,6 +18,11 @@
 #include <sstream>
 #include <type_traits>
 
+#include <Eigen/Cholesky>
+
+#include "articula/matter/ForceJacobian.h"
+#include "articula/matter/MultibodySystem.h"
+
 namespace articula {
 
 static_assert(std::is_same_v<sunrealtype, Real>, "SUNDIALS must be built with double precision");
@@ -254,8 +259,47 @@ int CvodeIntegrator::calcYDot(Real t, const Real* y, Real* ydot) {
   return 0;
 }
 
+bool CvodeIntegrator::calcAnalyticJacobian(Real t, const Real* y) {
+  const auto* mbs = dynamic_cast<const MultibodySystem*>(&getSystem());
+  if (!mbs) return false;
+  const int n = ny(), nQ = nq(), nU = nu();
+  const MatterSubsystem& matter = mbs->getMatter();
+  if (matter.getNQ() != nQ || matter.getNU() != nU) return false;  // q or u outside the matter
+  State& s = scratch();
+  s.setTime(t);
+  s.updY() = Eigen::Map<const Vector>(y, n);
+  realizeCounted(s, Stage::Velocity);
+  matter.calcM(s, jM_);
+  jD_.setZero(nU, nU);
+  jK_.setZero(nU, nU);
+  for (int i = 0; i < mbs->getNumSubsystems(); ++i)
+    if (const auto* src = dynamic_cast<const ForceJacobianSource*>(&mbs->getSubsystem(i))) src->addInForceJacobian(s, jD_, jK_);
+  const Eigen::LLT<Matrix> llt(jM_);
+  jMinvD_ = llt.solve(jD_);
+  jMinvK_ = llt.solve(jK_);
+  for (int j = 0; j < n; ++j) Eigen::Map<Vector>(jacColumns_[j], n).setZero();
+  Vector e = Vector::Zero(nU), qcol(nQ), ucol(nU);
+  for (int j = 0; j < nU; ++j) {  // u columns: N in the q rows, M⁻¹D in the u rows
+    e[j] = 1;
+    matter.multiplyByN(s, e, qcol);
+    e[j] = 0;
+    Eigen::Map<Vector> col(jacColumns_[nQ + j], n);
+    col.head(nQ) = qcol;
+    col.segment(nQ, nU) = jMinvD_.col(j);
+  }
+  Vector eq = Vector::Zero(nQ);
+  for (int j = 0; j < nQ; ++j) {  // q columns: M⁻¹K N⁺ in the u rows
+    eq[j] = 1;
+    matter.multiplyByNInv(s, eq, ucol);
+    eq[j] = 0;
+    Eigen::Map<Vector>(jacColumns_[j], n).segment(nQ, nU) = jMinvK_ * ucol;
+  }
+  return true;
+}
+
 int CvodeIntegrator::calcJacobian(Real t, const Real* y, const Real* fy) {
   const int n = ny();
+  if (analyticJacobian_ && calcAnalyticJacobian(t, y)) return 0;
   const Eigen::Map<const Vector> f0(fy, n);
   yJac_ = Eigen::Map<const Vector>(y, n);
   // Column j: (f(y + d e_j) - f(y)) / d, d = √ε max(|y_j|, unit change of y_j): about half the

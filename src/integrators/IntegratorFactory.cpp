@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "articula/integrators/CvodeIntegrator.h"
+#include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
 
 namespace articula {
@@ -20,6 +21,8 @@ std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const Syst
       {"SemiExplicitEuler", [](const System& s) { return std::make_unique<SemiExplicitEulerIntegrator>(s); }},
       {"SemiExplicitEuler2", [](const System& s) { return std::make_unique<SemiExplicitEuler2Integrator>(s); }},
       {"VelocityVerlet", [](const System& s) { return std::make_unique<VelocityVerletIntegrator>(s); }},
+      {"RosenbrockW2", [](const System& s) { return std::make_unique<RosenbrockW2Integrator>(s); }},
+      {"RosenbrockW3", [](const System& s) { return std::make_unique<RosenbrockW3Integrator>(s); }},
       {"CvodeBDF", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::BDF); }},
       {"CvodeAdams", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::Adams); }},
   };

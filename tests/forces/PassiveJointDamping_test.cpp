@@ -33,6 +33,29 @@ TEST(PassiveJointDamping, CoefficientsPerMobility) {
   EXPECT_LE(p, 0.0);
 }
 
+// The linearization for implicit integrators is the damping matrix itself: ∂τ/∂u by differences.
+TEST(PassiveJointDamping, ForceJacobianMatchesDifferences) {
+  testing::OrientationModel model;
+  auto& damping = model.forces->addForce(std::make_unique<PassiveJointDamping>(2.0));
+  damping.setBodyDamping(3, 0.5);
+  State s = model.system.realizeTopology();
+  const MatterSubsystem& matter = model.system.getMatter();
+  testing::setSomeMotion(model.system, s);
+  const int nu = matter.getNU();
+  Matrix D = Matrix::Zero(nu, nu), K = Matrix::Zero(nu, nu);
+  damping.addInForceJacobian(s, matter, D, K);
+  for (int j = 0; j < nu; ++j) {
+    State p = s, m = s;
+    p.updU()[j] += 1e-6;
+    m.updU()[j] -= 1e-6;
+    model.system.realize(p, Stage::Velocity);
+    model.system.realize(m, Stage::Velocity);
+    const Vector col = (testing::generalizedForce(damping, p, matter) - testing::generalizedForce(damping, m, matter)) / 2e-6;
+    EXPECT_LT((D.col(j) - col).norm(), 1e-8) << "u " << j;
+  }
+  EXPECT_EQ(K.norm(), 0);
+}
+
 TEST(PassiveJointDamping, RootJointsCanBeDamped) {
   testing::OrientationModel model;
   auto& damping = model.forces->addForce(std::make_unique<PassiveJointDamping>(2.0));

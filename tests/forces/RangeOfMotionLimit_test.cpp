@@ -218,6 +218,62 @@ TEST(RangeOfMotionLimit, PinLimitIsSpringDamperOnlyOutsideAndNeverPulls) {
   EXPECT_NEAR(rom.calcPotentialEnergy(s, matter), 0.5 * k * 0.04, 1e-12);
 }
 
+// The linearization for implicit integrators: D = ∂τ/∂u against differences of the generalized
+// force on every orientation joint in motion (exact: θdot = J w is linear in u), and on a Pin
+// both D and K = (∂τ/∂q) N (exact there) against differences.
+TEST(RangeOfMotionLimit, ForceJacobianMatchesDifferences) {
+  testing::OrientationModel model;
+  std::vector<RangeOfMotionLimit*> limits;
+  for (int b = 1; b <= 5; ++b)
+    limits.push_back(&model.forces->addForce(std::make_unique<RangeOfMotionLimit>(
+        b, CoordinateAxis::Z, symmetricAxes(0.05, 0.08, CoordinateAxis::Z, 30.0, 0.5), "rom" + std::to_string(b))));
+  State s = model.system.realizeTopology();
+  const MatterSubsystem& matter = model.system.getMatter();
+  testing::setSomeMotion(model.system, s, 0.7, 0.6);
+  const int nu = matter.getNU();
+  for (const RangeOfMotionLimit* rom : limits) {
+    ASSERT_GT(rom->calcPotentialEnergy(s, matter), 1e-3) << rom->getName() << " must be outside its bounds";
+    Matrix D = Matrix::Zero(nu, nu), K = Matrix::Zero(nu, nu);
+    rom->addInForceJacobian(s, matter, D, K);
+    Matrix Dfd(nu, nu);
+    for (int j = 0; j < nu; ++j) {
+      State p = s, m = s;
+      p.updU()[j] += 1e-7;
+      m.updU()[j] -= 1e-7;
+      model.system.realize(p, Stage::Velocity);
+      model.system.realize(m, Stage::Velocity);
+      Dfd.col(j) = (testing::generalizedForce(*rom, p, matter) - testing::generalizedForce(*rom, m, matter)) / 2e-7;
+    }
+    EXPECT_GT(Dfd.norm(), 0) << rom->getName();
+    EXPECT_LT((D - Dfd).norm(), 1e-6 * Dfd.norm()) << rom->getName() << "\nD\n" << D << "\nFD\n" << Dfd;
+  }
+
+  MultibodySystem system;
+  MobilizedBody::Pin knee(MobilizedBody::Ground(system.updMatter()), Transform(),
+                          testing::massBody(3, Vec3(0, -0.4, 0), Vec3(0.05, 0.01, 0.05)), Transform());
+  auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
+  auto& pin = forces.addForce(std::make_unique<RangeOfMotionLimit>(knee, 0, Axis{0.0, 2.4, 120, 5}, "knee"));
+  State sp = system.realizeTopology();
+  auto tau = [&](Real q, Real u) {
+    knee.setOneQ(sp, 0, q);
+    knee.setOneU(sp, 0, u);
+    system.realize(sp, Stage::Velocity);
+    return testing::generalizedForce(pin, sp, system.getMatter())[0];
+  };
+  const Real dtau_dq = (tau(2.5 + 1e-6, 0.3) - tau(2.5 - 1e-6, 0.3)) / 2e-6;
+  const Real dtau_du = (tau(2.5, 0.3 + 1e-6) - tau(2.5, 0.3 - 1e-6)) / 2e-6;
+  tau(2.5, 0.3);
+  Matrix D = Matrix::Zero(1, 1), K = Matrix::Zero(1, 1);
+  pin.addInForceJacobian(sp, system.getMatter(), D, K);
+  EXPECT_NEAR(D(0, 0), dtau_du, 1e-6);
+  EXPECT_NEAR(K(0, 0), dtau_dq, 1e-5);
+  tau(1.0, 0.3);  // inside: no contribution
+  D.setZero(), K.setZero();
+  pin.addInForceJacobian(sp, system.getMatter(), D, K);
+  EXPECT_EQ(D(0, 0), 0);
+  EXPECT_EQ(K(0, 0), 0);
+}
+
 // A Ball pendulum under gravity swinging into its limits: the RK4 bookkeeping closes with the
 // limit's damping as the only non-conservative work. The damping switches on at the bound (a
 // jump of c xdot on entry), so RK4 loses order at each entry: the drift is small and shrinks

@@ -53,7 +53,7 @@ TEST(DenseOutput, InterpolationErrorWithinTheStepsTolerance) {
   // accuracy and the steps' own (end-point) errors. (At loose accuracy the fifth-order pairs'
   // estimates undershoot on this whipping double pendulum, so their end errors exceed α.)
   for (const char* method : {"ExplicitEuler", "RungeKutta2", "RungeKutta3", "RungeKuttaMerson", "RungeKuttaFeldberg",
-                             "DormandPrince54", "SemiExplicitEuler2", "VelocityVerlet"}) {
+                             "DormandPrince54", "SemiExplicitEuler2", "VelocityVerlet", "RosenbrockW2", "RosenbrockW3"}) {
     for (Real a : {1e-3, 1e-6}) {
       const DenseErrors e = denseErrors(method, a);
       std::printf("[ dense ] %-20s accuracy %.0e: worst weighted error / accuracy inside steps %.2f, at step ends %.2f\n",

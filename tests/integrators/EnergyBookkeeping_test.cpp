@@ -76,7 +76,7 @@ TEST_P(EnergyBookkeeping, ClosesToWithinAccuracyAndTightensWithIt) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, EnergyBookkeeping,
-                         ::testing::Values("RungeKuttaMerson", "DormandPrince54", "RungeKuttaFeldberg", "CvodeBDF"),
+                         ::testing::Values("RungeKuttaMerson", "DormandPrince54", "RungeKuttaFeldberg", "CvodeBDF", "RosenbrockW3"),
                          [](const auto& info) {
                            std::string n = info.param;
                            for (char& c : n)

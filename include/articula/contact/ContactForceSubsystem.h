@@ -38,6 +38,7 @@
 #include "articula/contact/ContactGeometry.h"
 #include "articula/contact/ContactMaterial.h"
 #include "articula/contact/PenaltyCurveMaterial.h"
+#include "articula/matter/ForceJacobian.h"
 #include "articula/matter/ForceSubsystem.h"
 
 namespace articula {
@@ -71,7 +72,7 @@ struct ContactReport {
   Real potentialEnergy = 0, power = 0, nonConservativePower = 0;
 };
 
-class ContactForceSubsystem : public ForceSubsystem {
+class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource {
  public:
   static constexpr Real kDefaultLayerThickness = 0.01;  // m, elastic foundation
   static constexpr Real kDefaultMaximumRadius = 10;     // m, flat-on-flat Hertz
@@ -120,6 +121,8 @@ class ContactForceSubsystem : public ForceSubsystem {
   void realizeTopology(State& state) override;
   void realizePosition(State& state) const override;
   void realizeAcceleration(State& state) const override;  // ż of the penalty pairs
+  // ForceJacobianSource: point contacts' ∂τ/∂u and (∂τ/∂q) N (needs Velocity; no mesh contacts).
+  void addInForceJacobian(const State& state, Matrix& D, Matrix& K) const override;
 
   struct Surface {
     bool penalty = false;
@@ -139,6 +142,7 @@ class ContactForceSubsystem : public ForceSubsystem {
   bool applyFoundation(const State& s, const Workspace& w, const Prepared& p, ContactRecord& rec,
                        std::vector<SpatialVec>& F) const;
   int slotOf(int a, int b) const;
+  void gatherColumns(int a, int b, Workspace& w) const;
   int pairIndex(int a, int b) const { return a * geometry_.numShapes() + b; }
   const Workspace& workspace(const State& s) const;
 

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "articula/matter/ForceJacobian.h"
 #include "articula/matter/ForceSubsystem.h"
 
 namespace articula {
@@ -54,6 +55,10 @@ class ForceElement {
   // Called once after finalize(), while the System realizes Topology: an element that keeps
   // per-State data (DiscreteForces) allocates its discrete variables there, owned by `subsystem`.
   virtual void allocateState(State& /*state*/, int /*subsystem*/) {}
+  // Linearization for implicit integrators (matter/ForceJacobian.h): D += ∂τ/∂u, K += (∂τ/∂q) N.
+  // Default: nothing (the element is treated explicitly). Stiff elements (dampers) override it.
+  virtual void addInForceJacobian(const State& /*state*/, const MatterSubsystem& /*matter*/, Matrix& /*D*/,
+                                  Matrix& /*K*/) const {}
 
  protected:
   // Setters call this: an element is immutable once its System is built.
@@ -67,7 +72,7 @@ class ForceElement {
   bool frozen_ = false;
 };
 
-class GeneralForceSubsystem : public ForceSubsystem {
+class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource {
  public:
   explicit GeneralForceSubsystem(std::string name = "forces") : ForceSubsystem(std::move(name)) {}
 
@@ -89,6 +94,8 @@ class GeneralForceSubsystem : public ForceSubsystem {
   void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
                    Vector& mobilityForces) const override;
   Real calcPotentialEnergy(const State& state) const override;
+  // Sum over enabled elements of their addInForceJacobian.
+  void addInForceJacobian(const State& state, Matrix& D, Matrix& K) const override;
   // Sums over enabled elements of calcPower and calcNonConservativePower (needs Velocity).
   Real calcPower(const State& state) const;
   Real calcNonConservativePower(const State& state) const;

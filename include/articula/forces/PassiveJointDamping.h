@@ -36,6 +36,8 @@ class PassiveJointDamping : public ForceElement {
   // Largest fixed step h for which an explicit or semi-explicit Euler step of this damping is
   // stable: the velocity update u <- (1 - h M^-1 C) u needs h <= 2 / lambda_max with
   // C x = lambda M x. Infinite without damping. Position stage; forms M (O(n^3), not a hot path).
+  // ∂τ/∂u = −diag(c).
+  void addInForceJacobian(const State& state, const MatterSubsystem& matter, Matrix& D, Matrix& K) const override;
   Real calcStableStepLimit(const State& state, const MatterSubsystem& matter) const;
 
   void finalize(const MatterSubsystem& matter) override;

@@ -86,6 +86,9 @@ class RangeOfMotionLimit : public ForceElement {
   Real calcPotentialEnergy(const State& state, const MatterSubsystem& matter) const override;
   Real calcPower(const State& state, const MatterSubsystem& matter) const override;
   Real calcNonConservativePower(const State& state, const MatterSubsystem& matter) const override;
+  // While outside the bounds: D −= Gᵀ diag(c) G, K −= Gᵀ diag(k) G with G = ∂θ/∂u on the active
+  // axes (the change of J and N with q is left out); nothing inside the bounds.
+  void addInForceJacobian(const State& state, const MatterSubsystem& matter, Matrix& D, Matrix& K) const override;
 
  private:
   struct Eval {

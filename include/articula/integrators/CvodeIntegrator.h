@@ -59,6 +59,13 @@ class CvodeIntegrator final : public Integrator {
   void setProjectErrorEstimate(bool on);
   bool getProjectErrorEstimate() const { return projectErrorEstimate_; }
 
+  // BDF's Newton Jacobian from the force subsystems' linearization (matter/ForceJacobian.h, as
+  // the Rosenbrock-W methods use) instead of difference quotients (one evaluation per y):
+  //   ∂f/∂y ≈ [0, N; M⁻¹K N⁺, M⁻¹D] (z rows and columns zero). Off by default: it leaves out the
+  // inertial and geometric terms, which Newton then corrects with more iterations.
+  void setAnalyticJacobian(bool on) { analyticJacobian_ = on; }
+  bool getAnalyticJacobian() const { return analyticJacobian_; }
+
   // CVODE's own counters, since the last initialize() (restarts included).
   struct CvodeStatistics {
     int64_t steps = 0;                 // internal steps taken
@@ -85,6 +92,7 @@ class CvodeIntegrator final : public Integrator {
   // Callback bodies, with raw arrays of length ny(). Return 0, > 0 (recoverable) or < 0.
   int calcYDot(Real t, const Real* y, Real* ydot);
   int calcJacobian(Real t, const Real* y, const Real* fy);  // into jacColumns_
+  bool calcAnalyticJacobian(Real t, const Real* y);         // into jacColumns_; false: not available
   int calcProjection(Real t, const Real* y, Real* corr, Real* err);
   int calcErrorWeights(const Real* y, Real* ewt);
   void noteCvodeMessage(const char* function, const char* message);
@@ -99,6 +107,8 @@ class CvodeIntegrator final : public Integrator {
 
   Method method_;
   bool projectErrorEstimate_ = true;
+  bool analyticJacobian_ = false;
+  Matrix jM_, jD_, jK_, jMinvD_, jMinvK_;  // analytic Jacobian scratch
   std::unique_ptr<Solver> solver_;
   CvodeStatistics cvodeStats_;
   // CVODE's counters at the last collection (they restart from zero at CVodeReInit).

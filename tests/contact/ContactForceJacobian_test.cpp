@@ -1,0 +1,144 @@
+// The contact force linearization (ContactForceJacobian.h and
+// ContactForceSubsystem::addInForceJacobian) against central finite differences of the force
+// laws themselves: Hunt–Crossley, Stribeck friction below, at and above the transition speed,
+// and the generalized forces of a free body touching the ground (Hertz and penalty materials).
+#include "articula/contact/ContactForceJacobian.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+
+#include "articula/contact/ContactForceSubsystem.h"
+#include "articula/contact/HertzHuntCrossley.h"
+#include "articula/matter/MobilizedBody.h"
+#include "articula/matter/MultibodySystem.h"
+
+namespace articula {
+namespace {
+
+// The force on B written directly from the laws under test's public pieces.
+Vec3 directForce(const Vec3& n, const Vec3& v, Real x, Real K, Real c, const StribeckFriction& mu) {
+  const Real fn = calcHuntCrossley(K, c, x, -v.dot(n)).force;
+  return fn * n + mu.calcForce(v - v.dot(n) * n, fn);
+}
+
+TEST(ContactForceJacobian, HuntCrossleySlopeMatchesDifferences) {
+  const Real K = 3e6, c = 0.8, h = 1e-7;
+  for (Real x : {1e-4, 2e-3, 1e-2})
+    for (Real xdot : {-0.3, 0.0, 0.7}) {
+      const NormalForceSlope s = calcHuntCrossleySlope(K, c, x, xdot);
+      EXPECT_NEAR(s.force, calcHuntCrossley(K, c, x, xdot).force, 1e-9 * s.force);
+      const Real dx = (calcHuntCrossley(K, c, x + h * x, xdot).force - calcHuntCrossley(K, c, x - h * x, xdot).force) / (2 * h * x);
+      const Real dv = (calcHuntCrossley(K, c, x, xdot + h).force - calcHuntCrossley(K, c, x, xdot - h).force) / (2 * h);
+      EXPECT_NEAR(s.dx, dx, 1e-6 * std::abs(dx)) << "x " << x << " xdot " << xdot;
+      EXPECT_NEAR(s.dxdot, dv, 1e-6 * std::abs(dv) + 1e-9) << "x " << x << " xdot " << xdot;
+    }
+  // Pulling apart fast enough: the clamped force is flat.
+  const NormalForceSlope pull = calcHuntCrossleySlope(K, c, 1e-3, -2 / (1.5 * c));
+  EXPECT_EQ(pull.force, 0);
+  EXPECT_EQ(pull.dx, 0);
+  EXPECT_EQ(pull.dxdot, 0);
+}
+
+TEST(ContactForceJacobian, PointForceMatchesDifferencesAtEverySlipRegime) {
+  const StribeckFriction mu(0.8, 0.6, 0.05, 0.01);
+  const Real K = 2e5, c = 2, x = 4e-3;
+  const Vec3 n = Vec3(0.2, -0.1, 1).normalized();
+  const Vec3 t1 = n.cross(Vec3::UnitX()).normalized(), t2 = n.cross(t1);
+  // Slip speeds: none, inside the quintic rise, in the Stribeck drop, beyond it.
+  for (Real s : {0.0, 0.003, 0.0099, 0.015, 0.05, 0.4})
+    for (Real vn : {-0.05, 0.0, 0.02}) {
+      const Vec3 v = s * (0.6 * t1 + 0.8 * t2) + vn * n;
+      const NormalForceSlope slope = calcHuntCrossleySlope(K, c, x, -v.dot(n));
+      const PointContactJacobian J = calcPointContactJacobian(n, v, slope, mu);
+      const Vec3 f = directForce(n, v, x, K, c, mu);
+      EXPECT_LT((J.force - f).norm(), 1e-10 * f.norm());
+      const Real hv = 1e-7, hx = 1e-9;
+      Mat33 dv;
+      for (int k = 0; k < 3; ++k) {
+        const Vec3 e = Vec3::Unit(k) * hv;
+        dv.col(k) = (directForce(n, v + e, x, K, c, mu) - directForce(n, v - e, x, K, c, mu)) / (2 * hv);
+      }
+      const Vec3 dx = (directForce(n, v, x + hx, K, c, mu) - directForce(n, v, x - hx, K, c, mu)) / (2 * hx);
+      EXPECT_LT((J.dv - dv).norm(), 1e-5 * dv.norm()) << "slip " << s << " vn " << vn << "\n" << J.dv << "\nvs\n" << dv;
+      EXPECT_LT((J.dx - dx).norm(), 1e-5 * dx.norm()) << "slip " << s << " vn " << vn;
+    }
+}
+
+// A free ball pressed into the floor, moving and spinning: D = ∂τ/∂u of the contact's
+// generalized force against differences in u (exact: the contact point depends on q only), and
+// K = (∂τ/∂q) N on the translational block.
+struct PressedBody {
+  MultibodySystem system{"pressed"};
+  ContactForceSubsystem* contact = nullptr;
+  MobilizedBody body;
+  State state;
+  template <class Material>
+  explicit PressedBody(const Material& material) {
+    MatterSubsystem& matter = system.updMatter();
+    body = MobilizedBody::Free(MobilizedBody::Ground(matter),
+                               Body(MassProperties::fromCentral(2, Vec3::Zero(), Inertia(0.01, 0.02, 0.03))), "body");
+    contact = &system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
+    contact->addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
+    contact->addSurface(body.getIndex(), Transform(), ContactShape::sphere(0.1), material, "ball");
+    state = system.realizeTopology();
+    matter.updQ(state).segment<4>(0) = Rotation::aboutX(0.3).toQuaternion().asVec4();
+    matter.updQ(state).segment<3>(4) = Vec3(0, 0, 0.1 - 3e-3);  // 3 mm deep
+  }
+  // Generalized force of the contact alone.
+  Vector tau(State& s) const {
+    system.realize(s, Stage::Dynamics);
+    Vector f;
+    system.getMatter().multiplyBySystemJacobianTranspose(s, contact->getReport(s).bodyForces_G, f);
+    return f;
+  }
+  void check(const Vector& u, const char* what) {
+    state.updU() = u;
+    system.realize(state, Stage::Dynamics);
+    const int nu = state.getNU();
+    Matrix D = Matrix::Zero(nu, nu), K = Matrix::Zero(nu, nu);
+    contact->addInForceJacobian(state, D, K);
+    Matrix Dfd(nu, nu), Kfd(nu, nu);
+    for (int j = 0; j < nu; ++j) {
+      const Real h = 1e-7;
+      State p = state, m = state;
+      p.updU()[j] += h;
+      m.updU()[j] -= h;
+      Dfd.col(j) = (tau(p) - tau(m)) / (2 * h);
+      Vector du = Vector::Zero(nu), dq(state.getNQ());
+      du[j] = 1e-8;
+      system.getMatter().multiplyByN(state, du, dq);
+      p = state, m = state;
+      p.updQ() += dq;
+      m.updQ() -= dq;
+      Kfd.col(j) = (tau(p) - tau(m)) / 2e-8;
+    }
+    EXPECT_GT(D.norm(), 0) << what;
+    EXPECT_LT((D - Dfd).norm(), 1e-5 * Dfd.norm()) << what << "\nD\n" << D << "\nFD\n" << Dfd;
+    // Free body: u = [w (3); v (3)]. On the force rows and translation columns K holds the whole
+    // derivative except the contact point's shift within the body as the depth changes (a share
+    // of δx, which changes the slip by w x δr): percent-level by design.
+    const Matrix Kt = K.bottomRightCorner(3, 3), Kt_fd = Kfd.bottomRightCorner(3, 3);
+    EXPECT_LT((Kt - Kt_fd).norm(), 3e-2 * Kt_fd.norm()) << what << "\nK\n" << K << "\nFD\n" << Kfd;
+  }
+};
+
+TEST(ContactForceJacobian, HertzGeneralizedForceMatchesDifferences) {
+  PressedBody b(ContactMaterial::rubber());
+  Vector u(6);
+  u << 0.4, -0.2, 1.0, 0.05, 0.002, -0.03;  // sliding fast
+  b.check(u, "sliding");
+  u << 0.01, 0.02, -0.01, 0.001, -0.002, 0.01;  // below the transition speed
+  b.check(u, "sticking");
+}
+
+TEST(ContactForceJacobian, PenaltyGeneralizedForceMatchesDifferences) {
+  PenaltyMaterial pm;
+  PressedBody b(pm);
+  Vector u(6);
+  u << 0.2, 0.1, -0.5, 0.03, -0.01, -0.02;
+  b.check(u, "penalty, loading");
+}
+
+}  // namespace
+}  // namespace articula
