@@ -31,7 +31,7 @@ using namespace articula;
 namespace {
 
 constexpr Real g = 9.81, m = 1.2, L = 0.6;
-constexpr Real A = 0.8, w = 2 * M_PI * 1.25;  // rad, rad/s (well above the rod's natural frequency)
+constexpr Real A = 0.8, w = 2 * M_PI * 1.1;   // rad, rad/s (well above the rod's natural frequency)
 
 // A uniform rod hanging along -y from its origin (the joint).
 Body rod() {
