@@ -20,8 +20,8 @@
 // and the pair's effective modulus E* (combineHertz). The program prints the height during the
 // run, then the rest height, penetration and normal force next to these predictions.
 // Checks (exit code 1 on failure): at rest (KE < 1e-6 J, shortest axis within 2e-3 rad of the
-// vertical) the centre height matches h - δ within 1 % of δ, the normal force matches m g to
-// 1e-4 relative.
+// vertical) the centre height and the contact depth match h - δ and δ within 1 % of δ, the normal
+// force matches m g to 1e-4 relative.
 #include <cmath>
 #include <cstdio>
 #include <memory>
@@ -109,7 +109,7 @@ int main(int argc, char** argv) {
               c.normalForce, m * g, 2e3 * c.patchMajor, 2e3 * c.patchMinor);
   const Real heightError = std::abs(X.p().z() - (support - delta));
   std::printf("  height error %.2e mm = %.2e of δ\n", 1e3 * heightError, heightError / delta);
-  const bool ok = ke < 1e-6 && tilt1 < 2e-3 && heightError < 0.01 * delta &&
+  const bool ok = ke < 1e-6 && tilt1 < 2e-3 && heightError < 0.01 * delta && std::abs(c.depth - delta) < 0.01 * delta &&
                   std::abs(c.normalForce - m * g) < 1e-4 * m * g;
   std::printf("%s\n", ok ? "check passed" : "CHECK FAILED");
   return ok ? 0 : 1;
