@@ -28,6 +28,10 @@
 
 using namespace articula;
 
+#ifndef ARTICULA_SOURCE_DIR  // set by the build (CMakeLists.txt) so the default model is found
+#define ARTICULA_SOURCE_DIR "."
+#endif
+
 int main(int argc, char** argv) {
   const std::string file = argc > 1 ? argv[1] : ARTICULA_SOURCE_DIR "/models/double_pendulum.json";
   io::ModelSpec spec;
