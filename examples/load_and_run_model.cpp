@@ -8,7 +8,8 @@
 // accuracy of the file's scenario (an error-controlled method; the default model uses
 // RungeKuttaMerson at 1e-6), printing the energy at a few times. buildModel tracks the work of
 // non-conservative forces as a state (GeneralForceSubsystem::setTrackNonConservativeWork), so
-// KE + PE - W_nc must stay constant for any model; its drift measures the integration error.
+// KE + PE - W_nc must stay constant; its drift measures the integration error. (W_nc covers the
+// elements of the GeneralForceSubsystem; a contact subsystem's dissipation is not part of it.)
 //
 // Second, io::runSimulation (what `articula run` does) runs the same scenario; its last frame must
 // agree with the hand-written loop.
@@ -60,6 +61,7 @@ int main(int argc, char** argv) {
   // ---- the hand-written loop: any Integrator over the built System ----
   std::unique_ptr<Integrator> integrator = makeIntegrator(scenario.integrator, system);
   integrator->setAccuracy(scenario.accuracy);
+  if (scenario.fixedStep > 0) integrator->setFixedStepSize(scenario.fixedStep);  // as runSimulation does
   integrator->setFinalTime(scenario.duration);
   integrator->initialize(built.initialState);
   const State& s0 = integrator->getState();
