@@ -32,11 +32,15 @@ build: configure
 test: deps-web build
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
-# The demo: simulate the double pendulum, render its GIF in software, show links to it and the viewer.
+# The demo: the adult male's standing fall (2 s, contact with the floor), its GIF rendered in
+# software, then the folder and the summary's highlights.
+DEMO_MODEL ?= models/scenarios/standing_fall.json
 demo: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_cli
-	./$(BUILD)/articula run models/double_pendulum.json --out $(BUILD)/demo -q
+	./$(BUILD)/articula run $(DEMO_MODEL) --out $(BUILD)/demo -q
 	./$(BUILD)/articula render $(BUILD)/demo --gif -q
+	@grep -E '^(Scenario|Integrator|Run|Energy|Head|Contact) |^             (non-|HIC15)' $(BUILD)/demo/summary.txt
+	@echo "Outputs:   $(abspath $(BUILD))/demo/"
 	@echo "Animation: file://$(abspath $(BUILD))/demo/animation.gif"
 	@echo "Viewer:    file://$(abspath $(BUILD))/demo/viewer.html"
 

@@ -53,6 +53,10 @@ int infoCommand(const std::string& file) {
                 m.bodies.size(), matter.getNU(), matter.getNQ(), totalMass(m), geometry);
     std::printf("  gravity [%g, %g, %g] m/s^2, %zu force elements, %zu contact materials\n", m.gravity[0], m.gravity[1],
                 m.gravity[2], m.forces.size(), m.contactMaterials.size());
+    if (built.contact)
+      std::printf("  contact: %d surfaces (%s), self-contact %s, excluded joint distance %d\n",
+                  built.contact->getNumSurfaces(), m.contact.ground ? "with the floor" : "no floor",
+                  m.contact.selfContact ? "on" : "off", m.contact.excludedJointDistance);
     printTree(m);
     if (!m.forces.empty()) std::printf("Forces:\n");
     for (const auto& f : m.forces) std::printf("  %s \"%s\"\n", f.type.c_str(), f.name.c_str());

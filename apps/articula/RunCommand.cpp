@@ -80,6 +80,7 @@ int runCommand(const RunOptions& o) {
   for (const std::string& kind : model.scenario.outputs) {
     if (kind == "trajectory.csv") files["trajectory.csv"] = io::makeTrajectoryCsv(model, result);
     if (kind == "trajectory.json") files["trajectory.json"] = io::makeTrajectoryJson(model, result);
+    if (kind == "contacts.csv" && built.contact) files["contacts.csv"] = io::makeContactsCsv(model, result);
     if (kind == "summary") {
       files["summary.json"] = summary.dump(2) + "\n";
       files["summary.txt"] = summaryText;

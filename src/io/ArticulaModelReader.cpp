@@ -7,6 +7,7 @@
 #include "ForceFields.h"
 #include "JsonNode.h"
 #include "ReadHelpers.h"
+#include "ScenarioModels.h"
 #include "articula/integrators/integrators.h"
 #include "articula/io/JointTypes.h"
 #include "articula/io/ModelFile.h"
@@ -375,7 +376,8 @@ void readCoordinateValues(const JsonNode& node, const ModelSpec& m, bool isU, bo
 }
 
 void readContact(const JsonNode& node, ModelSpec& m) {
-  node.allowOnly({"ground", "self_contact", "excluded_joint_distance", "exclude", "transition_speed", "recovery_speed"});
+  node.allowOnly({"ground", "self_contact", "excluded_joint_distance", "exclude", "cliques", "transition_speed",
+                  "recovery_speed"});
   ContactSpec& c = m.contact;
   c.enabled = true;
   if (auto g = node.get("ground")) {
@@ -405,6 +407,17 @@ void readContact(const JsonNode& node, ModelSpec& m) {
         if (m.findBody(names[k]) < 0) pair[k].fail("no body of this name");
       }
       c.excludedBodyPairs.push_back(names);
+    }
+  if (auto list = node.get("cliques"))
+    for (size_t i = 0; i < list->size(); ++i) {
+      const JsonNode group = (*list)[i];
+      if (group.size() < 2) group.fail("a clique lists at least two body names");
+      std::vector<std::string> names;
+      for (size_t k = 0; k < group.size(); ++k) {
+        names.push_back(group[k].string());
+        if (m.findBody(names.back()) < 0) group[k].fail("no body of this name");
+      }
+      c.cliques.push_back(names);
     }
   if (auto v = node.get("transition_speed")) c.transitionSpeed = v->positive();
   if (auto v = node.get("recovery_speed")) c.recoverySpeed = v->positive();
@@ -476,8 +489,8 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
     s.outputs.clear();
     for (size_t i = 0; i < v->size(); ++i) {
       const std::string o = (*v)[i].string();
-      if (o != "trajectory.csv" && o != "summary" && o != "trajectory.json")
-        (*v)[i].fail("unknown output (trajectory.csv, summary, trajectory.json)");
+      if (o != "trajectory.csv" && o != "summary" && o != "trajectory.json" && o != "contacts.csv")
+        (*v)[i].fail("unknown output (trajectory.csv, contacts.csv, summary, trajectory.json)");
       s.outputs.push_back(o);
     }
   }
@@ -494,7 +507,7 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
 ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file) {
   const JsonNode root(document, file);
   root.allowOnly({"format", "version", "name", "description", "metadata", "gravity", "contact_materials", "contact",
-                  "bodies", "forces", "initial_state", "scenario"});
+                  "models", "bodies", "forces", "initial_state", "scenario"});
   const JsonNode format = root.at("format");
   if (format.string() != "articula-model") format.fail("expected \"articula-model\"");
   const JsonNode version = root.at("version");
@@ -504,24 +517,33 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
   if (auto d = root.get("description")) m.description = d->isString() ? d->json().get<std::string>() : d->text();
   if (auto g = root.get("gravity")) m.gravity = g->vec3();
   if (auto c = root.get("contact_materials")) readMaterials(*c, m);
-  const JsonNode bodies = root.at("bodies");
-  if (bodies.size() == 0) bodies.fail("a model needs at least one body");
+  if (auto list = root.get("models")) includeModels(*list, m, file);  // a scenario of several models
+  const nlohmann::json noBodies = nlohmann::json::array();
+  const JsonNode bodies = m.bodies.empty() || root.has("bodies") ? root.at("bodies") : JsonNode(noBodies, file, "/bodies");
+  if (bodies.size() == 0 && m.bodies.empty()) bodies.fail("a model needs at least one body");
+  const size_t included = m.bodies.size();
   for (size_t i = 0; i < bodies.size(); ++i) {
     BodySpec b = readBody(bodies[i]);
     if (m.findBody(b.name) >= 0) bodies[i].at("name").fail("duplicate body name");
     m.bodies.push_back(std::move(b));
   }
   checkModelStructure(m, file);
-  for (size_t i = 0; i < m.bodies.size(); ++i)
+  for (size_t i = included; i < m.bodies.size(); ++i)
     for (size_t g = 0; g < m.bodies[i].geometry.size(); ++g) {
       const std::string& mat = m.bodies[i].geometry[g].material;
       const bool found = std::any_of(m.contactMaterials.begin(), m.contactMaterials.end(), [&](const auto& c) { return c.name == mat; });
-      if (!mat.empty() && !found) bodies[i].at("geometry")[g].at("material").fail("no contact material of this name");
+      if (!mat.empty() && !found) bodies[i - included].at("geometry")[g].at("material").fail("no contact material of this name");
     }
   if (auto c = root.get("contact")) readContact(*c, m);
   if (auto f = root.get("forces"))
     for (size_t i = 0; i < f->size(); ++i) m.forces.push_back(readForce((*f)[i], m, i));
-  if (auto s = root.get("initial_state")) readInitialState(*s, m);
+  if (auto s = root.get("initial_state")) {  // the file's own values override the included models'
+    const InitialStateSpec fromModels = m.initialState;
+    m.initialState = {};
+    readInitialState(*s, m);
+    m.initialState.q.insert(fromModels.q.begin(), fromModels.q.end());
+    m.initialState.u.insert(fromModels.u.begin(), fromModels.u.end());
+  }
   if (auto s = root.get("scenario")) readScenario(*s, m.scenario);
   checkModelPhysics(m, file);
   return m;

@@ -162,6 +162,7 @@ json contact(const ContactSpec& c) {
     if (!c.groundMaterial.empty()) j["ground"]["material"] = c.groundMaterial;
   }
   if (!c.excludedBodyPairs.empty()) j["exclude"] = c.excludedBodyPairs;
+  if (!c.cliques.empty()) j["cliques"] = c.cliques;
   if (c.transitionSpeed) j["transition_speed"] = *c.transitionSpeed;
   if (c.recoverySpeed) j["recovery_speed"] = *c.recoverySpeed;
   return j;

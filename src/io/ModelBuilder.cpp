@@ -18,6 +18,7 @@
 #include "articula/forces/TwoPointConstantForce.h"
 #include "articula/forces/TwoPointLinearDamper.h"
 #include "articula/forces/TwoPointLinearSpring.h"
+#include "ContactBuilder.h"
 #include "articula/io/JointTypes.h"
 #include "articula/io/ModelError.h"
 #include "articula/matter/MobilizedBody.h"
@@ -183,6 +184,9 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   BuiltModel b;
   b.system = std::make_unique<MultibodySystem>(m.name);
   addBodies(m, b, file);
+  // Contact first: the matter fills its report while realizing Dynamics, and the general forces'
+  // work tracking (realized after it) reads the report's non-conservative power.
+  addContact(m, b, file);
   b.forces = &b.system->addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   b.forces->setTrackNonConservativeWork(true);  // W_nc integrated with the motion, for the energy balance
   if (m.gravity.norm() > 0) b.forces->addForce(std::make_unique<Gravity>(m.gravity));
@@ -194,11 +198,13 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
       throw ModelError(file, "/forces/" + std::to_string(i), "\"" + m.forces[i].name + "\"", e.what());
     }
   }
+  addContactWorkProbe(b);
   try {
     b.initialState = b.system->realizeTopology();
   } catch (const std::exception& e) {
     throw ModelError(file, "/forces", "", e.what());
   }
+  checkContactPairs(m, b, file);
   applyInitialState(m, b, b.initialState);
   try {
     b.system->realize(b.initialState, Stage::Acceleration);

@@ -69,9 +69,8 @@ void checkModelPhysics(ModelSpec& m, const std::string& file) {
   bool contactShapes = false;
   for (const BodySpec& b : m.bodies)
     for (const GeometrySpec& g : b.geometry) contactShapes = contactShapes || !g.material.empty() || !g.forceCurve.empty();
-  if (m.contact.enabled && contactShapes)
-    m.warnings.push_back("contact is stored but not simulated yet (the contact force subsystem is not in this build): "
-                         "bodies pass through the ground");
+  if (!m.contact.enabled && contactShapes)
+    m.warnings.push_back("shapes have contact materials but the model has no \"contact\" block: nothing touches");
   const Real g = m.gravity.norm();
   if (g > 0 && (g < 1 || g > 30)) m.warnings.push_back("gravity of " + fmt(g) + " m/s^2: is that intended?");
 }

@@ -11,7 +11,7 @@ namespace fs = std::filesystem;
 
 namespace {
 bool isRunFile(const fs::path& p) {
-  static const char* const names[] = {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json",
+  static const char* const names[] = {"trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt", "summary.json",
                                       "viewer.html", "animation.gif"};  // the last two: docs/viewer.md
   for (const char* n : names)
     if (p.filename() == n) return true;

@@ -1,5 +1,6 @@
 // summary.json and summary.txt: model, parameters, integrator statistics, energy balance and the
 // head-injury figures (docs/output-format.md).
+#include <algorithm>
 #include <cstdio>
 #include <sstream>
 
@@ -8,6 +9,53 @@
 namespace articula::io {
 
 using nlohmann::json;
+
+namespace {
+
+// Peak net contact force per body (largest magnitude over the report times), the overall peak,
+// the most simultaneous contacts and the deepest penetration; null without contact.
+json contactSummary(const ModelSpec& m, const RunResult& r) {
+  if (r.frames.empty() || r.frames[0].contactForce.empty()) return nullptr;
+  std::vector<Real> peak(m.bodies.size(), 0), when(m.bodies.size(), 0);
+  size_t most = 0;
+  Real deepest = 0, deepestTime = 0;
+  for (const Frame& f : r.frames) {
+    for (size_t i = 0; i < m.bodies.size(); ++i)
+      if (f.contactForce[i].norm() > peak[i]) { peak[i] = f.contactForce[i].norm(); when[i] = f.time; }
+    most = std::max(most, f.contacts.size());
+    for (const ContactSample& c : f.contacts)
+      if (c.depth > deepest) { deepest = c.depth; deepestTime = f.time; }
+  }
+  json bodies = json::array();
+  size_t top = 0;
+  for (size_t i = 0; i < m.bodies.size(); ++i) {
+    if (peak[i] > peak[top]) top = i;
+    if (peak[i] > 0) bodies.push_back({{"body", m.bodies[i].name}, {"peak_force_N", peak[i]}, {"time_s", when[i]}});
+  }
+  std::sort(bodies.begin(), bodies.end(), [](const json& a, const json& b) { return a["peak_force_N"] > b["peak_force_N"]; });
+  json c{{"peak_force_N", peak[top]}, {"peak_force_body", peak[top] > 0 ? json(m.bodies[top].name) : json(nullptr)},
+         {"peak_force_time_s", when[top]}, {"max_simultaneous_contacts", most}, {"max_penetration_m", deepest},
+         {"max_penetration_time_s", deepestTime}, {"bodies", bodies}, {"sampled_every_s", r.frames.size() > 1 ? r.frames[1].time - r.frames[0].time : 0.0}};
+  return c;
+}
+
+void contactText(const json& c, std::ostringstream& o) {
+  char b[256];
+  std::snprintf(b, sizeof b, "Contact      peak net force %.4g N on \"%s\" at t = %.4g s; up to %d contacts; deepest %.3g mm\n",
+                c["peak_force_N"].get<double>(),
+                c["peak_force_body"].is_null() ? "-" : c["peak_force_body"].get<std::string>().c_str(),
+                c["peak_force_time_s"].get<double>(), c["max_simultaneous_contacts"].get<int>(),
+                1e3 * c["max_penetration_m"].get<double>());
+  o << b;
+  std::string list;
+  for (const json& e : c["bodies"]) {
+    std::snprintf(b, sizeof b, "%s %.4g N", e["body"].get<std::string>().c_str(), e["peak_force_N"].get<double>());
+    list += (list.empty() ? "" : ", ") + std::string(b);
+  }
+  if (!list.empty()) o << "             peak per body: " << list << '\n';
+}
+
+}  // namespace
 
 json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResult& r) {
   Real mass = 0;
@@ -47,6 +95,7 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
                  {"hic15", r.head.hic15.value}, {"hic15_t1_s", r.head.hic15.t1}, {"hic15_t2_s", r.head.hic15.t2},
                  {"sampled_every_s", sc.reportInterval}};
   }
+  s["contact"] = contactSummary(m, r);
   s["warnings"] = m.warnings;
   return s;
 }
@@ -91,6 +140,7 @@ std::string makeSummaryText(const json& s) {
     line("             HIC15 %.4g over [%.4g, %.4g] s (sampled every %.3g s)", h["hic15"].get<double>(),
          h["hic15_t1_s"].get<double>(), h["hic15_t2_s"].get<double>(), h["sampled_every_s"].get<double>());
   }
+  if (s.contains("contact") && !s["contact"].is_null()) contactText(s["contact"], o);
   for (const auto& w : s["warnings"]) o << "Warning      " << w.get<std::string>() << '\n';
   return o.str();
 }

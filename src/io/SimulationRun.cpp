@@ -29,6 +29,36 @@ BodySample sampleBody(const MatterSubsystem& matter, const State& s, int mobod, 
   return b;
 }
 
+ContactSample contactSample(const BuiltModel& built, const ContactRecord& c) {
+  ContactSample k;
+  k.bodyA = built.bodyOfMobod.at(c.bodyA);
+  k.bodyB = built.bodyOfMobod.at(c.bodyB);
+  k.surfaceA = c.surfaceA;
+  k.surfaceB = c.surfaceB;
+  k.model = contactModelName(c.model);
+  k.point = c.point_G;
+  k.normal = c.normal_G;
+  k.depth = c.depth;
+  k.depthRate = c.depthRate;
+  k.normalForce = c.normalForce;
+  k.frictionForce = c.frictionForce_G;
+  k.force = c.force_G;
+  k.centreOfPressure = c.centreOfPressure_G;
+  return k;
+}
+
+// The contacts and each body's net contact force, with the moment moved from Bo to the mass centre.
+void sampleContacts(const BuiltModel& built, const State& s, Frame& f) {
+  const ContactReport& r = built.contact->getReport(s);
+  for (const ContactRecord& c : r.contacts) f.contacts.push_back(contactSample(built, c));
+  for (size_t i = 0; i < f.bodies.size(); ++i) {
+    const SpatialVec& F = r.bodyForces_G.at(built.mobodOfBody[i]);
+    const Vec3 force = F.tail<3>();
+    f.contactForce.push_back(force);
+    f.contactTorque.push_back(F.head<3>() + (f.bodies[i].origin - f.bodies[i].com).cross(force));
+  }
+}
+
 Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s) {
   const MultibodySystem& sys = *built.system;
   sys.realize(s, Stage::Acceleration);
@@ -39,6 +69,7 @@ Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s) {
   f.kineticEnergy = sys.calcKineticEnergy(s);
   f.potentialEnergy = sys.calcPotentialEnergy(s);
   f.nonConservativeWork = built.forces->getNonConservativeWork(s);
+  if (built.contact) sampleContacts(built, s, f);
   for (const BodySample& b : f.bodies)
     if (!b.comAcceleration.allFinite() || !b.com.allFinite())
       throw SimulationError("non-finite motion at t = " + std::to_string(f.time) + " s");
@@ -90,6 +121,8 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count(); };
   std::unique_ptr<Integrator> integ = configure(sys, sc);
   r.integrator = integ->getMethodName();
+  if (built.contact)
+    for (int k = 0; k < built.contact->getNumSurfaces(); ++k) r.surfaceNames.push_back(built.contact->getGeometry().getName(k));
   try {
     State s0 = built.initialState;
     s0.setTime(0);

@@ -1,5 +1,5 @@
 // trajectory.csv: OpenMBD's per-body columns (reference/openmbd.md §3) with true accelerations,
-// plus the body-frame origin and the energy columns OpenMBD lacks.
+// plus the body-frame origin, the net contact force and torque, and the energy columns OpenMBD lacks.
 #include <cstdio>
 
 #include "articula/io/RunOutputs.h"
@@ -10,6 +10,10 @@ namespace {
 const char* const kBodyColumns[] = {"PosX", "PosY", "PosZ", "QuatW", "QuatX", "QuatY", "QuatZ", "VelX", "VelY", "VelZ",
                                     "AngVelX", "AngVelY", "AngVelZ", "LinAccX", "LinAccY", "LinAccZ", "AngAccX",
                                     "AngAccY", "AngAccZ", "OriginX", "OriginY", "OriginZ"};
+// With contact: the net contact force on the body and its moment about the mass centre (OpenMBD's
+// ForceX..TorqueZ), in Ground.
+const char* const kContactColumns[] = {"ContactForceX", "ContactForceY", "ContactForceZ",
+                                       "ContactTorqueX", "ContactTorqueY", "ContactTorqueZ"};
 
 void put(std::string& out, Real x) {
   char b[32];
@@ -22,16 +26,21 @@ void put3(std::string& out, const Vec3& v) {
 }  // namespace
 
 std::string makeTrajectoryCsv(const ModelSpec& m, const RunResult& run) {
+  const bool contact = !run.frames.empty() && !run.frames[0].contactForce.empty();
   std::string out = "Time";
-  for (const BodySpec& b : m.bodies)
+  for (const BodySpec& b : m.bodies) {
     for (const char* c : kBodyColumns) out += "," + b.name + "_" + c;
+    if (contact)
+      for (const char* c : kContactColumns) out += "," + b.name + "_" + c;
+  }
   out += ",KineticEnergy,PotentialEnergy,NonConservativeWork,EnergyBalance\n";
   const Real e0 = run.frames.empty() ? 0 : run.frames[0].kineticEnergy + run.frames[0].potentialEnergy;
   for (const Frame& f : run.frames) {
     char t[32];
     std::snprintf(t, sizeof t, "%.9g", f.time);
     out += t;
-    for (const BodySample& b : f.bodies) {
+    for (size_t i = 0; i < f.bodies.size(); ++i) {
+      const BodySample& b = f.bodies[i];
       put3(out, b.com);
       const Vec4 q = b.orientation.asVec4();
       for (int i = 0; i < 4; ++i) put(out, q[i]);
@@ -40,6 +49,10 @@ std::string makeTrajectoryCsv(const ModelSpec& m, const RunResult& run) {
       put3(out, b.comAcceleration);
       put3(out, b.angularAcceleration);
       put3(out, b.origin);
+      if (contact) {
+        put3(out, f.contactForce[i]);
+        put3(out, f.contactTorque[i]);
+      }
     }
     put(out, f.kineticEnergy);
     put(out, f.potentialEnergy);

@@ -22,6 +22,15 @@ json geometryJson(const GeometrySpec& g, const Vec3& bodyColor) {
   return json{{"name", g.name}, {"type", g.type}, {"size", size}, {"position", v3(g.pose.position)},
               {"orientation", {q[0], q[1], q[2], q[3]}}, {"color", v3(g.color.value_or(bodyColor))}};
 }
+// Arrows for the viewer: where the force acts, the force on body B, and the two bodies (-1: Ground).
+json contactsJson(const Frame& f) {
+  json cs = json::array();
+  for (const ContactSample& c : f.contacts)
+    cs.push_back({{"point", {round7(c.point[0]), round7(c.point[1]), round7(c.point[2])}},
+                  {"force", {round7(c.force[0]), round7(c.force[1]), round7(c.force[2])}},
+                  {"bodies", {c.bodyA, c.bodyB}}});
+  return cs;
+}
 }  // namespace
 
 Vec3 defaultBodyColor(size_t i) {
@@ -49,7 +58,9 @@ std::string makeTrajectoryJson(const ModelSpec& m, const RunResult& run) {
       poses.push_back({round7(b.origin[0]), round7(b.origin[1]), round7(b.origin[2]), round7(q[0]), round7(q[1]),
                        round7(q[2]), round7(q[3])});
     }
-    frames.push_back({{"t", f.time}, {"poses", poses}});
+    json frame{{"t", f.time}, {"poses", poses}};
+    if (!f.contactForce.empty()) frame["contacts"] = contactsJson(f);
+    frames.push_back(std::move(frame));
   }
   const Real g = m.gravity.norm();
   const Vec3 up = g > 0 ? Vec3(-m.gravity / g) : Vec3(0, 0, 1);

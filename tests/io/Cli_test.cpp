@@ -121,3 +121,41 @@ TEST(Cli, ConvertOpenMbdThenRunTheConvertedModel) {
   EXPECT_EQ(summary["model"]["bodies"], 21);
   EXPECT_EQ(summary["head"]["body"], "head");
 }
+
+// ---- runs with contact ----
+
+TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("models/scenarios/standing_fall.json") +
+                                 " --duration 0.05 --report-interval 0.01 -q --out " + (dir / "run"),
+                             dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string contacts = readText(dir / "run/contacts.csv");
+  EXPECT_EQ(contacts.rfind("Time,BodyA,BodyB,SurfaceA,SurfaceB,Model,PointX", 0), 0u);
+  EXPECT_NE(contacts.find("\"ground\",\"foot_l\""), std::string::npos);
+  EXPECT_EQ(countColumns(contacts), 24);
+  EXPECT_GE(countLines(contacts), 1 + 2 * 4);  // both feet from the first report after t = 0 (they start just touching)
+  const std::string csv = readText(dir / "run/trajectory.csv");
+  EXPECT_EQ(countColumns(csv), 1 + 16 * (22 + 6) + 4);  // 6 contact columns per body
+  EXPECT_NE(csv.find("foot_l_ContactForceZ"), std::string::npos);
+  const auto traj = nlohmann::json::parse(readText(dir / "run/trajectory.json"));
+  const auto& c = traj["frames"][5]["contacts"];
+  ASSERT_GE(c.size(), 2u);
+  EXPECT_EQ(c[0]["point"].size(), 3u);
+  EXPECT_GT(c[0]["force"][2].get<double>(), 0);  // the floor pushes up
+  EXPECT_EQ(c[0]["bodies"][0], -1);
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_GT(summary["contact"]["peak_force_N"].get<double>(), 100);
+  EXPECT_NE(readText(dir / "run/summary.txt").find("Contact      peak net force"), std::string::npos);
+}
+
+TEST(Cli, ContactRunFailingMidwayLeavesNoOutput) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("tests/io/models/blows_up_contact.json") + " --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_NE(r.err.find("simulation failed at t = 0.2"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "run"));
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++entries;
+  EXPECT_EQ(entries, 2);  // stdout.txt and stderr.txt only
+}

@@ -26,8 +26,9 @@ TEST(Schema, AcceptsShippedAndWrittenModels) {
   saveModelFile(loadModelFile(openMbdPath("openmbd_male.json")), dir / "male.json");
   saveModelFile(loadModelFile(sourcePath("tests/io/models/all_joints.json")), dir / "all.json");
   std::string files = (dir / "male.json") + " " + (dir / "all.json") + " " + sourcePath("tests/io/models/all_joints.json");
-  for (const auto& e : std::filesystem::directory_iterator(sourcePath("models")))
-    if (e.path().extension() == ".json") files.append(" ").append(e.path().string());
+  for (const char* folder : {"models", "models/scenarios"})
+    for (const auto& e : std::filesystem::directory_iterator(sourcePath(folder)))
+      if (e.path().extension() == ".json") files.append(" ").append(e.path().string());
   const int code = checkSchema(files, dir);
   if (code == 77) GTEST_SKIP() << "python3 jsonschema not installed";
   EXPECT_EQ(code, 0) << readText(dir / "schema.txt");

@@ -1,10 +1,12 @@
 // buildModel(): a ModelSpec made into a MultibodySystem with its force elements and the initial
 // State the model file asks for. Errors name the file and the JSON path of the offending part.
 #pragma once
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "articula/contact/ContactForceSubsystem.h"
 #include "articula/forces/GeneralForceSubsystem.h"
 #include "articula/io/ModelSpec.h"
 #include "articula/matter/MultibodySystem.h"
@@ -14,6 +16,8 @@ namespace articula::io {
 struct BuiltModel {
   std::unique_ptr<MultibodySystem> system;
   GeneralForceSubsystem* forces = nullptr;
+  ContactForceSubsystem* contact = nullptr;  // null when the model has no "contact" block
+  std::vector<std::array<int, 2>> geometryOfSurface;  // contact surface -> (spec body, geometry index); body -1: the ground
   std::vector<int> mobodOfBody;   // spec body index -> mobilized body index
   std::vector<int> bodyOfMobod;   // mobilized body index -> spec body index (-1 for Ground)
   State initialState;             // realized through Acceleration

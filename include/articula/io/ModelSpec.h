@@ -95,6 +95,7 @@ struct ContactSpec {
   bool selfContact = true;            // false: a model's shapes touch only the ground
   int excludedJointDistance = 1;      // pairs of bodies this close in the tree never touch
   std::vector<std::array<std::string, 2>> excludedBodyPairs;
+  std::vector<std::vector<std::string>> cliques;  // body groups whose shapes never touch each other
   std::optional<Real> transitionSpeed, recoverySpeed;  // m/s; library defaults when absent
 };
 
@@ -108,7 +109,7 @@ struct ScenarioSpec {
   Real accuracy = 1e-3;
   Real fixedStep = 0;          // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
-  std::vector<std::string> outputs{"trajectory.csv", "summary", "trajectory.json"};
+  std::vector<std::string> outputs{"trajectory.csv", "contacts.csv", "summary", "trajectory.json"};  // contacts.csv: with contact only
 };
 
 struct ModelSpec {

@@ -1,5 +1,5 @@
-// The files of one run (docs/output-format.md): trajectory.csv, summary.txt, summary.json and
-// trajectory.json. Each is first made as text in memory; writeRunFolder() then writes them into a
+// The files of one run (docs/output-format.md): trajectory.csv, contacts.csv, summary.txt,
+// summary.json and trajectory.json. Each is first made as text in memory; writeRunFolder() then writes them into a
 // temporary folder beside the target and renames it, so a run leaves either the complete folder
 // or nothing.
 #pragma once
@@ -19,12 +19,13 @@ struct RunDescription {
 
 std::string makeTrajectoryCsv(const ModelSpec& model, const RunResult& run);
 std::string makeTrajectoryJson(const ModelSpec& model, const RunResult& run);
+std::string makeContactsCsv(const ModelSpec& model, const RunResult& run);  // header only when nothing touched
 nlohmann::json makeSummaryJson(const ModelSpec& model, const RunDescription& what, const RunResult& run);
 std::string makeSummaryText(const nlohmann::json& summary);
 
 // Files by name -> contents; the folder `dir` is replaced as a whole (an older run there is removed).
 void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files);
-// Throws unless `dir` is absent or an older run folder (only trajectory.csv/.json, summary.txt/.json,
+// Throws unless `dir` is absent or an older run folder (only trajectory.csv/.json, contacts.csv, summary.txt/.json,
 // and viewer.html, animation.gif, frames/ of docs/viewer.md),
 // so that a run never deletes anything else. writeRunFolder() checks it too; callers check early.
 void checkRunFolderTarget(const std::string& dir);

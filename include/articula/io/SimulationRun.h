@@ -25,9 +25,23 @@ struct BodySample {
   Vec3 angularVelocity, angularAcceleration;  // w_GB, b_GB in Ground
 };
 
+// One active contact at a report time (ContactRecord with the model's names and indices).
+struct ContactSample {
+  int bodyA = -1, bodyB = -1;      // spec body indices, -1 for Ground
+  int surfaceA = -1, surfaceB = -1;  // contact surfaces (ContactForceSubsystem)
+  const char* model = "";
+  Vec3 point, normal;              // normal from A towards B
+  Real depth = 0, depthRate = 0;   // m, m/s (> 0 approaching)
+  Real normalForce = 0;            // N
+  Vec3 frictionForce, force;       // on B, N (-force acts on A)
+  Vec3 centreOfPressure;
+};
+
 struct Frame {
   Real time = 0;
   std::vector<BodySample> bodies;  // per spec body
+  std::vector<ContactSample> contacts;  // empty without contact
+  std::vector<Vec3> contactForce, contactTorque;  // per spec body: net contact force and moment about the mass centre (empty without contact)
   Real kineticEnergy = 0, potentialEnergy = 0;
   Real nonConservativeWork = 0;    // integral of the non-conservative power since t = 0, J
 };
@@ -40,6 +54,7 @@ struct HeadReport {
 
 struct RunResult {
   std::vector<Frame> frames;
+  std::vector<std::string> surfaceNames;  // contact surfaces, "body/geometry" (empty without contact)
   IntegratorStatistics statistics;
   std::string integrator;
   Real wallSeconds = 0;

@@ -91,6 +91,33 @@ case("scenario_report_longer_than_run", "/scenario/report_interval = 1: report_i
 case("scenario_unknown_output", '/scenario/outputs/0 = "movie.gif": unknown output', setp(["scenario", "outputs"], ["movie.gif"]))
 case("gravity_not_finite_string", '/gravity/2 = "down": expected a number, got string', setp(["gravity"], [0, 0, "down"]))
 
+# Contact blocks and scenarios of several models (the contact subsystem and the "models" list).
+def many(*fs):
+    def f(m):
+        for g in fs: g(m)
+    return f
+HERTZ = {"steel": {"type": "hertz", "youngs_modulus": 2e11}}
+BLOCK = {"name": "block", "mass": 1.0, "inertia": [0.01, 0.01, 0.01], "joint": {"name": "free", "type": "free", "parent": "ground"},
+         "geometry": [{"type": "ellipsoid", "semi_axes": [0.1, 0.1, 0.1], "material": "steel"}]}
+case("contact_unsupported_pair", "/bodies/2/geometry/0 = \"block/geometry0\": no contact algorithm for a Ellipsoid against a Brick",
+     many(setp(["contact_materials"], HERTZ), setp(["contact"], {"self_contact": True}),
+          setp(["bodies", 0, "geometry"], [{"type": "box", "half_lengths": [0.1, 0.1, 0.1], "material": "steel"}]),
+          lambda m: m["bodies"].append(copy.deepcopy(BLOCK))))
+case("contact_clique_unknown_body", '/contact/cliques/0/1 = "tail": no body of this name', setp(["contact"], {"cliques": [["upper", "tail"]]}))
+case("contact_clique_single", '/contact/cliques/0 = ["upper"]: a clique lists at least two body names', setp(["contact"], {"cliques": [["upper"]]}))
+case("contact_force_curve_with_hertz", '/bodies/0/geometry/0 = "sphere": force_curve needs a penalty material',
+     many(setp(["contact_materials"], HERTZ), setp(["contact"], {}),
+          setp(["bodies", 0, "geometry"], [{"type": "sphere", "radius": 0.1, "material": "steel", "force_curve": [[0, 0], [0.01, 100]]}])))
+case("contact_self_contact_string", '/contact/self_contact = "yes": expected', setp(["contact"], {"self_contact": "yes"}))
+case("models_missing_file", '/models/0/file = "no_such_model.json": no such file', setp(["models"], [{"file": "no_such_model.json"}]))
+case("models_same_prefix_twice", 'body "block" exists already: give this model a different "prefix"',
+     setp(["models"], [{"file": "../models/blows_up.json"}, {"file": "../models/blows_up.json"}]))
+case("models_velocity_needs_free_root", '/models/0/velocity = [1,0,0]: "velocity" needs a free (quaternion) root joint',
+     setp(["models"], [{"file": "../models/blows_up.json", "prefix": "s_", "velocity": [1, 0, 0]}]))
+case("models_unknown_field", '/models/0/scale = 2', setp(["models"], [{"file": "../models/blows_up.json", "scale": 2}]))
+case("models_unknown_material", '/models/0/material = "ice": no contact material of this name',
+     setp(["models"], [{"file": "../models/blows_up.json", "prefix": "s_", "material": "ice"}]))
+
 import shutil
 for f in os.listdir(out):
     if f.endswith(".json"): os.remove(os.path.join(out, f))
