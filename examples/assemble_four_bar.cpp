@@ -66,6 +66,7 @@ int main() {
   Linkage link(b);
   std::printf("1. crank locked: rocker angle from the Assembler vs Freudenstein\n");
   std::printf("   %8s %12s %12s %10s %5s\n", "crank", "rocker", "closed form", "diff", "iter");
+  bool ok = true;  // the checks: closed form to 1e-9 rad, loop closed, the impossible loop refused
   for (Real t2 : {0.0, 0.5, 1.0, 1.5, 2.0}) {
     State s = link.guess(t2);
     Assembler assembler(link.system);
@@ -74,6 +75,7 @@ int main() {
     const Real t4 = link.rocker.getOneQ(s, 0);
     std::printf("   %8.3f %12.8f %12.8f %10.1e %5d\n", t2, t4, rockerAngle(t2, b), t4 - rockerAngle(t2, b),
                 r.iterations);
+    ok = ok && std::abs(t4 - rockerAngle(t2, b)) < 1e-9;
   }
 
   std::printf("\n2. coupler midpoint pulled toward (0.2, 1.2, 0) m (out of reach)\n");
@@ -86,6 +88,7 @@ int main() {
     std::printf("   midpoint at (%.4f, %.4f, %.4f) m, goal cost %.4e m^2, closure error %.1e, %d iterations%s\n",
                 p.x(), p.y(), p.z(), r.goalCost, r.constraintError, r.iterations,
                 r.goalsConverged ? "" : " (goals still moving)");
+    ok = ok && r.constraintError < 1e-10;
   }
 
   std::printf("\n3. crank goal 0 rad (weight 1) against the same marker (weight w)\n");
@@ -101,10 +104,14 @@ int main() {
   std::printf("\n4. a loop that cannot close (coupler 2.5 m > a + c + d = 2.0 m)\n");
   Linkage bad(2.5);
   State s = bad.guess(0.3);
+  bool refused = false;
   try {
     Assembler(bad.system).assemble(s);
   } catch (const AssemblyFailure& e) {
     std::printf("   %s\n", e.what());
+    refused = true;
   }
-  return 0;
+  ok = ok && refused;
+  std::printf("\n%s\n", ok ? "check passed" : "CHECK FAILED");
+  return ok ? 0 : 1;
 }

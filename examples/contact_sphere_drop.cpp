@@ -72,9 +72,12 @@ int main() {
   stepper.stepTo(1.2);
 
   std::printf("\nbounce  impact speed  rebound speed  restitution  1 - c v (c = %.3f s/m)\n", c);
-  for (size_t i = 0; i < reboundSpeeds.size() && i < impactSpeeds.size(); ++i)
+  bool ok = reboundSpeeds.size() >= 2;
+  for (size_t i = 0; i < reboundSpeeds.size() && i < impactSpeeds.size(); ++i) {
     std::printf("%6zu  %12.4f  %13.4f  %11.4f  %9.4f\n", i + 1, impactSpeeds[i], reboundSpeeds[i],
                 reboundSpeeds[i] / impactSpeeds[i], 1 - c * impactSpeeds[i]);
+    ok = ok && std::abs(reboundSpeeds[i] / impactSpeeds[i] - (1 - c * impactSpeeds[i])) < 0.05;
+  }
   State end = stepper.getState();
   system.realize(end, Stage::Dynamics);
   std::printf("\nenergy: %.4f J at the start, %.4f J at t = %.2f s (the contact took %.4f J)\n", e0,
@@ -82,5 +85,9 @@ int main() {
   std::printf("integrator steps %lld, witness isolations %lld\n",
               static_cast<long long>(integrator.getStatistics().stepsTaken),
               static_cast<long long>(stepper.getStatistics().isolationIterations));
-  return 0;
+  // Check: each restitution within 0.05 of the low-speed estimate (friction and spin take some energy
+  // too), and the contact only took energy out.
+  ok = ok && system.calcEnergy(end) < e0;
+  std::printf("%s\n", ok ? "check passed" : "CHECK FAILED");
+  return ok ? 0 : 1;
 }
