@@ -181,5 +181,41 @@ TEST(ConstraintProjection, SlightlyUnreachableConstraintDoesNotConverge) {
   EXPECT_EQ(failures, 1);
 }
 
+// A slider (X_PF 0.4 m off Ground's origin) and a pin (X_PF 0.2 m, X_BM 0.3 m) coupled by
+// q_slider + q_pin = 0.1. From q = 0 the smallest change in the weighted norm (slider weight
+// 1/L, pin weight 1) moves them in the ratio L^2 : 1, with L the median offset (0.3 m) unless set.
+struct SliderAndPin {
+  MultibodySystem sys;
+  MobilizedBody slider, pin;
+  SliderAndPin() {
+    MatterSubsystem& m = sys.updMatter();
+    const Body body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1)));
+    const MobilizedBody ground = MobilizedBody::Ground(m);
+    slider = MobilizedBody::Slider(ground, Transform(Vec3(0.4, 0, 0)), body, Transform());
+    pin = MobilizedBody::Pin(ground, Transform(Vec3(0, 0.2, 0)), body, Transform(Vec3(0.3, 0, 0)));
+    addConstraint<constraints::CoordinateCoupler>(m, "coupler", functions::linear({1, 1}, -0.1),
+                                                  std::vector<int>{slider.getIndex(), pin.getIndex()},
+                                                  std::vector<int>{0, 0});
+  }
+  // Projects from q = 0 and returns the slider's share of the correction over the pin's.
+  Real projectedRatio() {
+    State s = sys.getDefaultState();
+    sys.project(s, 1e-12);
+    EXPECT_NEAR(slider.getOneQ(s, 0) + pin.getOneQ(s, 0), 0.1, 1e-12);
+    return slider.getOneQ(s, 0) / pin.getOneQ(s, 0);
+  }
+};
+
+TEST(ConstraintProjection, LengthScaleComesFromTheModelOrTheUser) {
+  SliderAndPin model;
+  ConstraintSet& set = ConstraintSet::upd(model.sys.updMatter());
+  model.sys.realizeTopology();
+  EXPECT_DOUBLE_EQ(set.getLengthScale(), 0.3);
+  EXPECT_NEAR(model.projectedRatio(), 0.3 * 0.3, 1e-10);
+  set.setLengthScale(2.0);
+  EXPECT_NEAR(model.projectedRatio(), 4.0, 1e-10);
+  EXPECT_THROW(set.setLengthScale(-1), Error);
+}
+
 }  // namespace
 }  // namespace articula::testing
