@@ -12,6 +12,7 @@ namespace articula::bench {
 int jointNQ(Joint j) {
   switch (j) {
     case Joint::Pin: return 1;
+    case Joint::Slider: return 1;
     case Joint::Universal: return 2;
     case Joint::Ball: return 4;
     case Joint::Free: return 7;
@@ -22,6 +23,7 @@ int jointNQ(Joint j) {
 int jointNU(Joint j) {
   switch (j) {
     case Joint::Pin: return 1;
+    case Joint::Slider: return 1;
     case Joint::Universal: return 2;
     case Joint::Ball: return 3;
     case Joint::Free: return 6;
@@ -197,6 +199,48 @@ ModelSpec loopedChain(int loops) {
   return b.spec();
 }
 
+// Geometry of the classic 6-6 arrangement: base anchors in pairs 30 degrees apart (radius 1 m),
+// platform anchors in pairs 30 degrees apart (radius 0.5 m) turned 60 degrees from the base
+// pairs, so neighbouring legs lean in opposite directions and no two legs are parallel.
+ModelSpec stewartPlatform() {
+  constexpr double kBaseRadius = 1.0, kTopRadius = 0.5, kPistonLength = 0.6;
+  Builder b("stewart");
+  // Home pose of the platform: 0.9 m up, slightly off centre and tilted (away from symmetric
+  // poses, where the constraint Jacobian can lose rank).
+  const V3 p_GP{0.03, -0.02, 0.9};
+  const double tilt = 0.15, axisNorm = std::sqrt(0.09 + 0.25 + 0.64);
+  const V3 tiltAxis{0.3 / axisNorm, 0.5 / axisNorm, 0.8 / axisNorm};
+  const std::array<double, 9> R_GP = axisAngleToMatrix(tiltAxis, tilt);
+  std::vector<double> legQ;
+  std::vector<int> piston;
+  std::vector<V3> p_PA;  // platform anchors in the platform frame
+  for (int i = 0; i < 6; ++i) {
+    const double side = i % 2 ? 1.0 : -1.0, pair = 2 * kPi / 3 * (i / 2);
+    const double baseAngle = pair + side * kPi / 12, topAngle = pair + side * kPi / 4;
+    const V3 p_GB{kBaseRadius * std::cos(baseAngle), kBaseRadius * std::sin(baseAngle), 0};
+    p_PA.push_back({kTopRadius * std::cos(topAngle), kTopRadius * std::sin(topAngle), 0});
+    // Leg direction n from base to platform anchor: Universal angles with R_x(q1) R_y(q2) z = n.
+    const V3 a = rotate(R_GP, p_PA.back());
+    const V3 d{p_GP[0] + a[0] - p_GB[0], p_GP[1] + a[1] - p_GB[1], p_GP[2] + a[2] - p_GB[2]};
+    const double length = std::sqrt(d[0] * d[0] + d[1] * d[1] + d[2] * d[2]);
+    const std::string leg = "leg" + std::to_string(i + 1);
+    const int cylinder = b.add(leg + "_cylinder", -1, Joint::Universal, p_GB, kX, 0, 2.0, 0.6, 0.04, kZ);
+    // The slider's x is the cylinder's z (a quarter turn about y): the piston slides along the leg.
+    piston.push_back(b.add(leg + "_piston", cylinder, Joint::Slider, {0, 0, 0}, kY, -kPi / 2, 1.0, kPistonLength,
+                           0.025, kZ));
+    legQ.insert(legQ.end(), {std::atan2(-d[1], d[2]), std::asin(d[0] / length), length - kPistonLength});
+  }
+  const int top = b.add("platform", -1, Joint::Free, {0, 0, 0}, kX, 0, 10.0, 0.05, kTopRadius, kZ);
+  ModelSpec& spec = b.spec();
+  for (int i = 0; i < 6; ++i) spec.constraints.push_back({piston[i], {kPistonLength, 0, 0}, top, p_PA[i]});
+  // Neutral q: legs body by body (cylinder q1, q2, piston q), then the platform's quaternion, p_FM.
+  spec.home = legQ;
+  const double h = 0.5 * tilt;
+  spec.home.insert(spec.home.end(), {std::cos(h), std::sin(h) * tiltAxis[0], std::sin(h) * tiltAxis[1],
+                                     std::sin(h) * tiltAxis[2], p_GP[0], p_GP[1], p_GP[2]});
+  return spec;
+}
+
 ModelSpec triplePendulum() {
   Builder b("triple_pendulum");
   int parent = -1;
@@ -255,7 +299,7 @@ ModelSpec humanoid36() {
 std::vector<ModelSpec> allModels() {
   return {arm7(),         pinChain(10),   pinChain(100),   pinChain(1000),
           humanoid36(),   loopedChain(1), loopedChain(5),  loopedChain(10),
-          loopedChain(30)};
+          loopedChain(30), stewartPlatform()};
 }
 
 ModelSpec modelByName(const std::string& name) {
@@ -278,6 +322,7 @@ SpecState randomState(const ModelSpec& spec, unsigned seed) {
   for (const BodySpec& b : spec.bodies) {
     switch (b.joint) {
       case Joint::Pin: st.q.push_back(angle(rng)); break;
+      case Joint::Slider: st.q.push_back(0.5 * angle(rng)); break;
       case Joint::Universal: st.q.insert(st.q.end(), {angle(rng), angle(rng)}); break;
       case Joint::Ball: pushQuaternion(st.q); break;
       case Joint::Free:
@@ -289,6 +334,7 @@ SpecState randomState(const ModelSpec& spec, unsigned seed) {
   }
   // Constrained models start at rest: random speeds would violate the velocity constraints.
   if (!spec.constraints.empty()) st.u.assign(st.u.size(), 0.0);
+  if (!spec.home.empty()) st.q = spec.home;
   return st;
 }
 

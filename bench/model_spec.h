@@ -5,8 +5,8 @@
 // Conventions (Articula's, which Simbody shares): every body's mobilizer frame M is the body frame
 // (X_BM = identity); F is given in the parent's frame by p_PF and an axis-angle rotation. q and u
 // are listed body by body: Pin q = angle about F's z; Universal q = (about x, then new y);
-// Ball q = quaternion R_FM (w, x, y, z), u = w_FM in F; Free q = (quaternion, p_FM in F),
-// u = (w_FM in F, v_FM in F).
+// Slider q = translation along F's x; Ball q = quaternion R_FM (w, x, y, z), u = w_FM in F;
+// Free q = (quaternion, p_FM in F), u = (w_FM in F, v_FM in F).
 #pragma once
 #include <array>
 #include <string>
@@ -16,7 +16,7 @@ namespace articula::bench {
 
 using V3 = std::array<double, 3>;
 
-enum class Joint { Pin, Universal, Ball, Free };
+enum class Joint { Pin, Slider, Universal, Ball, Free };
 int jointNQ(Joint j);
 int jointNU(Joint j);
 
@@ -49,6 +49,9 @@ struct ModelSpec {
   std::vector<BodySpec> bodies;  // parents before children
   std::vector<BallConstraintSpec> constraints;
   V3 gravity{0, 0, -9.81};
+  // An assembled configuration (neutral q layout) for constrained models whose ties are not placed
+  // from the random state: randomState returns it, at rest, whatever the seed. Empty = none.
+  std::vector<double> home;
   int nq() const;
   int nu() const;
 };
@@ -65,7 +68,12 @@ ModelSpec stiffChain();
 // to Ground by `loops` Ball constraints, evenly spaced along the chain (30 ties every link). Each
 // tie has 3 equations of which 2 are independent (the chain is planar): redundant constraints.
 ModelSpec loopedChain(int loops);
-// arm7, chain10, chain100, chain1000, humanoid36, loops1, loops5, loops10, loops30
+// A Gough-Stewart platform (6-UPS): a Free top platform carried by six legs, each a Universal
+// joint on Ground and a Slider (the piston), the piston tip tied to the platform by a Ball
+// constraint. 24 mobilities, 18 constraint equations, 6 degrees of freedom; `home` is an
+// assembled, non-singular pose found by inverse kinematics.
+ModelSpec stewartPlatform();
+// arm7, chain10, chain100, chain1000, humanoid36, loops1, loops5, loops10, loops30, stewart
 std::vector<ModelSpec> allModels();
 ModelSpec modelByName(const std::string& name);  // throws std::invalid_argument if unknown
 

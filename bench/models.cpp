@@ -19,6 +19,7 @@ MobilizedBody addBody(const MobilizedBody& parent, const BodySpec& b) {
   const Transform X_BM;
   switch (b.joint) {
     case Joint::Pin: return MobilizedBody::Pin(parent, X_PF, body, X_BM, Direction::Forward, b.name);
+    case Joint::Slider: return MobilizedBody::Slider(parent, X_PF, body, X_BM, Direction::Forward, b.name);
     case Joint::Universal:
       return MobilizedBody::Universal(parent, X_PF, body, X_BM, Direction::Forward, b.name);
     case Joint::Ball:

@@ -47,6 +47,7 @@ class Writer {
     const std::string ja = jointName(i, 0), jb = jointName(i, 1);
     switch (b.joint) {
       case Joint::Pin: x << "<joint name=\"" << ja << "\" type=\"hinge\" axis=\"0 0 1\"/>\n"; break;
+      case Joint::Slider: x << "<joint name=\"" << ja << "\" type=\"slide\" axis=\"1 0 0\"/>\n"; break;
       case Joint::Universal:  // x, then the new y: MuJoCo applies a body's joints in order
         x << "<joint name=\"" << ja << "\" type=\"hinge\" axis=\"1 0 0\"/>\n"
           << "<joint name=\"" << jb << "\" type=\"hinge\" axis=\"0 1 0\"/>\n";

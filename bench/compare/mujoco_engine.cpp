@@ -58,7 +58,8 @@ class MujocoEngine final : public Engine {
       const BodySpec& b = spec_.bodies[j.body];
       const double* q = &in.state.q[q0[j.body]];
       switch (b.joint) {
-        case Joint::Pin: qpos_[j.qadr] = q[0]; break;
+        case Joint::Pin:
+        case Joint::Slider: qpos_[j.qadr] = q[0]; break;
         case Joint::Universal: qpos_[j.qadr] = q[j.k]; break;
         case Joint::Ball:
           for (int k = 0; k < 4; ++k) qpos_[j.qadr + k] = q[k];
@@ -158,7 +159,8 @@ class MujocoEngine final : public Engine {
     for (const JointRef& j : joints_) {
       const double* n = &x[u0[j.body]];
       switch (spec_.bodies[j.body].joint) {
-        case Joint::Pin: out[j.dofadr] = n[0]; break;
+        case Joint::Pin:
+        case Joint::Slider: out[j.dofadr] = n[0]; break;
         case Joint::Universal: out[j.dofadr] = n[j.k]; break;
         case Joint::Ball: setV3(out, j.dofadr, rotate(R_[j.body], {n[0], n[1], n[2]}, true)); break;
         case Joint::Free:
@@ -177,7 +179,8 @@ class MujocoEngine final : public Engine {
       double* n = &out[u0[j.body]];
       const double* m = &x[j.dofadr];
       switch (spec_.bodies[j.body].joint) {
-        case Joint::Pin: n[0] = m[0]; break;
+        case Joint::Pin:
+        case Joint::Slider: n[0] = m[0]; break;
         case Joint::Universal: n[j.k] = m[0]; break;
         case Joint::Ball: {
           const V3 w = rotate(R_[j.body], {m[0], m[1], m[2]});

@@ -1,6 +1,6 @@
 // Simbody 3.7 side of the comparison. Compiled without NDEBUG (see bench/CMakeLists.txt); the
-// Simbody library itself is Debian's optimized build. Simbody's conventions for Pin, Universal,
-// Ball and Free match the neutral ones exactly, so only the order of q and u is mapped.
+// Simbody library itself is Debian's optimized build. Simbody's conventions for Pin, Slider,
+// Universal, Ball and Free match the neutral ones exactly, so only the order of q and u is mapped.
 #include <Simbody.h>
 
 #include <chrono>
@@ -28,6 +28,7 @@ class SimbodyEngine final : public Engine {
       const SimTK::Transform X_BM;
       switch (b.joint) {
         case Joint::Pin: mobods_.push_back(SimTK::MobilizedBody::Pin(parent, X_PF, body, X_BM)); break;
+        case Joint::Slider: mobods_.push_back(SimTK::MobilizedBody::Slider(parent, X_PF, body, X_BM)); break;
         case Joint::Universal:
           mobods_.push_back(SimTK::MobilizedBody::Universal(parent, X_PF, body, X_BM));
           break;

@@ -3,7 +3,7 @@
 // constraint manifold. Position: Newton iterations q <- q - N E_u^-1 (T_p P E_u^-1)^+ T_p p(q), with
 // quaternions normalized after each iterate. Velocity: u <- u - E_u^-1 (T V E_u^-1)^+ T [pdot; v],
 // iterated only for nonholonomic rows nonlinear in u. An integrator's error estimate loses the
-// components these projections remove. E_u holds the speeds' unit weights (length scale 1 m),
+// components these projections remove. E_u holds the speeds' unit weights (at the set's length scale),
 // T the constraints' unit errors (velocity rows scaled by the characteristic time).
 #include <cmath>
 #include <sstream>
@@ -31,7 +31,7 @@ struct Projector {
   void prepareWeights() {
     const int nu = matter.getNU(), u0 = s.getUStart(matter.getIndex());
     ws.uWeightsAll.setOnes(s.getNU());
-    matter.calcUWeights(s, 1.0, ws.uWeightsAll);
+    matter.calcUWeights(s, set.getLengthScale(), ws.uWeightsAll);
     ws.wu = ws.uWeightsAll.segment(u0, nu);
     ws.freeMask.setOnes(nu);
     for (int b = 1; b < matter.getNumBodies(); ++b) {

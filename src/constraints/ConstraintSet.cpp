@@ -1,6 +1,7 @@
 // Ownership, State layout, enabled flags and realization hooks of a matter subsystem's constraints.
 #include "articula/constraints/ConstraintSet.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "ConstraintWorkspace.h"
@@ -64,6 +65,27 @@ void ConstraintSet::setCharacteristicTime(Real tc) {
   tc_ = tc;
 }
 
+void ConstraintSet::setLengthScale(Real meters) {
+  if (!(meters >= 0) || !std::isfinite(meters))
+    throw Error("ConstraintSet: length scale " + std::to_string(meters) + " m must be positive (or 0: from the model)");
+  lengthScale_ = meters;
+}
+
+namespace {
+// Median of the nonzero joint offsets |p_PF|, |p_BM| (a link's length, roughly); 1 m if none.
+Real modelLengthScale(const MatterSubsystem& matter) {
+  std::vector<Real> lengths;
+  for (int b = 1; b < matter.getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = matter.getInfo(b);
+    for (const Real l : {info.X_PF.p().norm(), info.X_BM.p().norm()})
+      if (l > 0 && std::isfinite(l)) lengths.push_back(l);
+  }
+  if (lengths.empty()) return 1;
+  std::nth_element(lengths.begin(), lengths.begin() + lengths.size() / 2, lengths.end());
+  return lengths[lengths.size() / 2];
+}
+}  // namespace
+
 void ConstraintSet::setMaxProjectionError(Real err) {
   if (!(err > 0)) throw Error("ConstraintSet: maximum projection error " + std::to_string(err) + " must be positive");
   maxProjectionError_ = err;
@@ -118,6 +140,7 @@ bool ConstraintSet::isActive(const State& s) const {
 // ---- realization --------------------------------------------------------------------------------
 
 void ConstraintSet::realizeTopology(State& s, int ss) {
+  modelLengthScale_ = modelLengthScale(matter_);
   s.allocateConstraintEquations(ss, mp_, mv_, ma_);
   ConstraintEnabled e;
   for (const auto& c : constraints_) {

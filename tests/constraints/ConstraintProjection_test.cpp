@@ -149,38 +149,72 @@ TEST(ConstraintProjection, LockedMobilitiesStayPut) {
   EXPECT_LT(loop.closure->getPositionErrors(s).norm(), 1e-10);
 }
 
-TEST(ConstraintProjection, UnreachableConstraintIsAProjectionFailure) {
+// A pin link whose station 1 m from the pin is tied to the pin's centre by a Rod of the given
+// length, which no q can meet. Returns the projection's failure message and its failure count.
+std::pair<std::string, int> projectUnreachableRod(const std::string& name, Real length) {
   MultibodySystem sys;
   MatterSubsystem& m = sys.updMatter();
   const MobilizedBody link = MobilizedBody::Pin(MobilizedBody::Ground(m), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
-  addConstraint<constraints::Rod>(m, "too long", 0, Vec3(0, 0, 0), link.getIndex(), Vec3(1, 0, 0), 3.0);
+  addConstraint<constraints::Rod>(m, name, 0, Vec3(0, 0, 0), link.getIndex(), Vec3(1, 0, 0), length);
   sys.realizeTopology();
   State s = sys.getDefaultState();
+  std::string message = "no ProjectionFailure";
   try {
     sys.project(s, 1e-6);
-    FAIL();
   } catch (const ProjectionFailure& e) {
-    // 2 m off: refused outright (larger than the largest correction allowed).
-    EXPECT_NE(std::string(e.what()).find("refused"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("Constraint 'too long' (Rod)"), std::string::npos) << e.what();
+    message = e.what();
   }
+  return {message, ConstraintSet::get(m).getStatistics().projectionFailures};
+}
+
+TEST(ConstraintProjection, UnreachableConstraintIsAProjectionFailure) {
+  // 2 m off: refused outright (larger than the largest correction allowed).
+  const auto [message, failures] = projectUnreachableRod("too long", 3.0);
+  EXPECT_NE(message.find("refused"), std::string::npos) << message;
+  EXPECT_NE(message.find("Constraint 'too long' (Rod)"), std::string::npos) << message;
 }
 
 TEST(ConstraintProjection, SlightlyUnreachableConstraintDoesNotConverge) {
+  const auto [message, failures] = projectUnreachableRod("short", 1.05);
+  EXPECT_NE(message.find("did not converge"), std::string::npos) << message;
+  EXPECT_NE(message.find("Constraint 'short' (Rod)"), std::string::npos) << message;
+  EXPECT_EQ(failures, 1);
+}
+
+// A slider (X_PF 0.4 m off Ground's origin) and a pin (X_PF 0.2 m, X_BM 0.3 m) coupled by
+// q_slider + q_pin = 0.1. From q = 0 the smallest change in the weighted norm (slider weight
+// 1/L, pin weight 1) moves them in the ratio L^2 : 1, with L the median offset (0.3 m) unless set.
+struct SliderAndPin {
   MultibodySystem sys;
-  MatterSubsystem& m = sys.updMatter();
-  const MobilizedBody link = MobilizedBody::Pin(MobilizedBody::Ground(m), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
-  addConstraint<constraints::Rod>(m, "short", 0, Vec3(0, 0, 0), link.getIndex(), Vec3(1, 0, 0), 1.05);
-  sys.realizeTopology();
-  State s = sys.getDefaultState();
-  try {
-    sys.project(s, 1e-6);
-    FAIL();
-  } catch (const ProjectionFailure& e) {
-    EXPECT_NE(std::string(e.what()).find("did not converge"), std::string::npos) << e.what();
-    EXPECT_NE(std::string(e.what()).find("Constraint 'short' (Rod)"), std::string::npos) << e.what();
+  MobilizedBody slider, pin;
+  SliderAndPin() {
+    MatterSubsystem& m = sys.updMatter();
+    const Body body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1)));
+    const MobilizedBody ground = MobilizedBody::Ground(m);
+    slider = MobilizedBody::Slider(ground, Transform(Vec3(0.4, 0, 0)), body, Transform());
+    pin = MobilizedBody::Pin(ground, Transform(Vec3(0, 0.2, 0)), body, Transform(Vec3(0.3, 0, 0)));
+    addConstraint<constraints::CoordinateCoupler>(m, "coupler", functions::linear({1, 1}, -0.1),
+                                                  std::vector<int>{slider.getIndex(), pin.getIndex()},
+                                                  std::vector<int>{0, 0});
   }
-  EXPECT_EQ(ConstraintSet::get(m).getStatistics().projectionFailures, 1);
+  // Projects from q = 0 and returns the slider's share of the correction over the pin's.
+  Real projectedRatio() {
+    State s = sys.getDefaultState();
+    sys.project(s, 1e-12);
+    EXPECT_NEAR(slider.getOneQ(s, 0) + pin.getOneQ(s, 0), 0.1, 1e-12);
+    return slider.getOneQ(s, 0) / pin.getOneQ(s, 0);
+  }
+};
+
+TEST(ConstraintProjection, LengthScaleComesFromTheModelOrTheUser) {
+  SliderAndPin model;
+  ConstraintSet& set = ConstraintSet::upd(model.sys.updMatter());
+  model.sys.realizeTopology();
+  EXPECT_DOUBLE_EQ(set.getLengthScale(), 0.3);
+  EXPECT_NEAR(model.projectedRatio(), 0.3 * 0.3, 1e-10);
+  set.setLengthScale(2.0);
+  EXPECT_NEAR(model.projectedRatio(), 4.0, 1e-10);
+  EXPECT_THROW(set.setLengthScale(-1), Error);
 }
 
 }  // namespace

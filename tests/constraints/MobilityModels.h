@@ -36,6 +36,28 @@ struct Chain {
       links.push_back(parent);
     }
   }
+  // q = (0.3, -0.4, 0.8), u = (0.5, 2, -1), realized to Acceleration.
+  State movingState() const {
+    const MatterSubsystem& m = sys.getMatter();
+    State s = sys.getDefaultState();
+    m.updQ(s) = Eigen::Vector3d(0.3, -0.4, 0.8);
+    m.updU(s) = Eigen::Vector3d(0.5, 2.0, -1.0);
+    sys.realize(s, Stage::Acceleration);
+    return s;
+  }
 };
+
+// Inverse dynamics of the motion in s (realized to Acceleration) minus the generalized forces
+// constraint c applies: zero when c is the only constraint and acts on mobilities only, i.e. its
+// multiplier is the force that produces the computed motion.
+inline Vector inverseDynamicsMinusConstraintForce(const MatterSubsystem& m, const State& s, const Constraint& c) {
+  Vector residual;
+  m.calcResidualForceIgnoringConstraints(s, m.getAppliedMobilityForces(s), m.getAppliedBodyForces(s),
+                                         Vector(m.getUDot(s)), residual);
+  std::vector<SpatialVec> F;
+  Vector f;
+  c.calcConstraintForces(s, F, f);
+  return residual - f;
+}
 
 }  // namespace articula::testing

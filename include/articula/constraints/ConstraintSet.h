@@ -48,6 +48,12 @@ class ConstraintSet final : public ConstraintHooks {
   // Manual §9.3): a velocity error of unitError / t_c counts as one unit. Default 0.1 s.
   void setCharacteristicTime(Real tc);
   Real getCharacteristicTime() const { return tc_; }
+  // Length scale L (m) of the speeds' unit weights in projection (System::calcUWeights): moving a
+  // slider by L costs as much as turning a pin by one radian. Default 0 = from the model, fixed at
+  // realizeTopology: the median length of the tree's nonzero joint offsets (|p_PF| and |p_BM| over
+  // all bodies, roughly the link length), or 1 m if every offset is zero.
+  void setLengthScale(Real meters);
+  Real getLengthScale() const { return lengthScale_ > 0 ? lengthScale_ : modelLengthScale_; }
   // Largest weighted RMS position error projection will correct (default 0.1, i.e. 10 cm or
   // 0.1 rad at unit error 1). A larger error throws ProjectionFailure: after an integrator step it
   // means the step was too long (the integrator retries shorter), since Newton from far away can
@@ -95,6 +101,7 @@ class ConstraintSet final : public ConstraintHooks {
   std::vector<std::unique_ptr<Constraint>> constraints_;
   int mp_ = 0, mv_ = 0, ma_ = 0;
   Real tc_ = 0.1;
+  Real lengthScale_ = 0, modelLengthScale_ = 1;
   Real inconsistencyTol_ = 1e-8;
   Real maxProjectionError_ = 0.1;
   int enabledVar_ = -1, workspaceEntry_ = -1;

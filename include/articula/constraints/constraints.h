@@ -29,12 +29,7 @@ class Rod : public Constraint {
   Rod(std::string name, int bodyA, const Vec3& p_AS, int bodyB, const Vec3& p_BS, Real length);
   const char* typeName() const override { return "Rod"; }
   Real getLength() const { return length_; }
-  void validate(const MatterSubsystem& matter) const override;
-  void calcPositionErrors(const ConstraintInput& in, Real* perr) const override;
-  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u, Real* verr) const override;
-  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real* udot, Real* aerr) const override;
-  void addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real* f) const override;
-
+  ARTICULA_CONSTRAINT_ROUTINES
  private:
   int a_, b_;
   Vec3 p_AS_, p_BS_;
@@ -47,12 +42,7 @@ class Ball : public Constraint {
  public:
   Ball(std::string name, int bodyA, const Vec3& p_AS, int bodyB, const Vec3& p_BS);
   const char* typeName() const override { return "Ball"; }
-  void validate(const MatterSubsystem& matter) const override;
-  void calcPositionErrors(const ConstraintInput& in, Real* perr) const override;
-  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u, Real* verr) const override;
-  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real* udot, Real* aerr) const override;
-  void addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real* f) const override;
-
+  ARTICULA_CONSTRAINT_ROUTINES
  private:
   int a_, b_;
   Vec3 p_AS_, p_BS_;
@@ -65,12 +55,7 @@ class ConstantOrientation : public Constraint {
  public:
   ConstantOrientation(std::string name, int bodyA, const Rotation& R_AF, int bodyB, const Rotation& R_BM);
   const char* typeName() const override { return "ConstantOrientation"; }
-  void validate(const MatterSubsystem& matter) const override;
-  void calcPositionErrors(const ConstraintInput& in, Real* perr) const override;
-  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u, Real* verr) const override;
-  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real* udot, Real* aerr) const override;
-  void addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real* f) const override;
-
+  ARTICULA_CONSTRAINT_ROUTINES
  private:
   int a_, b_;
   Rotation R_AF_, R_BM_;
@@ -82,29 +67,46 @@ class Weld : public Constraint {
  public:
   Weld(std::string name, int bodyA, const Transform& X_AF, int bodyB, const Transform& X_BM);
   const char* typeName() const override { return "Weld"; }
-  void validate(const MatterSubsystem& matter) const override;
-  void calcPositionErrors(const ConstraintInput& in, Real* perr) const override;
-  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u, Real* verr) const override;
-  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real* udot, Real* aerr) const override;
-  void addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real* f) const override;
-
+  ARTICULA_CONSTRAINT_ROUTINES
  private:
   ConstantOrientation orientation_;
   Ball position_;
 };
 
+// Station p_BS on the follower body B held in `count` (1 or 2) planes n_i.x = h_i fixed on body
+// A (n_i unit, in A's frame): the kernels PointInPlane and PointOnLine share, one holonomic
+// equation per plane. lambda_i is a force lambda_i n_i on B at S (its opposite on A at S).
+class StationInPlanes : public Constraint {
+ public:
+  ARTICULA_CONSTRAINT_ROUTINES
+ protected:
+  // planeRole names body A in error messages ("plane body", "line body").
+  StationInPlanes(std::string name, int count, const char* planeRole, int planeBody, int followerBody,
+                  const Vec3& p_BS);
+  Vec3 n_A_[2] = {Vec3::UnitZ(), Vec3::UnitZ()};
+  Real h_[2] = {0, 0};
+
+ private:
+  int count_;
+  const char* planeRole_;
+  int a_, b_;
+  Vec3 p_BS_;
+};
+
 // Station S on the follower body stays in the plane n.x = height fixed on the plane body
 // (normal_A in the plane body's frame, normalized; 1 holonomic equation).
-class PointInPlane : public Constraint {
+class PointInPlane : public StationInPlanes {
  public:
   PointInPlane(std::string name, int planeBody, const Vec3& normal_A, Real height, int followerBody, const Vec3& p_BS);
   const char* typeName() const override { return "PointInPlane"; }
-  ARTICULA_CONSTRAINT_ROUTINES
- private:
-  int a_, b_;
-  Vec3 n_A_;
-  Real height_;
-  Vec3 p_BS_;
+};
+
+// Station S on the follower body stays on the line through p_AL along direction_A fixed on the
+// line body (2 holonomic equations: distances along two normals of the line).
+class PointOnLine : public StationInPlanes {
+ public:
+  PointOnLine(std::string name, int lineBody, const Vec3& direction_A, const Vec3& p_AL, int followerBody, const Vec3& p_BS);
+  const char* typeName() const override { return "PointOnLine"; }
 };
 
 // A sphere (centre p_BC on the sphere body, radius) touching the plane z_F = 0 of frame F fixed
@@ -160,20 +162,6 @@ class LineOnLineContact : public Constraint {
  private:
   int a_, b_;
   Vec3 p_AL_, dir_A_, p_BL_, dir_B_;
-};
-
-// Station S on the follower body stays on the line through p_AL along direction_A fixed on the
-// line body (2 holonomic equations: distances along two normals of the line).
-class PointOnLine : public Constraint {
- public:
-  PointOnLine(std::string name, int lineBody, const Vec3& direction_A, const Vec3& p_AL, int followerBody, const Vec3& p_BS);
-  const char* typeName() const override { return "PointOnLine"; }
-  ARTICULA_CONSTRAINT_ROUTINES
- private:
-  int a_, b_;
-  Vec3 n_A_[2];
-  Real h_[2];
-  Vec3 p_BS_;
 };
 
 // The angle between unit vectors a_A (on A) and b_B (on B) stays `angle` in [0, pi] (1 holonomic
