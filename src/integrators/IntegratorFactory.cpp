@@ -9,9 +9,12 @@
 
 namespace articula {
 
-std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const System& system) {
-  using Make = std::function<std::unique_ptr<Integrator>(const System&)>;
-  static const std::vector<std::pair<std::string, Make>> methods = {
+namespace {
+
+using Make = std::function<std::unique_ptr<Integrator>(const System&)>;
+
+const std::vector<std::pair<std::string, Make>>& methods() {
+  static const std::vector<std::pair<std::string, Make>> table = {
       {"ExplicitEuler", [](const System& s) { return std::make_unique<ExplicitEulerIntegrator>(s); }},
       {"RungeKutta2", [](const System& s) { return std::make_unique<RungeKutta2Integrator>(s); }},
       {"RungeKutta3", [](const System& s) { return std::make_unique<RungeKutta3Integrator>(s); }},
@@ -26,8 +29,20 @@ std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const Syst
       {"CvodeBDF", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::BDF); }},
       {"CvodeAdams", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::Adams); }},
   };
+  return table;
+}
+
+}  // namespace
+
+std::vector<std::string> integratorNames() {
+  std::vector<std::string> names;
+  for (const auto& entry : methods()) names.push_back(entry.first);
+  return names;
+}
+
+std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const System& system) {
   std::string names;
-  for (const auto& [name, make] : methods) {
+  for (const auto& [name, make] : methods()) {
     if (name == method) return make(system);
     names += (names.empty() ? "" : ", ") + name;
   }

@@ -473,9 +473,8 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
   if (auto v = node.get("duration")) s.duration = v->positive();
   if (auto v = node.get("integrator")) {
     s.integrator = v->string();
-    static const std::set<std::string> known{"ExplicitEuler", "RungeKutta2", "RungeKutta3", "RungeKuttaMerson",
-                                             "RungeKuttaFeldberg", "DormandPrince54", "SemiExplicitEuler",
-                                             "SemiExplicitEuler2", "VelocityVerlet", "CvodeBDF", "CvodeAdams"};
+    static const std::vector<std::string> namesInOrder = integratorNames();
+    static const std::set<std::string> known(namesInOrder.begin(), namesInOrder.end());
     if (!known.count(s.integrator)) {
       std::string list;
       for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;

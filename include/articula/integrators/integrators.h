@@ -17,6 +17,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "articula/integrators/ExplicitRungeKutta.h"
 
@@ -118,8 +119,11 @@ class VelocityVerletIntegrator final : public ErrorControlledIntegrator {
 
 // By name: "ExplicitEuler", "RungeKutta2", "RungeKutta3", "RungeKuttaMerson",
 // "RungeKuttaFeldberg", "DormandPrince54", "SemiExplicitEuler", "SemiExplicitEuler2",
-// "VelocityVerlet", and "CvodeBDF", "CvodeAdams" (CvodeIntegrator.h). Throws Error listing the
-// names for anything else.
+// "VelocityVerlet", "RosenbrockW2", "RosenbrockW3" (RosenbrockW.h), and "CvodeBDF", "CvodeAdams"
+// (CvodeIntegrator.h). Throws Error listing the names for anything else.
 std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const System& system);
+
+// Every name makeIntegrator accepts, in its order (model-file readers validate against it).
+std::vector<std::string> integratorNames();
 
 }  // namespace articula

@@ -223,6 +223,6 @@ export function importOpenMbd(doc, fileName = 'model.json') {
     if (ordered.some((b) => b.joint.name === name)) ['vx', 'vy', 'vz'].forEach((c, k) => { u[`${name}.${c}`] = v[k]; });
   }
   model.initial_state = { q, u };
-  model.scenario = { duration: 1, integrator: 'CvodeBDF', accuracy: 1e-3, report_interval: 1e-3, outputs: ['trajectory.csv', 'contacts.csv', 'summary', 'trajectory.json'] };
+  model.scenario = { duration: 1, integrator: 'RosenbrockW3', accuracy: 1e-3, report_interval: 1e-3, outputs: ['trajectory.csv', 'contacts.csv', 'summary', 'trajectory.json'] };
   return { model, warnings };
 }
