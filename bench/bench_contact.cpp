@@ -86,11 +86,11 @@ void ConvexPair(benchmark::State& state) {
   const Rotation R_GA = Rotation::bodyFixedXYZ(Vec3(0.3, 0.2, 0.1));
   PlacedShape a{&base, Transform(R_GA, Vec3::Zero()), 0};
   PlacedShape b{&shapes[k], Transform(R_GA * Rotation::aboutZ(0.4), R_GA * Vec3(0.05, 0.02, 0.1 + lift[k] - 1e-3)), 1};
-  if (k == 2) std::swap(a, b);  // type order: cylinder before brick
   if (k == 3) {
     a = PlacedShape{&ell, Transform(R_GA, Vec3::Zero()), 0};
-    b = PlacedShape{&shapes[3], Transform(Rotation::aboutX(1.0), R_GA * Vec3(0.05, 0, 0.2 + 0.04 - 1e-3)), 1};
+    b = PlacedShape{&shapes[3], Transform(R_GA * Rotation::aboutY(1.5), R_GA * Vec3(0.01, 0, 0.2 + 0.04 - 1e-3)), 1};
   }
+  if (a.shape->type() > b.shape->type()) std::swap(a, b);  // collide() wants the type order
   std::vector<ContactPoint> out;
   std::vector<MeshFaceContact> meshOut;
   for (auto _ : state) {

@@ -53,15 +53,17 @@ Vec3 closestOnSimplex(std::array<Vertex, 4>& s, int& n, std::array<Real, 4>& wei
     if (k == 1) {
       lam[0] = 1;
     } else {
-      // v = w0 + sum mu_j (w_j - w0): normal equations G mu = -E' w0.
-      Eigen::Matrix<Real, 3, Eigen::Dynamic> E(3, k - 1);
+      // v = w0 + sum mu_j (w_j - w0): normal equations G mu = -E' w0 (at most 3x3, on the stack).
+      using Small = Eigen::Matrix<Real, Eigen::Dynamic, Eigen::Dynamic, 0, 3, 3>;
+      using SmallVec = Eigen::Matrix<Real, Eigen::Dynamic, 1, 0, 3, 1>;
+      Eigen::Matrix<Real, 3, Eigen::Dynamic, 0, 3, 3> E(3, k - 1);
       for (int j = 1; j < k; ++j) E.col(j - 1) = s[idx[j]].w - s[idx[0]].w;
-      const Eigen::MatrixXd G = E.transpose() * E;
-      const Eigen::VectorXd rhs = -E.transpose() * s[idx[0]].w;
-      Eigen::FullPivLU<Eigen::MatrixXd> lu(G);
+      const Small G = E.transpose() * E;
+      const SmallVec rhs = -E.transpose() * s[idx[0]].w;
+      Eigen::FullPivLU<Small> lu(G);
       lu.setThreshold(1e-13);
       if (lu.rank() < k - 1) continue;
-      const Eigen::VectorXd mu = lu.solve(rhs);
+      const SmallVec mu = lu.solve(rhs);
       lam[0] = 1 - mu.sum();
       for (int j = 1; j < k; ++j) lam[j] = mu[j - 1];
     }
@@ -145,10 +147,14 @@ struct Penetration {
 };
 
 // Expanding polytope from a tetrahedron around the origin to the boundary of B - A.
-Penetration expandPolytope(const Difference& D, const std::array<Vertex, 4>& tet, Real tol) {
-  std::vector<Vertex> V(tet.begin(), tet.end());
+Penetration expandPolytope(const Difference& D, const std::array<Vertex, 4>& tet, Real tol, Real epaTol) {
+  // Per-thread buffers: after warm-up, detection allocates nothing.
+  thread_local std::vector<Vertex> V;
+  thread_local std::vector<Face> faces, keptFaces;
+  thread_local std::vector<std::pair<int, int>> horizon;
+  V.assign(tet.begin(), tet.end());
+  faces.clear();
   const Vec3 centre = 0.25 * (V[0].w + V[1].w + V[2].w + V[3].w);
-  std::vector<Face> faces;
   const int tri[4][3] = {{0, 1, 2}, {0, 3, 1}, {0, 2, 3}, {1, 3, 2}};
   for (const auto& t : tri) {
     Face f;
@@ -157,16 +163,15 @@ Penetration expandPolytope(const Difference& D, const std::array<Vertex, 4>& tet
     faces.push_back(f);
   }
   Penetration r;
-  std::vector<std::pair<int, int>> horizon;
   int best = 0;
-  for (int it = 0; it < 256; ++it) {
+  for (int it = 0; it < 128; ++it) {
     r.iterations = it + 1;
     best = 0;
     for (int i = 1; i < static_cast<int>(faces.size()); ++i)
       if (faces[i].dist < faces[best].dist) best = i;
     const Face nearest = faces[best];
     const Vertex s = D.support(nearest.m);
-    if (s.w.dot(nearest.m) - nearest.dist <= tol) {
+    if (s.w.dot(nearest.m) - nearest.dist <= epaTol) {
       r.converged = true;
       break;
     }
@@ -174,9 +179,9 @@ Penetration expandPolytope(const Difference& D, const std::array<Vertex, 4>& tet
     V.push_back(s);
     // Remove the faces that see the new vertex; their unshared edges form the horizon.
     horizon.clear();
-    std::vector<Face> keptFaces;
+    keptFaces.clear();
     for (const Face& f : faces) {
-      if (f.m.dot(s.w - V[f.v[0]].w) > 0) {
+      if (f.m.dot(s.w - V[f.v[0]].w) > tol) {  // coplanar points (flat parts) see nothing
         for (int e = 0; e < 3; ++e) {
           const std::pair<int, int> edge{f.v[e], f.v[(e + 1) % 3]};
           auto twin = std::find(horizon.begin(), horizon.end(), std::make_pair(edge.second, edge.first));
@@ -224,6 +229,18 @@ struct Overlap {
   }
 };
 
+// Backtracking along -d from n: the accepted point, or false if f does not decrease.
+bool lineSearch(const Overlap& F, const Vec3& n, Real f, const Vec3& g, const Vec3& d, Real step, Vec3& nNew,
+                Real& fNew, Vec3& gNew, Vec3& gFirst) {
+  for (int k = 0; k < 40; ++k, step *= 0.5) {
+    nNew = (n - step * d).normalized();
+    fNew = F.value(nNew, gNew);
+    if (k == 0) gFirst = gNew;
+    if (fNew <= f - 1e-4 * step * g.dot(d)) return true;
+  }
+  return fNew < f;
+}
+
 bool polishDirection(const Difference& D, Vec3& n, Real scale, int& iterations) {
   const Overlap F{D};
   Vec3 g;
@@ -232,17 +249,19 @@ bool polishDirection(const Difference& D, Vec3& n, Real scale, int& iterations) 
   bool moved = false;
   for (int it = 0; it < 100 && g.norm() > 1e-13 * scale; ++it) {
     ++iterations;
-    Vec3 nNew, gNew;
+    Vec3 nNew, gNew, gFirst;
     Real fNew = f;
-    Real step = alpha;
-    for (int k = 0; k < 40; ++k, step *= 0.5) {
-      nNew = (n - step * g).normalized();
-      fNew = F.value(nNew, gNew);
-      if (fNew <= f - 1e-4 * step * g.squaredNorm()) break;
+    if (!lineSearch(F, n, f, g, g, alpha, nNew, fNew, gNew, gFirst)) {
+      // Across a kink of f (an edge or rim: one support point jumps) the gradient changes by
+      // about y; slide along the kink with the part of g orthogonal to y instead.
+      const Vec3 y = gFirst - g;
+      if (!(y.norm() > 0)) break;
+      const Vec3 yHat = y.normalized();
+      const Vec3 d = g - g.dot(yHat) * yHat;
+      if (!(d.norm() > 0) || !lineSearch(F, n, f, g, d, alpha, nNew, fNew, gNew, gFirst)) break;
     }
-    if (!(fNew < f)) break;
     const Vec3 s = nNew - n, y = gNew - g;
-    alpha = s.dot(y) > 0 ? s.squaredNorm() / s.dot(y) : 2 * step;
+    alpha = s.dot(y) > 0 ? s.squaredNorm() / s.dot(y) : 2 * alpha;
     n = nNew, g = gNew, f = fNew;
     moved = true;
   }
@@ -301,7 +320,8 @@ ConvexGap calcConvexGap(const PlacedShape& a, const PlacedShape& b, Real farAway
          << shapeTypeName(a.shape->type()) << ") and " << b.index << " (" << shapeTypeName(b.shape->type()) << ")";
       throw Error(os.str());
     }
-    const Penetration p = expandPolytope(D, s, tol);
+    // EPA to 1e-9: exact at once on flat parts; on curved ones the polish below does the rest.
+    const Penetration p = expandPolytope(D, s, tol, 1e-9 * scale);
     gap.iterations += p.iterations;
     n_G = -p.m;
     gap.pA_G = p.a;

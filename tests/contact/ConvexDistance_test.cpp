@@ -79,7 +79,9 @@ TEST(ConvexDistance, ClosedForms) {
   const ContactShape cyl = ContactShape::cylinder(0.2, 0.5), ball = ContactShape::sphere(0.1);
   g = calcConvexGap(PlacedShape{&ball, Transform(M * Vec3(0.28, 0, 0.1)), 0}, PlacedShape{&cyl, Transform(R), 1});
   EXPECT_NEAR(g.depth, 0.02, 1e-9);
-  EXPECT_NEAR((g.n_G + M.col(0)).norm(), 0, 1e-5);  // EPA on a curved part: ~sqrt(tol / r)
+  // The optimum lies on the kink of the cylinder's support (its side's end lines): EPA's normal,
+  // accurate to about sqrt(1e-9 scale / r), is only partly polished there; the depth is second order.
+  EXPECT_NEAR((g.n_G + M.col(0)).norm(), 0, 1e-4);
   const Vec3 rim = M * Vec3(0.2, 0, 0.5), out = M * Vec3(1, 0, 1).normalized();
   g = calcConvexGap(PlacedShape{&ball, Transform(rim + 0.15 * out), 0}, PlacedShape{&cyl, Transform(R), 1});
   EXPECT_NEAR(g.depth, -0.05, 1e-9);
