@@ -232,7 +232,7 @@ struct Overlap {
 // Backtracking along -d from n: the accepted point, or false if f does not decrease.
 bool lineSearch(const Overlap& F, const Vec3& n, Real f, const Vec3& g, const Vec3& d, Real step, Vec3& nNew,
                 Real& fNew, Vec3& gNew, Vec3& gFirst) {
-  for (int k = 0; k < 40; ++k, step *= 0.5) {
+  for (int k = 0; k < 24; ++k, step *= 0.5) {
     nNew = (n - step * d).normalized();
     fNew = F.value(nNew, gNew);
     if (k == 0) gFirst = gNew;
@@ -247,7 +247,7 @@ bool polishDirection(const Difference& D, Vec3& n, Real scale, int& iterations) 
   Real f = F.value(n, g);
   Real alpha = 1 / scale;
   bool moved = false;
-  for (int it = 0; it < 100 && g.norm() > 1e-13 * scale; ++it) {
+  for (int it = 0; it < 30 && g.norm() > 1e-13 * scale; ++it) {
     ++iterations;
     Vec3 nNew, gNew, gFirst;
     Real fNew = f;
@@ -262,8 +262,10 @@ bool polishDirection(const Difference& D, Vec3& n, Real scale, int& iterations) 
     }
     const Vec3 s = nNew - n, y = gNew - g;
     alpha = s.dot(y) > 0 ? s.squaredNorm() / s.dot(y) : 2 * alpha;
+    const bool stalled = f - fNew <= 1e-15 * scale;
     n = nNew, g = gNew, f = fNew;
     moved = true;
+    if (stalled) break;
   }
   return moved;
 }
