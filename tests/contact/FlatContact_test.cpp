@@ -148,7 +148,7 @@ void advance(Integrator& integ, Real t) {
 // A free body with one shape dropped a little, slightly tilted, onto the floor: the rest height
 // against the punch penetration x = m g / (2 E* a), a = sqrt(footprint / π).
 Real restingPenetrationRatio(const ContactShape& shape, const Inertia& inertia, Real mass, Real halfHeight,
-                             Real footprint) {
+                             Real footprint, bool brickFloor = false) {
   const ContactMaterial mat = material(1e7, 2.0);
   MultibodySystem system;
   MatterSubsystem& matter = system.updMatter();
@@ -158,7 +158,10 @@ Real restingPenetrationRatio(const ContactShape& shape, const Inertia& inertia, 
   forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   contact.setMaximumRadius(1e4);  // the punch needs large radii at small depths
-  contact.addSurface(0, Transform(), ContactShape::halfSpace(), mat, "floor");
+  if (brickFloor)  // a slab whose top face is z = 0
+    contact.addSurface(0, Transform(Vec3(0, 0, -0.5)), ContactShape::brick(Vec3(1, 1, 0.5)), mat, "floor");
+  else
+    contact.addSurface(0, Transform(), ContactShape::halfSpace(), mat, "floor");
   contact.addSurface(body, Transform(), shape, mat, "body");
   State s = system.realizeTopology();
   matter.updQ(s).segment<4>(0) = Rotation::aboutX(0.01).toQuaternion().asVec4();
@@ -183,6 +186,17 @@ TEST(FlatContact, BrickAndCylinderSettleAtThePunchPenetration) {
   const Real r = 0.04, L = 0.03;
   EXPECT_NEAR(restingPenetrationRatio(ContactShape::cylinder(r, L), Inertia::cylinderAlongZ(0.8, r, L), 0.8, L,
                                       std::numbers::pi * r * r),
+              1, 1e-3);
+}
+
+// The same on a brick slab instead of a half-space: face-face patches through GJK/EPA and clipping.
+TEST(FlatContact, BrickAndCylinderSettleOnABrickSlab) {
+  const Vec3 h(0.05, 0.04, 0.02);
+  EXPECT_NEAR(restingPenetrationRatio(ContactShape::brick(h), Inertia::brick(1.0, h), 1.0, h.z(), 4 * h.x() * h.y(), true),
+              1, 1e-3);
+  const Real r = 0.04, L = 0.03;
+  EXPECT_NEAR(restingPenetrationRatio(ContactShape::cylinder(r, L), Inertia::cylinderAlongZ(0.8, r, L), 0.8, L,
+                                      std::numbers::pi * r * r, true),
               1, 1e-3);
 }
 
