@@ -31,6 +31,13 @@ int ContactGeometry::addShape(int body, const Transform& X_BS, ContactShape shap
   if (name.empty()) name = std::string(shapeTypeName(shape.type())) + "#" + std::to_string(numShapes());
   if (body < 0) throw Error(std::string("ContactGeometry::addShape '") + name + "': body index " + std::to_string(body) + " is negative");
   if (!isFinite(X_BS)) throw Error(std::string("ContactGeometry::addShape '") + name + "': pose X_BS is not finite");
+  // Checked here, at model build time: the one pair of types without a narrow phase.
+  for (const Entry& e : shapes_)
+    if (e.body != body && !isPairSupported(e.shape.type(), shape.type()))
+      throw Error(std::string("ContactGeometry::addShape: no narrow phase for shapes '") + e.name + "' (" +
+                  shapeTypeName(e.shape.type()) + ", body " + std::to_string(e.body) + ") and '" + name + "' (" +
+                  shapeTypeName(shape.type()) + ", body " + std::to_string(body) +
+                  "): two half-spaces on different bodies always overlap; put them on one body");
   shapes_.push_back(Entry{std::move(shape), body, X_BS, std::move(name), {}});
   return numShapes() - 1;
 }

@@ -68,6 +68,22 @@ struct LocalMin {
   Real f;
   Real gradNorm;
   int iterations;
+  bool repeat = false;  // stopped on entering the basin of a minimum already found
+};
+
+// Minima found so far: a run coming within kBasin of one would only converge to it again.
+struct FoundMinima {
+  std::array<Vec3, 32> n;
+  int count = 0;
+  static constexpr Real kBasin2 = 1e-6;  // (1e-3 rad)^2: far inside any basin's quadratic region
+  bool near(const Vec3& m) const {
+    for (int i = 0; i < count; ++i)
+      if ((m - n[i]).squaredNorm() < kBasin2) return true;
+    return false;
+  }
+  void add(const Vec3& m) {
+    if (count < static_cast<int>(n.size())) n[count++] = m;
+  }
 };
 
 Vec3 perpendicular(const Vec3& n) {
@@ -77,13 +93,14 @@ Vec3 perpendicular(const Vec3& n) {
 }
 
 // Regularized Newton with Armijo backtracking on the unit sphere.
-LocalMin newtonOnSphere(const Overlap& F, Vec3 n, int maxIterations) {
+LocalMin newtonOnSphere(const Overlap& F, Vec3 n, int maxIterations, const FoundMinima& found) {
   const Real gradTol = 1e-13 * F.scale;
   Eigen::Vector2d g;
   Eigen::Matrix2d H;
   Real f = 0, gNorm = INFINITY;
   int it = 0;
   for (; it < maxIterations; ++it) {
+    if (found.near(n)) return LocalMin{n, INFINITY, INFINITY, it, true};
     const Vec3 t1 = perpendicular(n);
     const Vec3 t2 = n.cross(t1);
     f = F.derivatives(n, t1, t2, g, H);
@@ -152,12 +169,16 @@ EllipsoidGap calcEllipsoidGap(const Vec3& semiAxesA, const Transform& X_GA, cons
   F.d = R_GA.transpose() * (X_GB.p() - X_GA.p());
   F.scale = semiAxesA.maxCoeff() + semiAxesB.maxCoeff() + F.d.norm();
 
+  // Seeds in order of promise: the warm start, the line of centres, the best spread directions,
+  // then both shapes' axes (the overlap is often smallest across a thin axis).
   std::array<Vec3, 16> seeds;
   int count = 0;
-  if (!nGuess_G.isZero(0)) seeds[count++] = (R_GA.transpose() * nGuess_G).normalized();
+  const bool warm = !nGuess_G.isZero(0);
+  if (warm) seeds[count++] = (R_GA.transpose() * nGuess_G).normalized();
   if (F.d.norm() > 0) seeds[count++] = F.d.normalized();
+  const int spreadBegin = count;
   addBestSeeds<64>(F, seeds, count, 5);
-  // Axes of both shapes, each sign: the overlap is often smallest across a thin axis.
+  const int spreadEnd = count;
   for (int i = 0; i < 3 && count < 16; ++i) {
     const Vec3 a = F.value(Vec3::Unit(i)) < F.value(-Vec3::Unit(i)) ? Vec3::Unit(i) : Vec3(-Vec3::Unit(i));
     seeds[count++] = a;
@@ -168,21 +189,37 @@ EllipsoidGap calcEllipsoidGap(const Vec3& semiAxesA, const Transform& X_GA, cons
   }
 
   LocalMin best{Vec3::UnitZ(), INFINITY, INFINITY, 0};
+  FoundMinima found;
   int iterations = 0;
   const Real gradTol = 1e-9 * F.scale;  // acceptance: far above Newton's own stopping test
   for (int k = 0; k < count; ++k) {
-    const LocalMin m = newtonOnSphere(F, seeds[k], 60);
+    const LocalMin m = newtonOnSphere(F, seeds[k], 60, found);
     iterations += m.iterations;
-    if (m.gradNorm <= gradTol && (m.f < best.f || best.gradNorm > gradTol)) best = m;
+    if (m.repeat) continue;
+    const bool converged = m.gradNorm <= gradTol;
+    if (converged) found.add(m.n);
+    if (converged && (m.f < best.f || best.gradNorm > gradTol)) best = m;
     else if (best.gradNorm > gradTol && m.f < best.f) best = m;
+    // f is the support function of the Minkowski difference, convex and positively homogeneous
+    // in n: a local minimum with f < 0 is the minimum over the unit ball, hence global (apart
+    // shapes have one separating optimum). Only overlapping pairs need every seed.
+    if (converged && m.f < 0) break;
+    // A converged warm start: the line of centres and the best three spread seeds suffice to
+    // catch a basin that has become deeper since the last step.
+    if (k == 0 && warm && converged) {
+      const int keep = std::min(spreadEnd, spreadBegin + 3);
+      count = keep;
+    }
   }
   if (best.gradNorm > gradTol) {  // fallback: many more seeds, longer runs
     std::array<Vec3, 16> more;
     int n = 0;
     addBestSeeds<1024>(F, more, n, 16);
     for (int k = 0; k < n; ++k) {
-      const LocalMin m = newtonOnSphere(F, more[k], 400);
+      const LocalMin m = newtonOnSphere(F, more[k], 400, found);
       iterations += m.iterations;
+      if (m.repeat) continue;
+      if (m.gradNorm <= gradTol) found.add(m.n);
       if (m.gradNorm <= gradTol && (m.f < best.f || best.gradNorm > gradTol)) best = m;
     }
   }

@@ -1,4 +1,4 @@
-// Mesh faces against a convex shape, for the elastic foundation model: each face centroid's depth
+// Mesh faces against a convex shape or another (closed) mesh, for the elastic foundation model: each face centroid's depth
 // inside the other shape, the nearest surface point and the outward normal there.
 #include <algorithm>
 #include <cmath>
@@ -65,8 +65,12 @@ PointDepth pointDepth(const ContactShape& shape, const Vec3& p_S) {
       const EllipsoidGap g = calcEllipsoidGap(shape.size(), Transform(), Vec3::Zero(), Transform(p_S));
       return {g.depth, g.pA_G, g.n_G};
     }
-    default: return {-INFINITY, p_S, Vec3::UnitZ()};
+    case ShapeType::TriangleMesh: {  // a closed mesh: signed distance to its nearest face
+      const TriangleMesh::Nearest q = shape.mesh().nearestPoint(p_S);
+      return {q.depth, q.q_S, q.n_S};
+    }
   }
+  return {-INFINITY, p_S, Vec3::UnitZ()};
 }
 
 }  // namespace

@@ -162,5 +162,29 @@ TEST(EllipsoidDistance, WarmStartGivesTheSameAnswer) {
   }
 }
 
+// Warm starts along trajectories, as a time stepper gives them: each step seeded with the last
+// step's normal (which may sit in a basin that is no longer the deepest), and with a guess at a
+// non-global local minimum; every answer against dense sampling.
+TEST(EllipsoidDistance, WarmStartedTrajectoriesKeepTheGlobalMinimum) {
+  std::mt19937 rng(31);
+  for (Kind kind : {Kind::Penetrating, Kind::Deep, Kind::Elongated, Kind::Separated}) {
+    for (int path = 0; path < 4; ++path) {
+      Pair p = randomPair(rng, kind);
+      const Vec3 drift = 0.02 * (p.a.maxCoeff() + p.b.maxCoeff()) * randomUnit(rng);
+      const Vec3 spin = 0.1 * randomUnit(rng);
+      Vec3 n = Vec3::Zero();
+      for (int step = 0; step < 12; ++step) {
+        p.X_GB = Transform(Rotation::aboutAxis(spin.norm(), spin.normalized()) * p.X_GB.R(), p.X_GB.p() + drift);
+        const EllipsoidGap g = calcEllipsoidGap(p.a, p.X_GA, p.b, p.X_GB, n);
+        Real sampled = 0;
+        sampledMinimum([&](const Vec3& m) { return ellipsoidOverlapAlong(p.a, p.X_GA, p.b, p.X_GB, m); }, 2000, 6, &sampled);
+        const Real scale = p.a.maxCoeff() + p.b.maxCoeff() + p.X_GB.p().norm();
+        EXPECT_NEAR(g.depth, sampled, 1e-8 * scale) << name(kind) << " path " << path << " step " << step;
+        n = g.n_G;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace articula

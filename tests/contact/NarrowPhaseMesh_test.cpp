@@ -1,6 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <numbers>
+
 #include "ContactTestSupport.h"
+#include "Icosphere.h"
 #include "articula/contact/NarrowPhase.h"
 
 namespace articula {
@@ -88,6 +91,70 @@ TEST(NarrowPhaseMesh, FacesInsideConvexShapes) {
       for (const Vec3& u : dirs) EXPECT_TRUE(c.inside(p_S + fc.depth * (1 - 1e-6) * u));
     }
   }
+}
+
+// A closed box mesh of 12 triangles with half-extents h, outward normals.
+std::shared_ptr<TriangleMesh> boxMesh(const Vec3& h) {
+  std::vector<Vec3> v;
+  std::vector<std::array<int, 3>> f;
+  for (int i = 0; i < 3; ++i)
+    for (Real s : {-1.0, 1.0}) {
+      const int j = (i + 1) % 3, k = (i + 2) % 3, base = static_cast<int>(v.size());
+      const Real sj[4] = {-1, 1, 1, -1}, sk[4] = {-1, -1, 1, 1};
+      for (int c = 0; c < 4; ++c) {
+        Vec3 p;
+        p[i] = s * h[i], p[j] = sj[c] * h[j], p[k] = sk[c] * h[k];
+        v.push_back(p);
+      }
+      if (s > 0) f.push_back({base, base + 1, base + 2}), f.push_back({base, base + 2, base + 3});
+      else f.push_back({base, base + 2, base + 1}), f.push_back({base, base + 3, base + 2});
+    }
+  return std::make_shared<TriangleMesh>(std::move(v), std::move(f), "box");
+}
+
+// A closed mesh as the other shape: the same faces, depths, points and normals as the exact brick.
+TEST(NarrowPhaseMesh, BoxMeshActsLikeTheBrick) {
+  const Vec3 h(0.5, 0.3, 0.2);
+  const ContactShape m = ContactShape::triangleMesh(plate(24)), box = ContactShape::triangleMesh(boxMesh(h)),
+                     brick = ContactShape::brick(h);
+  const Transform X_GS(Rotation::bodyFixedXYZ(Vec3(0.4, 0.2, 0.1)), Vec3(0.05, -0.02, 0.08));
+  const auto exact = faces(brick, X_GS, m, Transform(), 0.01);
+  const auto meshed = faces(box, X_GS, m, Transform(), 0.01);
+  ASSERT_EQ(exact.size(), meshed.size());
+  ASSERT_GT(exact.size(), 20u);
+  for (size_t i = 0; i < exact.size(); ++i) {
+    EXPECT_EQ(exact[i].face, meshed[i].face);
+    EXPECT_NEAR(exact[i].depth, meshed[i].depth, 1e-12);
+    EXPECT_NEAR((exact[i].q_G - meshed[i].q_G).norm(), 0, 1e-12);
+    EXPECT_NEAR((exact[i].n_G - meshed[i].n_G).norm(), 0, 1e-9);
+  }
+}
+
+// A sphere mesh of radius R pressed x into a box mesh: the foundation's Σ area · depth converges,
+// as the sphere is refined, to the cap's π R x² (∫ over the cap of the depth below the face).
+TEST(NarrowPhaseMesh, MeshPairForceConvergesAsTheMeshRefines) {
+  const Real R = 0.1, x = 0.01;
+  const ContactShape box = ContactShape::triangleMesh(boxMesh(Vec3(1, 1, 0.5)));
+  Real previousError = INFINITY;
+  for (int level = 2; level <= 5; ++level) {
+    Icosphere ico = makeIcosphere(level);
+    for (Vec3& p : ico.vertices) p *= R;
+    const ContactShape ball = ContactShape::triangleMesh(std::make_shared<const TriangleMesh>(ico.vertices, ico.faces, "ball"));
+    const Transform X_GB(Rotation::aboutZ(0.2) * Rotation::aboutX(0.3), Vec3(0.1, 0.2, 0.5 + R - x));
+    std::vector<ContactPoint> points;
+    std::vector<MeshFaceContact> out;
+    collide(PlacedShape{&ball, X_GB, 1}, PlacedShape{&box, Transform(), 0}, 0, points, out);  // either order
+    Real sum = 0;
+    for (const MeshFaceContact& c : out) {
+      EXPECT_EQ(c.meshShape, 1);  // the finer mesh carries the springs
+      EXPECT_NEAR(c.n_G.z(), 1, 1e-12);
+      sum += c.area * c.depth;
+    }
+    const Real error = std::abs(sum / (std::numbers::pi * R * x * x) - 1);
+    EXPECT_LT(error, previousError * 0.9) << "level " << level;
+    previousError = error;
+  }
+  EXPECT_LT(previousError, 0.05);
 }
 
 }  // namespace

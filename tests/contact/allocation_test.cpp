@@ -30,8 +30,13 @@ TEST(ContactAllocation, FindContactsAllocatesNothingAfterWarmUp) {
   geo.setBodyParents(parents);
   geo.addShape(0, Transform(), ContactShape::halfSpace(), "floor");
   geo.addShape(0, Transform(Vec3(0.5, 0.5, 0)), ContactShape::sphere(0.3), "boulder");
-  for (int b = 1; b < nb; ++b) {
-    geo.addShape(b, Transform(), ContactShape::ellipsoid(Vec3(0.1, 0.15, 0.3)));
+  for (int b = 1; b < nb; ++b) {  // every kind of pair: GJK/EPA and patches too
+    switch (b % 4) {
+      case 0: geo.addShape(b, Transform(), ContactShape::brick(Vec3(0.1, 0.15, 0.2))); break;
+      case 1: geo.addShape(b, Transform(), ContactShape::cylinder(0.1, 0.2)); break;
+      case 2: geo.addShape(b, Transform(), ContactShape::capsule(0.08, 0.2)); break;
+      default: geo.addShape(b, Transform(), ContactShape::ellipsoid(Vec3(0.1, 0.15, 0.3)));
+    }
     geo.addShape(b, Transform(Vec3(0, 0, 0.3)), ContactShape::sphere(0.08));
   }
   geo.addClique({1, 3});

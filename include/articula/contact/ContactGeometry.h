@@ -33,7 +33,8 @@ namespace articula {
 class ContactGeometry {
  public:
   // Attaches a shape to body index `body` (0 is Ground) at pose X_BS; returns the shape's index.
-  // Throws Error for a negative body or a non-finite pose.
+  // Throws Error for a negative body, a non-finite pose, or a second half-space on another body
+  // than an existing one (the only pair of types without a narrow phase; named in the message).
   int addShape(int body, const Transform& X_BS, ContactShape shape, std::string name = "");
 
   // Tree topology: parentOfBody[b] is b's parent body index, -1 for Ground (body 0). Without it the
@@ -57,8 +58,7 @@ class ContactGeometry {
 
   // Detection for body poses X_GB (indexed by body; must cover every body that carries a shape).
   // Returns the contacts of convex pairs; mesh pairs go to getMeshFaceContacts(). Each ContactPoint
-  // has shapeA < shapeB in ShapeType order (HalfSpace first). Throws Error for a non-finite pose or
-  // a pair of types with no narrow phase (exclude it instead).
+  // has shapeA < shapeB in ShapeType order (HalfSpace first). Throws Error for a non-finite pose.
   const std::vector<ContactPoint>& findContacts(std::span<const Transform> X_GB);
   const std::vector<ContactPoint>& getContacts() const { return contacts_; }
   const std::vector<MeshFaceContact>& getMeshFaceContacts() const { return meshContacts_; }

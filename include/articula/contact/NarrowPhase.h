@@ -26,7 +26,9 @@ void collide(const PlacedShape& a, const PlacedShape& b, Real margin, std::vecto
              std::vector<MeshFaceContact>& meshOut, const Vec3& warmNormal_G = Vec3::Zero());
 
 // Half-space A against a convex shape B: the deepest point of B (support point along -n), one
-// contact per penetrating vertex for a brick, per end ball for a capsule, per end rim for a cylinder.
+// contact per end ball for a capsule; for a brick every penetrating corner, and for a cylinder
+// standing on an end every penetrating rim point, under the flat-punch law (FlatContact.h); a
+// cylinder on its side, one line-contact point per end rim.
 void collideHalfSpace(const PlacedShape& halfSpace, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out);
 // Sphere-sphere in closed form; sphere-ellipsoid and ellipsoid-ellipsoid through calcEllipsoidGap.
 void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
@@ -35,7 +37,10 @@ void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, 
 void collideSphereBrick(const PlacedShape& sphere, const PlacedShape& brick, Real margin, std::vector<ContactPoint>& out);
 // Sphere or capsule A against capsule B (closest points of the segments).
 void collideCapsule(const PlacedShape& a, const PlacedShape& capsule, Real margin, std::vector<ContactPoint>& out);
-// Every face of mesh B against convex shape A: its centroid's depth inside A.
+// Any other pair of bounded convex shapes (ellipsoid, cylinder, brick, capsule in any combination):
+// GJK/EPA, then several points when flat or straight features meet (see NarrowPhaseConvex.cpp).
+void collideConvex(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out);
+// Every face of mesh B against shape A (convex, or a closed mesh): its centroid's depth inside A.
 void collideMesh(const PlacedShape& convex, const PlacedShape& mesh, Real margin, std::vector<MeshFaceContact>& out);
 
 }  // namespace articula

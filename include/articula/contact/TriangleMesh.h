@@ -30,7 +30,25 @@ class TriangleMesh {
   const Vec3& lo() const { return lo_; }
   const Vec3& hi() const { return hi_; }
 
+  // The point of the surface nearest to p_S (through a bounding-volume hierarchy built once).
+  struct Nearest {
+    Vec3 q_S = Vec3::Zero();  // nearest surface point
+    Vec3 n_S = Vec3::UnitZ(); // outward unit normal there (the face's, or along p - q at an edge)
+    Real depth = 0;           // signed: > 0 when p is inside a closed mesh, < 0 outside
+    int face = -1;
+  };
+  Nearest nearestPoint(const Vec3& p_S) const;
+
  private:
+  struct Node {
+    Vec3 lo, hi;
+    int first, count;  // a leaf's range in order_; an inner node has count 0 and children first, right
+    int right;
+  };
+  int buildNode(int begin, int end);
+
+  std::vector<Node> nodes_;
+  std::vector<int> order_;  // faces in leaf order
   std::string name_;
   std::vector<Vec3> vertices_;
   std::vector<std::array<int, 3>> faces_;
