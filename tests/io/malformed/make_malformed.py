@@ -99,10 +99,8 @@ def many(*fs):
 HERTZ = {"steel": {"type": "hertz", "youngs_modulus": 2e11}}
 BLOCK = {"name": "block", "mass": 1.0, "inertia": [0.01, 0.01, 0.01], "joint": {"name": "free", "type": "free", "parent": "ground"},
          "geometry": [{"type": "ellipsoid", "semi_axes": [0.1, 0.1, 0.1], "material": "steel"}]}
-case("contact_unsupported_pair", "/bodies/2/geometry/0 = \"block/geometry0\": no contact algorithm for a Ellipsoid against a Brick",
-     many(setp(["contact_materials"], HERTZ), setp(["contact"], {"self_contact": True}),
-          setp(["bodies", 0, "geometry"], [{"type": "box", "half_lengths": [0.1, 0.1, 0.1], "material": "steel"}]),
-          lambda m: m["bodies"].append(copy.deepcopy(BLOCK))))
+# (Every shape pair in the format has a narrow phase since the GJK/EPA convex pairs, so no
+# 'unsupported pair' case: ContactBuilder's check stays for shapes added later.)
 case("contact_clique_unknown_body", '/contact/cliques/0/1 = "tail": no body of this name', setp(["contact"], {"cliques": [["upper", "tail"]]}))
 case("contact_clique_single", '/contact/cliques/0 = ["upper"]: a clique lists at least two body names', setp(["contact"], {"cliques": [["upper"]]}))
 case("contact_force_curve_with_hertz", '/bodies/0/geometry/0 = "sphere": force_curve needs a penalty material',
