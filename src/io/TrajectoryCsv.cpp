@@ -1,7 +1,6 @@
 // trajectory.csv: OpenMBD's per-body columns (reference/openmbd.md §3) with true accelerations,
 // plus the body-frame origin, the net contact force and torque, and the energy columns OpenMBD lacks.
-#include <cstdio>
-
+#include "CsvNumbers.h"
 #include "articula/io/RunOutputs.h"
 
 namespace articula::io {
@@ -15,14 +14,6 @@ const char* const kBodyColumns[] = {"PosX", "PosY", "PosZ", "QuatW", "QuatX", "Q
 const char* const kContactColumns[] = {"ContactForceX", "ContactForceY", "ContactForceZ",
                                        "ContactTorqueX", "ContactTorqueY", "ContactTorqueZ"};
 
-void put(std::string& out, Real x) {
-  char b[32];
-  std::snprintf(b, sizeof b, ",%.9g", x);
-  out += b;
-}
-void put3(std::string& out, const Vec3& v) {
-  for (int i = 0; i < 3; ++i) put(out, v[i]);
-}
 }  // namespace
 
 std::string makeTrajectoryCsv(const ModelSpec& m, const RunResult& run) {
@@ -36,28 +27,26 @@ std::string makeTrajectoryCsv(const ModelSpec& m, const RunResult& run) {
   out += ",KineticEnergy,PotentialEnergy,NonConservativeWork,EnergyBalance\n";
   const Real e0 = run.frames.empty() ? 0 : run.frames[0].kineticEnergy + run.frames[0].potentialEnergy;
   for (const Frame& f : run.frames) {
-    char t[32];
-    std::snprintf(t, sizeof t, "%.9g", f.time);
-    out += t;
+    appendNumber(out, f.time);
     for (size_t i = 0; i < f.bodies.size(); ++i) {
       const BodySample& b = f.bodies[i];
-      put3(out, b.com);
+      appendFields(out, b.com);
       const Vec4 q = b.orientation.asVec4();
-      for (int i = 0; i < 4; ++i) put(out, q[i]);
-      put3(out, b.comVelocity);
-      put3(out, b.angularVelocity);
-      put3(out, b.comAcceleration);
-      put3(out, b.angularAcceleration);
-      put3(out, b.origin);
+      for (int i = 0; i < 4; ++i) appendField(out, q[i]);
+      appendFields(out, b.comVelocity);
+      appendFields(out, b.angularVelocity);
+      appendFields(out, b.comAcceleration);
+      appendFields(out, b.angularAcceleration);
+      appendFields(out, b.origin);
       if (contact) {
-        put3(out, f.contactForce[i]);
-        put3(out, f.contactTorque[i]);
+        appendFields(out, f.contactForce[i]);
+        appendFields(out, f.contactTorque[i]);
       }
     }
-    put(out, f.kineticEnergy);
-    put(out, f.potentialEnergy);
-    put(out, f.nonConservativeWork);
-    put(out, f.kineticEnergy + f.potentialEnergy - f.nonConservativeWork - e0);
+    appendField(out, f.kineticEnergy);
+    appendField(out, f.potentialEnergy);
+    appendField(out, f.nonConservativeWork);
+    appendField(out, f.kineticEnergy + f.potentialEnergy - f.nonConservativeWork - e0);
     out += '\n';
   }
   return out;
