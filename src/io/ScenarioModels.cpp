@@ -98,6 +98,21 @@ void mergeContact(const Placement& p, const ModelSpec& part, ModelSpec& m) {
 void mergeInitialState(const Placement& p, const ModelSpec& part, ModelSpec& m) {
   for (const auto& [k, v] : part.initialState.q) m.initialState.q[p.prefix + k] = v;
   for (const auto& [k, v] : part.initialState.u) m.initialState.u.try_emplace(p.prefix + k, v);
+  for (const std::string& c : part.initialState.hold) m.initialState.hold.push_back(p.prefix + c);
+}
+
+// Constraint frames are in body frames, so only names change: bodies, "joint.coordinate" roles and
+// the coordinate arguments of functions (time "t" stays).
+void mergeConstraints(const Placement& p, const ModelSpec& part, ModelSpec& m) {
+  for (ConstraintSpec c : part.constraints) {
+    if (!c.name.empty()) c.name = prefixed(p, c.name);
+    for (auto& [role, body] : c.bodies) body = prefixed(p, body);
+    for (auto& [role, coordinate] : c.coordinates) coordinate = p.prefix + coordinate;
+    for (FunctionSpec& f : c.function)
+      for (std::string& a : f.args)
+        if (a != "t") a = p.prefix + a;
+    m.constraints.push_back(std::move(c));
+  }
 }
 
 Placement readPlacement(const JsonNode& e) {
@@ -142,6 +157,7 @@ void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file) 
     mergeForces(p, part, m);
     mergeContact(p, part, m);
     mergeInitialState(p, part, m);
+    mergeConstraints(p, part, m);
     for (const std::string& w : part.warnings) m.warnings.push_back(e.at("file").string() + ": " + w);
   }
 }

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 
 #include "IoTestSupport.h"
 #include "articula/io/ModelBuilder.h"
@@ -52,4 +53,37 @@ TEST(ScenarioModels, PlacementAndVelocityOfAnIncludedModel) {
   const Vec3 head_b = matter.getBodyTransform(s, built.mobodOfBody[m.findBody("b_head")]).p();
   EXPECT_LT(head_b.x(), X_Gb.p().x());
   EXPECT_GT(X_Gb.p().x(), 0.5);
+}
+
+// Two four-bars side by side through the models list: each keeps its loop-closing constraint with
+// prefixed bodies and coordinates, and both assemble — the same crank/rocker angles as one alone.
+TEST(ScenarioModels, IncludedModelsKeepTheirConstraints) {
+  iotest::TempDir dir;
+  const std::string scenario = (dir / "two_four_bars.json");
+  const std::string fourBar = sourcePath("models/four_bar.json");
+  nlohmann::json j = {{"format", "articula-model"},
+                      {"version", 1},
+                      {"name", "two four-bars"},
+                      {"models", {{{"file", fourBar}, {"prefix", "a_"}},
+                                  {{"file", fourBar}, {"prefix", "b_"}, {"position", {0, 2, 0}}}}},
+                      {"bodies", nlohmann::json::array()}};
+  std::ofstream(scenario) << j.dump();
+  const ModelSpec one = loadModelFile(fourBar);
+  const ModelSpec two = loadModelFile(scenario);
+  ASSERT_FALSE(one.constraints.empty());
+  ASSERT_EQ(two.constraints.size(), 2 * one.constraints.size());
+  const ConstraintSpec& a = two.constraints[0];
+  const ConstraintSpec& b = two.constraints[one.constraints.size()];
+  for (const auto& [role, body] : one.constraints[0].bodies) {
+    EXPECT_EQ(a.bodies.at(role), body == "ground" ? body : "a_" + body);
+    EXPECT_EQ(b.bodies.at(role), body == "ground" ? body : "b_" + body);
+  }
+  const BuiltModel builtOne = buildModel(one, fourBar);
+  const BuiltModel builtTwo = buildModel(two, scenario);
+  ASSERT_EQ(builtTwo.initialState.getQ().size(), 2 * builtOne.initialState.getQ().size());
+  const Eigen::Index n = builtOne.initialState.getQ().size();
+  for (Eigen::Index i = 0; i < n; ++i) {
+    EXPECT_NEAR(builtTwo.initialState.getQ()[i], builtOne.initialState.getQ()[i], 1e-9);
+    EXPECT_NEAR(builtTwo.initialState.getQ()[n + i], builtOne.initialState.getQ()[i], 1e-9);
+  }
 }
