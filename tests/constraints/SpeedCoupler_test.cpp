@@ -97,22 +97,14 @@ TEST(SpeedCoupler, SpeedTiedToACoordinateOfAFreeRotor) {
 }
 
 TEST(SpeedCoupler, CoordinateArgumentsDerivatives) {
-  for (unsigned seed = 1; seed <= 4; ++seed) {
-    RandomTreeOptions opt;
-    opt.numBodies = 6;
-    opt.kinds = {MobilizerKind::Pin, MobilizerKind::Slider, MobilizerKind::BallQuaternion};
-    OpenTree t = makeOpenTree(seed, opt);
-    std::mt19937 rng(seed + 950);
-    const auto& c = addConstraint<constraints::SpeedCoupler>(t.matter(), "speeds and angle",
-                                                             std::make_shared<SpeedsAndAngle>(), std::vector<int>{2, 5},
-                                                             std::vector<int>{0, 0}, std::vector<int>{4},
-                                                             std::vector<int>{0});
-    t.system->realizeTopology();
-    State s = t.system->getDefaultState();
-    t.randomize(s, rng);
-    checkConstraintDerivatives(*t.system, c, s, std::string("SpeedCoupler with q, seed ") + std::to_string(seed), 1e-6,
-                               false);
-  }
+  checkDerivativesOnRandomTrees(
+      "SpeedCoupler with q", {MobilizerKind::Pin, MobilizerKind::Slider, MobilizerKind::BallQuaternion}, 950,
+      [](MatterSubsystem& m) -> const Constraint& {
+        return addConstraint<constraints::SpeedCoupler>(m, "speeds and angle", std::make_shared<SpeedsAndAngle>(),
+                                                        std::vector<int>{2, 5}, std::vector<int>{0, 0},
+                                                        std::vector<int>{4}, std::vector<int>{0});
+      },
+      false);
 }
 
 }  // namespace
