@@ -26,18 +26,10 @@ TEST(ConstantSpeed, HeldSpeedAndInverseDynamicsTorque) {
 }
 
 TEST(ConstantSpeed, DerivativesOnRandomTrees) {
-  for (unsigned seed = 1; seed <= 4; ++seed) {
-    RandomTreeOptions opt;
-    opt.numBodies = 6;
-    opt.kinds = {MobilizerKind::Pin, MobilizerKind::BallQuaternion, MobilizerKind::Planar};
-    OpenTree t = makeOpenTree(seed, opt);
-    std::mt19937 rng(seed + 700);
-    const auto& c = addConstraint<constraints::ConstantSpeed>(t.matter(), "speed", 3, 0, 0.4);
-    t.system->realizeTopology();
-    State s = t.system->getDefaultState();
-    t.randomize(s, rng);
-    checkConstraintDerivatives(*t.system, c, s, std::string("ConstantSpeed seed ") + std::to_string(seed));
-  }
+  checkDerivativesOnRandomTrees("ConstantSpeed", {MobilizerKind::Pin, MobilizerKind::BallQuaternion, MobilizerKind::Planar},
+                                700, [](MatterSubsystem& m) -> const Constraint& {
+                                  return addConstraint<constraints::ConstantSpeed>(m, "speed", 3, 0, 0.4);
+                                });
   MultibodySystem sys;
   EXPECT_THROW(addConstraint<constraints::ConstantSpeed>(sys.updMatter(), "s", 0, 0, 1.0), Error);
 }

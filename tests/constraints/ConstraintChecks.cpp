@@ -146,4 +146,21 @@ void checkConstraintDerivatives(const MultibodySystem& sys, const Constraint& c,
   }
 }
 
+void checkDerivativesOnRandomTrees(const std::string& what, const std::vector<MobilizerKind>& kinds,
+                                   unsigned rngOffset, const std::function<const Constraint&(MatterSubsystem&)>& add,
+                                   bool velocityLinearInU) {
+  for (unsigned seed = 1; seed <= 4; ++seed) {
+    RandomTreeOptions opt;
+    opt.numBodies = 6;
+    opt.kinds = kinds;
+    OpenTree t = makeOpenTree(seed, opt);
+    std::mt19937 rng(seed + rngOffset);
+    const Constraint& c = add(t.matter());
+    t.system->realizeTopology();
+    State s = t.system->getDefaultState();
+    t.randomize(s, rng);
+    checkConstraintDerivatives(*t.system, c, s, what + " seed " + std::to_string(seed), 1e-6, velocityLinearInU);
+  }
+}
+
 }  // namespace articula::testing

@@ -36,4 +36,10 @@ Matrix constraintRows(const Constraint& c, const State& s);
 void checkConstraintDerivatives(const MultibodySystem& system, const Constraint& c, const State& s,
                                 const std::string& what, Real tol = 1e-6, bool velocityLinearInU = true);
 
+// checkConstraintDerivatives on random trees of the given kinds (6 bodies, seeds 1-4, states from
+// rng seed + rngOffset) with the constraint `add` puts on each tree.
+void checkDerivativesOnRandomTrees(const std::string& what, const std::vector<MobilizerKind>& kinds,
+                                   unsigned rngOffset, const std::function<const Constraint&(MatterSubsystem&)>& add,
+                                   bool velocityLinearInU = true);
+
 }  // namespace articula::testing

@@ -213,17 +213,19 @@ class CoordinateCoupler : public Constraint {
   std::vector<int> bodies_, q_;
 };
 
-// f(u_1, ..., u_k) = 0 with u_i = speed uIndices[i] of bodies[i] (1 nonholonomic equation; f may
-// be nonlinear).
+// f(u_1, ..., u_k, q_1, ..., q_m) = 0 with u_i = speed uIndices[i] of bodies[i] and, optionally,
+// q_j = coordinate qIndices[j] of coordinateBodies[j] (1 nonholonomic equation; f may be nonlinear;
+// its arguments are the speeds, then the coordinates).
 class SpeedCoupler : public Constraint {
  public:
-  SpeedCoupler(std::string name, FunctionPtr function, std::vector<int> bodies, std::vector<int> uIndices);
+  SpeedCoupler(std::string name, FunctionPtr function, std::vector<int> bodies, std::vector<int> uIndices,
+               std::vector<int> coordinateBodies = {}, std::vector<int> qIndices = {});
   const char* typeName() const override { return "SpeedCoupler"; }
   ARTICULA_CONSTRAINT_ROUTINES
  private:
   void arguments(const ConstraintInput& in, const Real* u, std::vector<Real>& x) const;
   FunctionPtr f_;
-  std::vector<int> bodies_, u_;
+  std::vector<int> bodies_, u_, qBodies_, q_;
 };
 
 // Coordinate qIndex of a body's mobilizer follows f(t) (1 holonomic equation enforced by a
