@@ -390,6 +390,13 @@ function start({ trajectory, table, summary }) {
     plotCsv: () => plot.toCsv(),
     bodyPosition(i) { return groups[i].position.toArray(); },
     setBodiesVisible(visible) { groups.forEach((g) => { g.visible = visible; }); renderer.render(scene, camera); },
+    // Body i's drawn shapes: type, name, vertex and triangle counts of the three.js geometry.
+    shapes(i) {
+      return groups[i].children.filter((o) => o.isMesh).map((o) => ({ type: o.userData.type, name: o.name,
+        vertices: o.geometry.attributes.position.count,
+        triangles: (o.geometry.index ? o.geometry.index.count : o.geometry.attributes.position.count) / 3,
+        color: o.material.color.toArray() }));
+    },
   };
 }
 
@@ -417,6 +424,7 @@ function makeShape(shape, bodyColor) {
   }
   const mesh = new THREE.Mesh(geometry, material);
   mesh.name = shape.name || shape.type;
+  mesh.userData.type = shape.type;
   mesh.position.set(...(shape.position || [0, 0, 0]));
   const q = shape.orientation || [1, 0, 0, 0];
   mesh.quaternion.set(q[1], q[2], q[3], q[0]);
