@@ -55,7 +55,7 @@ def main():
         "name": "mesh drop",
         "description": "A 0.2 m cube read from meshes/cube.obj (scale 0.2), 2 kg, dropped from 5 cm onto a "
                        "concrete floor. The mesh touches through the elastic foundation: one spring per "
-                       "triangle, stiffness from the rubber-like material's confined modulus over a 1 cm layer.",
+                       "triangle, stiffness from the rubber-like material's confined modulus over a 2 cm layer.",
         "gravity": [0, 0, -9.81],
         "contact_materials": {
             "soft_rubber": {"type": "hertz", "youngs_modulus": 1e5, "poisson_ratio": 0.3, "dissipation": 3,
@@ -70,7 +70,7 @@ def main():
             "joint": {"name": "drop", "type": "free", "parent": "ground",
                       "parent_frame": {"position": [0, 0, side / 2 + 0.05]}},
             "geometry": [{"name": "cube_mesh", "type": "mesh", "file": "meshes/cube.obj", "scale": side,
-                          "layer_thickness": 0.01, "material": "soft_rubber"}]
+                          "layer_thickness": 0.02, "material": "soft_rubber"}]
         }],
         "scenario": {"duration": 1.5, "accuracy": 1e-4, "report_interval": 0.01}
     }

@@ -10,6 +10,7 @@
 
 #include "ImageReading.h"
 #include "IoTestSupport.h"
+#include "articula/contact/ContactMaterial.h"
 #include "articula/io/ModelBuilder.h"
 #include "articula/io/ModelFile.h"
 #include "articula/io/SimulationRun.h"
@@ -134,9 +135,16 @@ TEST(MeshGeometry, DroppedMeshCubeComesToRestCarryingItsWeight) {
   EXPECT_NEAR(last.contactForce[0].z(), weight, 0.01 * weight);
   EXPECT_NEAR(last.contactForce[0].x(), 0, 0.01 * weight);
   EXPECT_LT(last.bodies[0].comVelocity.norm(), 1e-3);
-  // Resting on its face: the centre a half side (0.1 m) up, less the small foundation deflection.
-  EXPECT_NEAR(last.bodies[0].com.z(), 0.1, 2e-3);
-  EXPECT_LT(last.bodies[0].com.z(), 0.1);
+  // Resting flat on its face (0.2 x 0.2 m): a Winkler layer deflects x = W / (k A), with k the
+  // series stiffness of the rubber's 2 cm layer (the model's layer_thickness, not the default 1 cm)
+  // and the concrete floor's (which takes the mesh's thickness).
+  ContactMaterial rubber;
+  rubber.youngsModulus = 1e5;
+  rubber.poissonRatio = 0.3;
+  const Real k = combineFoundation(ContactMaterial::ground(), 0.02, rubber, 0.02).stiffness;
+  const Real x = weight / (k * 0.2 * 0.2);
+  EXPECT_NEAR(last.contacts[0].depth, x, 0.05 * x);
+  EXPECT_NEAR(last.bodies[0].com.z(), 0.1 - x, 0.05 * x);
   // It did fall: early on it was still in the air.
   EXPECT_GT(r.frames[5].bodies[0].com.z(), 0.12);
 }
