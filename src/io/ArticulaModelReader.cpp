@@ -184,6 +184,7 @@ void readMeshGeometry(const JsonNode& node, GeometrySpec& g) {
   const std::filesystem::path path = std::filesystem::path(node.file()).parent_path() / g.meshFile;
   if (!std::filesystem::is_regular_file(path))
     file.fail("no such file " + path.string() + " (mesh paths are relative to the model file's folder)");
+  g.meshPath = path.string();
   std::shared_ptr<TriangleMesh> raw;
   try {
     raw = readMesh(path.string());

@@ -102,6 +102,11 @@ TEST(MeshGeometry, ScenarioIncludeResolvesTheMeshBesideTheIncludedFile) {
   EXPECT_EQ(g.mesh->vertex(3), Vec3(0, 0, 2));
   saveModelFile(m, dir / "flat.json");
   EXPECT_EQ(loadModelFile(dir / "flat.json").bodies[0].geometry[0].meshFile, "parts/shapes/tet.obj");
+  // Saved into another folder, the mesh is named relative to the new file.
+  saveModelFile(m, dir / "parts/shapes/moved.json");
+  const ModelSpec moved = loadModelFile(dir / "parts/shapes/moved.json");
+  EXPECT_EQ(moved.bodies[0].geometry[0].meshFile, "tet.obj");
+  ASSERT_NE(moved.bodies[0].geometry[0].mesh, nullptr);
   const BuiltModel b = buildModel(m, dir / "scene.json");
   ASSERT_NE(b.contact, nullptr);
   EXPECT_EQ(b.contact->getNumSurfaces(), 2);  // ground + the mesh

@@ -63,6 +63,7 @@ struct GeometrySpec {
   // relative to the including file's folder), the mesh read from it with the scale applied (in the
   // geometry frame), and the elastic-foundation layer thickness (m; 0 = the contact layer's default).
   std::string meshFile;
+  std::string meshPath;  // the file as found when read (meshFile joined to the model's folder)
   std::shared_ptr<const TriangleMesh> mesh;
   Real layerThickness = 0;
   FrameSpec pose;                // in the body frame
