@@ -1,7 +1,9 @@
 // Reader of the Articula model format, version 1 (docs/model-format.md).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <set>
 
 #include "ConstraintFields.h"
@@ -9,6 +11,7 @@
 #include "JsonNode.h"
 #include "ReadHelpers.h"
 #include "ScenarioModels.h"
+#include "articula/contact/MeshIO.h"
 #include "articula/integrators/integrators.h"
 #include "articula/io/JointTypes.h"
 #include "articula/io/ModelFile.h"
@@ -161,9 +164,45 @@ JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   return j;
 }
 
+// A "mesh" geometry: the file (relative to the model file's folder) must exist and parse; the
+// scale (one number or three, each > 0) is applied to the vertices here.
+void readMeshGeometry(const JsonNode& node, GeometrySpec& g) {
+  const JsonNode file = node.at("file");
+  g.meshFile = file.string();
+  g.size = Vec3::Ones();
+  if (auto s = node.get("scale")) {
+    if (s->isNumber()) g.size = Vec3::Constant(s->positive());
+    else {
+      g.size = s->vec3();
+      if (!(g.size.minCoeff() > 0)) s->fail("scale factors must be positive");
+    }
+  }
+  if (auto h = node.get("layer_thickness")) g.layerThickness = h->positive();
+  std::string ext = std::filesystem::path(g.meshFile).extension().string();
+  for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (ext != ".obj" && ext != ".stl") file.fail("unknown mesh file extension (.obj or .stl)");
+  const std::filesystem::path path = std::filesystem::path(node.file()).parent_path() / g.meshFile;
+  if (!std::filesystem::is_regular_file(path))
+    file.fail("no such file " + path.string() + " (mesh paths are relative to the model file's folder)");
+  g.meshPath = path.string();
+  std::shared_ptr<TriangleMesh> raw;
+  try {
+    raw = readMesh(path.string());
+  } catch (const std::exception& e) {
+    file.fail(std::string("cannot read the mesh: ") + e.what());
+  }
+  std::vector<Vec3> v = raw->vertices();
+  for (Vec3& x : v) x = x.cwiseProduct(g.size);
+  try {
+    g.mesh = std::make_shared<const TriangleMesh>(std::move(v), raw->faces(), g.meshFile);
+  } catch (const std::exception& e) {
+    node.at("scale").fail(std::string("the scaled mesh is invalid: ") + e.what());
+  }
+}
+
 GeometrySpec readGeometry(const JsonNode& node, size_t index) {
-  node.allowOnly({"name", "type", "radius", "semi_axes", "half_lengths", "half_length", "position", "orientation",
-                  "color", "material", "force_curve", "unload_curve"});
+  node.allowOnly({"name", "type", "radius", "semi_axes", "half_lengths", "half_length", "file", "scale", "layer_thickness",
+                  "position", "orientation", "color", "material", "force_curve", "unload_curve"});
   GeometrySpec g;
   g.name = node.get("name") ? node.at("name").string() : "geometry" + std::to_string(index);
   const JsonNode type = node.at("type");
@@ -180,8 +219,11 @@ GeometrySpec readGeometry(const JsonNode& node, size_t index) {
   else if (g.type == "cylinder" || g.type == "capsule") {
     g.size = Vec3(node.at("radius").positive(), node.at("half_length").positive(), 0);
     sizeKeys = {"radius", "half_length"};
-  } else type.fail("unknown geometry type (sphere, ellipsoid, box, cylinder, capsule)");
-  for (const char* k : {"radius", "semi_axes", "half_lengths", "half_length"})
+  } else if (g.type == "mesh") {
+    sizeKeys = {"file", "scale", "layer_thickness"};
+    readMeshGeometry(node, g);
+  } else type.fail("unknown geometry type (sphere, ellipsoid, box, cylinder, capsule, mesh)");
+  for (const char* k : {"radius", "semi_axes", "half_lengths", "half_length", "file", "scale", "layer_thickness"})
     if (node.has(k) && !sizeKeys.count(k)) node.at(k).fail("not a size field of a " + g.type);
   if (auto p = node.get("position")) g.pose.position = p->vec3();
   if (auto o = node.get("orientation")) g.pose.orientation = readOrientation(*o);

@@ -73,6 +73,11 @@ json geometry(const GeometrySpec& g) {
     j["radius"] = g.size[0];
     j["half_length"] = g.size[1];
   }
+  if (g.type == "mesh") {
+    j["file"] = g.meshFile;
+    if (g.size != Vec3::Ones()) j["scale"] = g.size.minCoeff() == g.size.maxCoeff() ? json(g.size[0]) : vec(g.size);
+    if (g.layerThickness > 0) j["layer_thickness"] = g.layerThickness;
+  }
   const json f = frame(g.pose);
   j["position"] = f["position"];
   j["orientation"] = f["orientation"];

@@ -22,6 +22,7 @@ ContactShape makeShape(const GeometrySpec& g) {
   if (g.type == "box") return ContactShape::brick(g.size);
   if (g.type == "cylinder") return ContactShape::cylinder(g.size[0], g.size[1]);
   if (g.type == "capsule") return ContactShape::capsule(g.size[0], g.size[1]);
+  if (g.type == "mesh" && g.mesh) return ContactShape::triangleMesh(g.mesh);
   throw Error("geometry type '" + g.type + "' cannot take part in contact");
 }
 
@@ -57,6 +58,16 @@ int addGeometrySurface(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem&
   try {
     const int mobod = b.mobodOfBody[i];
     const Transform X_BS = g.pose.transform();
+    if (g.type == "mesh") {  // the elastic foundation: a hertz material, a layer thickness
+      if (!g.forceCurve.empty() || (mat && mat->type != "hertz"))
+        throw ModelError(file, path + (g.forceCurve.empty() ? "/material" : "/force_curve"),
+                         g.forceCurve.empty() ? "\"" + g.material + "\"" : std::string("[...]"),
+                         "a mesh touches through the elastic foundation and needs a hertz material (E, nu, "
+                         "dissipation, friction), not a penalty force curve");
+      const int s = contact.addSurface(mobod, X_BS, makeShape(g), toContactMaterial(*mat), name);
+      if (g.layerThickness > 0) contact.setLayerThickness(s, g.layerThickness);
+      return s;
+    }
     if (!g.forceCurve.empty() && (!mat || mat->type == "penalty"))
       return contact.addSurface(mobod, X_BS, makeShape(g), penaltyWithCurves(mat, g), name);
     if (!g.forceCurve.empty())
@@ -193,7 +204,16 @@ void checkContactPairs(const ModelSpec& m, const BuiltModel& b, const std::strin
   for (int i = 0; i < geo.numShapes(); ++i)
     for (int j = i + 1; j < geo.numShapes(); ++j) {
       const ShapeType ti = geo.getShape(i).type(), tj = geo.getShape(j).type();
-      if (geo.isPairExcluded(i, j) || isPairSupported(ti, tj)) continue;
+      if (geo.isPairExcluded(i, j)) continue;
+      const bool meshI = ti == ShapeType::TriangleMesh, meshJ = tj == ShapeType::TriangleMesh;
+      if ((meshI && b.contact->isPenaltySurface(j)) || (meshJ && b.contact->isPenaltySurface(i))) {
+        const int pen = meshI ? j : i, mesh = meshI ? i : j;
+        throw ModelError(file, surfacePath(b, pen), "\"" + geo.getName(pen) + "\"",
+                         "a penalty material cannot meet the mesh '" + geo.getName(mesh) + "' at " + surfacePath(b, mesh) +
+                             " (meshes use the elastic foundation): give it a hertz material or exclude the pair in "
+                             "/contact/exclude");
+      }
+      if (isPairSupported(ti, tj)) continue;
       throw ModelError(file, surfacePath(b, j), "\"" + geo.getName(j) + "\"",
                        std::string("no contact algorithm for a ") + shapeTypeName(tj) + " against a " + shapeTypeName(ti) +
                            " ('" + geo.getName(i) + "' at " + surfacePath(b, i) +

@@ -27,11 +27,18 @@ ModelSpec readModel(const nlohmann::json& document, const std::string& file) {
 ModelSpec loadModelFile(const std::string& file) { return readModel(readJsonFile(file), file); }
 
 void saveModelFile(const ModelSpec& model, const std::string& file) {
+  // Mesh files are named relative to the written file, so a model saved elsewhere still finds them.
+  ModelSpec copy = model;
+  const std::filesystem::path folder = std::filesystem::absolute(std::filesystem::path(file)).parent_path();
+  for (BodySpec& b : copy.bodies)
+    for (GeometrySpec& g : b.geometry)
+      if (g.type == "mesh" && !g.meshPath.empty())
+        g.meshFile = std::filesystem::absolute(g.meshPath).lexically_normal().lexically_relative(folder).generic_string();
   const std::string tmp = file + ".tmp";
   {
     std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
     if (!out) throw Error("cannot write '" + tmp + "'");
-    out << writeArticulaModel(model).dump(2) << '\n';
+    out << writeArticulaModel(copy).dump(2) << '\n';
     if (!out.flush()) throw Error("cannot write '" + tmp + "'");
   }
   std::error_code ec;

@@ -49,7 +49,10 @@ void setRootVelocity(const Placement& p, const BodySpec& b, ModelSpec& m, const 
   m.initialState.u[j + ".vz"] = v_F[2];
 }
 
-void mergeBodies(const Placement& p, const ModelSpec& part, ModelSpec& m, const JsonNode& entry) {
+// `folder`: the included file's folder relative to the scenario's, so a mesh path written back
+// into the scenario still names the same file.
+void mergeBodies(const Placement& p, const ModelSpec& part, ModelSpec& m, const JsonNode& entry,
+                 const std::filesystem::path& folder) {
   for (BodySpec b : part.bodies) {
     const bool root = b.joint.parent == "ground";
     if (root && p.velocity_G) setRootVelocity(p, b, m, entry);
@@ -63,6 +66,8 @@ void mergeBodies(const Placement& p, const ModelSpec& part, ModelSpec& m, const 
     b.joint.parent = prefixed(p, b.joint.parent);
     for (GeometrySpec& g : b.geometry)
       if (g.material.empty() && g.forceCurve.empty()) g.material = p.material;
+    for (GeometrySpec& g : b.geometry)
+      if (g.type == "mesh") g.meshFile = (folder / g.meshFile).lexically_normal().generic_string();
     if (m.findBody(b.name) >= 0) entry.fail("body \"" + b.name + "\" exists already: give this model a different \"prefix\"");
     m.bodies.push_back(std::move(b));
   }
@@ -153,7 +158,7 @@ void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file) 
       if (!known) e.at("material").fail("no contact material of this name");
     }
     mergeMaterials(part, m, e);
-    mergeBodies(p, part, m, e);
+    mergeBodies(p, part, m, e, std::filesystem::path(e.at("file").string()).parent_path());
     mergeForces(p, part, m);
     mergeContact(p, part, m);
     mergeInitialState(p, part, m);

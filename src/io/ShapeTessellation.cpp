@@ -1,5 +1,5 @@
 // tessellateShape: latitude-longitude spheres and ellipsoids, faceted boxes, capped cylinders
-// and capsules (a cylinder with two hemispheres), meshes with face-averaged vertex normals.
+// and capsules (a cylinder with two hemispheres), meshes with normals averaged over faces within a 40° crease angle.
 #include "articula/io/ShapeTessellation.h"
 
 #include <cmath>
@@ -99,6 +99,38 @@ void addDisc(TriangleMesh& m, double r, double z, int segments, bool up) {
   }
 }
 
+// A given mesh with its own corners per triangle: each corner's normal averages (area-weighted) the
+// faces around its vertex that bend less than the crease angle (40°) from the triangle's own, so
+// flat faces meeting at sharp edges stay sharp and finely curved surfaces stay smooth.
+void addCreasedMesh(TriangleMesh& m, const TrajectoryShape& shape, const Vector3d& scale) {
+  const double cosCrease = std::cos(40.0 * M_PI / 180.0);
+  std::vector<Vector3d> p;
+  p.reserve(shape.vertices.size());
+  for (const Vector3d& v : shape.vertices) p.push_back(v.cwiseProduct(scale));
+  std::vector<Vector3d> area(shape.faces.size()), unit(shape.faces.size());  // area-weighted and unit normals
+  std::vector<std::vector<int>> around(p.size());
+  for (std::size_t f = 0; f < shape.faces.size(); ++f) {
+    const auto& t = shape.faces[f];
+    area[f] = 0.5 * (p[t[1]] - p[t[0]]).cross(p[t[2]] - p[t[0]]);
+    unit[f] = area[f].norm() > 0 ? Vector3d(area[f].normalized()) : Vector3d::UnitZ();
+    for (int k = 0; k < 3; ++k) around[t[k]].push_back(int(f));
+  }
+  m.positions.reserve(3 * shape.faces.size());
+  m.normals.reserve(3 * shape.faces.size());
+  for (std::size_t f = 0; f < shape.faces.size(); ++f) {
+    const auto& t = shape.faces[f];
+    const int base = int(m.positions.size());
+    for (int k = 0; k < 3; ++k) {
+      Vector3d n = Vector3d::Zero();
+      for (int g : around[t[k]])
+        if (unit[g].dot(unit[f]) >= cosCrease) n += area[g];
+      m.positions.push_back(p[t[k]]);
+      m.normals.push_back(n.norm() > 0 ? Vector3d(n.normalized()) : unit[f]);
+    }
+    m.triangles.push_back({base, base + 1, base + 2});
+  }
+}
+
 }  // namespace
 
 TriangleMesh tessellateShape(const TrajectoryShape& shape, int segments) {
@@ -124,15 +156,7 @@ TriangleMesh tessellateShape(const TrajectoryShape& shape, int segments) {
     lower.insert(lower.end(), upper.begin(), upper.end());
     addRevolution(m, lower, segments);
   } else if (shape.type == "mesh") {
-    m.positions.reserve(shape.vertices.size());
-    for (const Vector3d& v : shape.vertices) m.positions.push_back(v.cwiseProduct(d));
-    m.normals.assign(m.positions.size(), Vector3d::Zero());
-    for (const auto& f : shape.faces) {
-      const Vector3d n = (m.positions[f[1]] - m.positions[f[0]]).cross(m.positions[f[2]] - m.positions[f[0]]);
-      for (int k = 0; k < 3; ++k) m.normals[f[k]] += n;
-      m.triangles.push_back(f);
-    }
-    for (Vector3d& n : m.normals) n = n.norm() > 0 ? Vector3d(n.normalized()) : Vector3d::UnitZ();
+    addCreasedMesh(m, shape, d);
   } else {
     throw Error("tessellateShape: shape \"" + shape.name + "\": unknown type \"" + shape.type + "\"");
   }

@@ -18,6 +18,12 @@ json geometryJson(const GeometrySpec& g, const Vec3& bodyColor) {
   if (g.type == "ellipsoid") size = {{"semi_axes", v3(g.size)}};
   if (g.type == "box") size = {{"half_lengths", v3(g.size)}};
   if (g.type == "cylinder" || g.type == "capsule") size = {{"radius", g.size[0]}, {"half_length", g.size[1]}};
+  if (g.type == "mesh" && g.mesh) {  // scaled vertices in the geometry frame, so the viewer needs no file
+    json vs = json::array(), fs = json::array();
+    for (const Vec3& v : g.mesh->vertices()) vs.push_back({round7(v[0]), round7(v[1]), round7(v[2])});
+    for (const auto& f : g.mesh->faces()) fs.push_back({f[0], f[1], f[2]});
+    size = {{"vertices", vs}, {"faces", fs}};
+  }
   const Vec4 q = g.pose.orientation.asVec4();
   return json{{"name", g.name}, {"type", g.type}, {"size", size}, {"position", v3(g.pose.position)},
               {"orientation", {q[0], q[1], q[2], q[3]}}, {"color", v3(g.color.value_or(bodyColor))}};

@@ -16,7 +16,8 @@ ModelSpec readModel(const nlohmann::json& document, const std::string& file);
 ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file);
 
 nlohmann::json writeArticulaModel(const ModelSpec& model);
-// Writes atomically (a temporary file renamed over the target).
+// Writes atomically (a temporary file renamed over the target). Mesh geometry read from a file
+// names that file relative to the written file's folder.
 void saveModelFile(const ModelSpec& model, const std::string& file);
 
 }  // namespace articula::io

@@ -5,9 +5,11 @@
 #include <array>
 #include <map>
 #include <optional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "articula/contact/TriangleMesh.h"
 #include "articula/io/ConstraintSpec.h"
 #include "articula/math/Transform.h"
 
@@ -53,9 +55,17 @@ struct JointSpec {
 
 struct GeometrySpec {
   std::string name;
-  std::string type;              // sphere | ellipsoid | box | cylinder | capsule
+  std::string type;              // sphere | ellipsoid | box | cylinder | capsule | mesh
   Vec3 size = Vec3::Zero();      // sphere: [r,0,0]; ellipsoid: semi-axes; box: half-lengths;
-                                 // cylinder/capsule: [radius, half-length, 0], axis along z
+                                 // cylinder/capsule: [radius, half-length, 0], axis along z;
+                                 // mesh: the scale factors along x, y, z of the file's vertices
+  // mesh only: the file as written (relative to the model file's folder; after a "models" include,
+  // relative to the including file's folder), the mesh read from it with the scale applied (in the
+  // geometry frame), and the elastic-foundation layer thickness (m; 0 = the contact layer's default).
+  std::string meshFile;
+  std::string meshPath;  // the file as found when read (meshFile joined to the model's folder)
+  std::shared_ptr<const TriangleMesh> mesh;
+  Real layerThickness = 0;
   FrameSpec pose;                // in the body frame
   std::optional<Vec3> color;     // RGB 0..1; the body's colour when absent
   std::string material;          // contact material name ("" = no contact)

@@ -106,6 +106,20 @@ case("contact_clique_single", '/contact/cliques/0 = ["upper"]: a clique lists at
 case("contact_force_curve_with_hertz", '/bodies/0/geometry/0 = "sphere": force_curve needs a penalty material',
      many(setp(["contact_materials"], HERTZ), setp(["contact"], {}),
           setp(["bodies", 0, "geometry"], [{"type": "sphere", "radius": 0.1, "material": "steel", "force_curve": [[0, 0], [0.01, 100]]}])))
+def mesh(**fields):
+    g = {"type": "mesh", "file": "../../../models/meshes/cube.obj", "scale": 0.1, "material": "steel"}
+    g.update(fields)
+    return many(setp(["contact_materials"], HERTZ), setp(["contact"], {"ground": {}}), setp(["bodies", 0, "geometry"], [g]))
+case("mesh_missing_file", '/bodies/0/geometry/0/file = "no_such_mesh.obj": no such file', mesh(file="no_such_mesh.obj"))
+case("mesh_unknown_extension", '/bodies/0/geometry/0/file = "../models/blows_up.json": unknown mesh file extension (.obj or .stl)',
+     mesh(file="../models/blows_up.json"))
+case("mesh_unreadable", '/bodies/0/geometry/0/file = "../models/broken_mesh.obj": cannot read the mesh:', mesh(file="../models/broken_mesh.obj"))
+case("mesh_zero_scale", "/bodies/0/geometry/0/scale = [1,0,1]: scale factors must be positive", mesh(scale=[1, 0, 1]))
+case("mesh_negative_scale", "/bodies/0/geometry/0/scale = -2: must be positive", mesh(scale=-2))
+case("mesh_scale_on_box", "/bodies/0/geometry/0/scale = 2: not a size field of a box",
+     setp(["bodies", 0, "geometry"], [{"type": "box", "half_lengths": [0.1, 0.1, 0.1], "scale": 2}]))
+case("mesh_penalty_material", '/bodies/0/geometry/0/material = "soft": a mesh touches through the elastic foundation and needs a hertz material',
+     many(mesh(material="soft"), setp(["contact_materials"], {"soft": {"type": "penalty", "force_curve": [[0, 0], [0.01, 100]]}})))
 case("contact_self_contact_string", '/contact/self_contact = "yes": expected', setp(["contact"], {"self_contact": "yes"}))
 case("models_missing_file", '/models/0/file = "no_such_model.json": no such file', setp(["models"], [{"file": "no_such_model.json"}]))
 case("models_same_prefix_twice", 'body "block" exists already: give this model a different "prefix"',

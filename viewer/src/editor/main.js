@@ -16,7 +16,10 @@ import './style.css';
 const $ = (id) => document.getElementById(id);
 const JOINT_TYPES = schema.$defs.joint.properties.type.enum;
 const SHAPES = { sphere: [['radius', 'number']], ellipsoid: [['semi_axes', 'vec']], box: [['half_lengths', 'vec']],
-  cylinder: [['radius', 'number'], ['half_length', 'number']], capsule: [['radius', 'number'], ['half_length', 'number']] };
+  cylinder: [['radius', 'number'], ['half_length', 'number']], capsule: [['radius', 'number'], ['half_length', 'number']],
+  // A mesh names an OBJ / STL file relative to the model file; the page cannot read it, so it is not drawn.
+  mesh: [['file', 'text'], ['scale', 'number']] };
+const newField = (field, kind, size) => (kind === 'vec' ? [size, size, size] : kind === 'text' ? 'mesh.obj' : field === 'scale' ? 1 : size);
 
 const emptyModel = () => ({ format: 'articula-model', version: 1, name: 'model', gravity: [0, 0, -9.81], bodies: [],
   scenario: { duration: 1, report_interval: 0.01 } });
@@ -238,13 +241,19 @@ function renderGeometry(p, body) {
         const old = model.bodies[selected].geometry[k];
         const size = old.radius ?? (old.semi_axes || old.half_lengths || [0.05])[0];
         for (const [field] of Object.values(SHAPES).flat()) delete old[field];
+        delete old.layer_thickness;
         old.type = t;
-        for (const [field, kind] of SHAPES[t]) old[field] = kind === 'vec' ? [size, size, size] : size;
+        for (const [field, kind] of SHAPES[t]) old[field] = newField(field, kind, size);
       },
     });
     const pick = w.button(k === shape ? 'gizmo on this shape' : 'select in 3D', () => { shape = k; refresh(); }, { className: 'pick-shape' });
     box.append(w.row('shape', type), pick);
-    for (const [field, kind] of SHAPES[g.type] || []) box.append(w.row(field, kind === 'vec' ? w.vecInput(`${gp}/${field}`, { optional: false }) : w.numberInput(`${gp}/${field}`)));
+    const input = (field, kind) => {
+      if (kind === 'text') return w.textInput(`${gp}/${field}`);
+      if (field === 'scale' && Array.isArray(g.scale)) return w.vecInput(`${gp}/${field}`, { optional: true });
+      return kind === 'vec' ? w.vecInput(`${gp}/${field}`, { optional: false }) : w.numberInput(`${gp}/${field}`, { optional: field === 'scale' });
+    };
+    for (const [field, kind] of SHAPES[g.type] || []) box.append(w.row(field, input(field, kind)));
     box.append(w.row('position, m', w.vecInput(`${gp}/position`)), w.row('orientation, x-y-z°', w.orientationInput(`${gp}/orientation`)),
       w.row('name', w.textInput(`${gp}/name`, { optional: true })),
       w.row('colour', colourInput(`${gp}/color`, g.color, colorOf(body.color, PALETTE[selected % PALETTE.length]))),

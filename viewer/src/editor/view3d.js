@@ -99,6 +99,12 @@ export function bodyPoses(model, { initial = false } = {}) {
   return { poses, parentPose: (i) => parentPose(i, 0) };
 }
 
+// A mesh's "scale": absent (1), one number for every axis, or [sx, sy, sz].
+function scale3(s) {
+  if (typeof s === 'number') return [s, s, s];
+  return Array.isArray(s) ? s : [1, 1, 1];
+}
+
 function shapeGeometry(g) {
   // Unit shapes scaled by the object's scale, so the gizmo's scale maps onto the sizes.
   const alongZ = (geo) => geo.rotateX(Math.PI / 2);
@@ -109,11 +115,13 @@ function shapeGeometry(g) {
     case 'cylinder': return { geometry: alongZ(new THREE.CylinderGeometry(1, 1, 2, 32)), scale: [g.radius, g.radius, g.half_length] };
     case 'capsule': return { geometry: alongZ(new THREE.CapsuleGeometry(g.radius, 2 * g.half_length, 8, 32)), scale: [1, 1, 1] };
     case 'mesh': {  // inline triangle mesh {vertices, faces, scale} (as the viewer draws them)
+      // A model file's mesh names a "file" the page cannot read: nothing to draw.
+      if (!Array.isArray(g.vertices) || !Array.isArray(g.faces)) return null;
       const geometry = new THREE.BufferGeometry();
       geometry.setAttribute('position', new THREE.Float32BufferAttribute(g.vertices.flat(), 3));
       geometry.setIndex(g.faces.flat());
       geometry.computeVertexNormals();
-      return { geometry, scale: g.scale || [1, 1, 1] };
+      return { geometry, scale: scale3(g.scale) };
     }
     default: return null;
   }
@@ -176,7 +184,7 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
           g.radius = round(g0.radius * r[most([0, 1])]);
           g.half_length = round(g0.half_length * r[2]);
         }
-        if (g.type === 'mesh') g.scale = (g0.scale || [1, 1, 1]).map((v, k) => round(v * r[k]));
+        if (g.type === 'mesh') g.scale = scale3(g0.scale).map((v, k) => round(v * r[k]));
       }
     } else {
       // X_PF = X_GP^-1 X_GB X_BM.

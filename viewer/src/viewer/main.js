@@ -3,6 +3,7 @@
 // a plot panel and the model tree. Everything comes from the JSON embedded in the page.
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { toCreasedNormals } from 'three/examples/jsm/utils/BufferGeometryUtils.js';
 import { loadEmbeddedRun, tableFromTrajectory } from './data.js';
 import { Plot } from './plot.js';
 import './style.css';
@@ -390,6 +391,13 @@ function start({ trajectory, table, summary }) {
     plotCsv: () => plot.toCsv(),
     bodyPosition(i) { return groups[i].position.toArray(); },
     setBodiesVisible(visible) { groups.forEach((g) => { g.visible = visible; }); renderer.render(scene, camera); },
+    // Body i's drawn shapes: type, name, vertex and triangle counts (a mesh's as given in trajectory.json).
+    shapes(i) {
+      return groups[i].children.filter((o) => o.isMesh).map((o) => ({ type: o.userData.type, name: o.name,
+        vertices: o.geometry.userData.sourceVertices ?? o.geometry.attributes.position.count,
+        triangles: o.geometry.userData.sourceTriangles ?? (o.geometry.index ? o.geometry.index.count : o.geometry.attributes.position.count) / 3,
+        color: o.material.color.toArray() }));
+    },
   };
 }
 
@@ -410,13 +418,17 @@ function makeShape(shape, bodyColor) {
       geometry.setAttribute('position', new THREE.Float32BufferAttribute(size.vertices.flat(), 3));
       geometry.setIndex(size.faces.flat());
       if (size.scale) geometry.scale(...size.scale);
-      geometry.computeVertexNormals();
+      // Smooth across edges below 40 degrees, sharp beyond (a cube stays a cube, a sphere stays round).
+      geometry = toCreasedNormals(geometry, (40 * Math.PI) / 180);
+      geometry.userData.sourceVertices = size.vertices.length;
+      geometry.userData.sourceTriangles = size.faces.length;
       break;
     }
     default: return null;
   }
   const mesh = new THREE.Mesh(geometry, material);
   mesh.name = shape.name || shape.type;
+  mesh.userData.type = shape.type;
   mesh.position.set(...(shape.position || [0, 0, 0]));
   const q = shape.orientation || [1, 0, 0, 0];
   mesh.quaternion.set(q[1], q[2], q[3], q[0]);
