@@ -16,6 +16,7 @@ struct RunOptions {
   std::optional<std::string> integrator;
   bool quiet = false;
   bool noViewer = false;  // --no-viewer: no viewer.html in the run folder
+  bool openMbdCompat = false;  // --openmbd-compat: OpenMBD's integration and shipped range-of-motion table
 };
 
 int runCommand(const RunOptions& options);

@@ -7,6 +7,7 @@
 #include "articula/io/ModelBuilder.h"
 #include "articula/io/ModelError.h"
 #include "articula/io/ModelFile.h"
+#include "articula/io/OpenMbdImport.h"
 #include "articula/io/RunOutputs.h"
 #include "articula/io/ViewerPage.h"
 
@@ -44,6 +45,7 @@ int runCommand(const RunOptions& o) {
   io::BuiltModel built;
   try {
     model = io::loadModelFile(o.model);
+    if (o.openMbdCompat) io::applyOpenMbdCompat(model);  // before the overrides: explicit options win
     if (!applyOverrides(o, model.scenario)) return kBadInput;
     built = io::buildModel(model, o.model);
   } catch (const std::exception& e) {

@@ -5,8 +5,11 @@
 #include <nlohmann/json.hpp>
 
 #include "IoTestSupport.h"
+#include "articula/io/ModelFile.h"
+#include "articula/io/OpenMbdImport.h"
 
 using namespace articula::iotest;
+namespace io = articula::io;
 namespace fs = std::filesystem;
 
 namespace {
@@ -170,4 +173,29 @@ TEST(Cli, InfoAndValidateReportConstraintsAndAssembly) {
   const CliResult valid = runCli("validate " + sourcePath("models/bicycle.json"), dir);
   EXPECT_EQ(valid.exitCode, 0) << valid.err;
   EXPECT_NE(valid.out.find("2 constraints with 6 equations, initial state assembled"), std::string::npos) << valid.out;
+}
+
+// --openmbd-compat: OpenMBD's fixed step of 1e-4 s (so 100 steps in 10 ms, taken by RosenbrockW3) and its
+// shipped knee range (flexion 0..140 deg about y, which the plain import corrects to -140..0).
+TEST(Cli, OpenMbdCompatPresetUsesOpenMbdsIntegrationAndShippedRanges) {
+  TempDir dir;
+  const CliResult r = runCli("run " + openMbdPath("openmbd_male.json") + " --openmbd-compat --duration 0.01 -q --out " + (dir / "run"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_EQ(summary["integrator"]["method"], "RosenbrockW3");
+  EXPECT_EQ(summary["integrator"]["steps_taken"].get<int>(), 100);
+  io::ModelSpec m = io::loadModelFile(openMbdPath("openmbd_male.json"));
+  io::applyOpenMbdCompat(m);
+  int knees = 0;
+  for (const io::ForceSpec& f : m.forces)
+    if (f.type == "range_of_motion_limit" && f.name.find("knee") != std::string::npos) {
+      ++knees;
+      EXPECT_NEAR(f.numbers.at("axes.lower")[1], 0, 1e-12);
+      EXPECT_NEAR(f.numbers.at("axes.upper")[1], 140 * M_PI / 180, 1e-12);
+    }
+  EXPECT_EQ(knees, 2);
+  const CliResult bad = runCli("run " + sourcePath("models/double_pendulum.json") + " --openmbd-compat -q --out " + (dir / "run2"), dir);
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("is not an OpenMBD file"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fs::exists(dir / "run2"));
 }

@@ -20,4 +20,13 @@ namespace articula::io {
 bool looksLikeOpenMbd(const nlohmann::json& document);
 ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file);
 
+// The --openmbd-compat preset, for comparing results with OpenMBD: its fixed step of 1e-4 s (taken
+// with the linearly implicit RosenbrockW3: OpenMBD's explicit Euler is unstable under its own joint
+// damping at that step) and frames every 1e-3 s and its range-of-motion table as shipped (knee and
+// ankle flexion signs not corrected). Everything else the import does already follows OpenMBD's
+// defaults (mu 0.4, c 150, eta 0.25, 40 N m s/rad damping, self-contact off, siblings excluded);
+// the physics it fixes stays fixed (docs/model-format.md, "OpenMBD files"). Throws Error for a
+// model that was not imported from an OpenMBD file.
+void applyOpenMbdCompat(ModelSpec& m);
+
 }  // namespace articula::io
