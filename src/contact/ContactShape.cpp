@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <string>
 
 #include "articula/Error.h"
 
@@ -15,6 +16,12 @@ void requirePositive(const char* shape, const char* field, Real value) {
     os << "ContactShape " << shape << ": " << field << " must be positive and finite, got " << value;
     throw Error(os.str());
   }
+}
+
+// Each component of a size vector, named field.x / .y / .z in the message.
+void requirePositive3(const char* shape, const std::string& field, const Vec3& v) {
+  const char* axes[] = {".x", ".y", ".z"};
+  for (int i = 0; i < 3; ++i) requirePositive(shape, (field + axes[i]).c_str(), v[i]);
 }
 
 Real sgn(Real x) { return x >= 0 ? 1.0 : -1.0; }
@@ -42,9 +49,7 @@ ContactShape ContactShape::sphere(Real radius) {
 }
 
 ContactShape ContactShape::ellipsoid(const Vec3& semiAxes) {
-  requirePositive("Ellipsoid", "semiAxes.x", semiAxes.x());
-  requirePositive("Ellipsoid", "semiAxes.y", semiAxes.y());
-  requirePositive("Ellipsoid", "semiAxes.z", semiAxes.z());
+  requirePositive3("Ellipsoid", "semiAxes", semiAxes);
   return ContactShape(ShapeType::Ellipsoid, semiAxes);
 }
 
@@ -55,9 +60,7 @@ ContactShape ContactShape::cylinder(Real radius, Real halfLength) {
 }
 
 ContactShape ContactShape::brick(const Vec3& halfExtents) {
-  requirePositive("Brick", "halfExtents.x", halfExtents.x());
-  requirePositive("Brick", "halfExtents.y", halfExtents.y());
-  requirePositive("Brick", "halfExtents.z", halfExtents.z());
+  requirePositive3("Brick", "halfExtents", halfExtents);
   return ContactShape(ShapeType::Brick, halfExtents);
 }
 
