@@ -5,19 +5,14 @@
 //   node viewer-mesh.test.mjs ARTICULA_BINARY MODEL NODE_MODULES_DIR WORK_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { canvasPixels, countDiffering, launchChromium, makeChecker } from './support.mjs';
+
 const [articula, model, nodeModules, workArg] = process.argv.slice(2);
 const work = resolve(workArg || 'viewer-mesh-test');
-const require = createRequire(join(resolve(nodeModules), 'noop.js'));
-const { chromium } = require('playwright-core');
-
-let passed = 0, failed = 0;
-function check(name, ok, detail = '') {
-  if (ok) { passed++; console.log(`ok - ${name}`); } else { failed++; console.log(`not ok - ${name} ${detail}`); }
-}
+const { check, finish } = makeChecker();
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
@@ -28,11 +23,7 @@ const meshes = trajectory.bodies.flatMap((b, i) => b.geometry.filter((g) => g.ty
 check('trajectory.json carries a mesh with vertices and faces', meshes.length > 0 && meshes[0].g.size.vertices.length > 3
   && meshes[0].g.size.faces.length > 3, JSON.stringify(meshes.map((m) => m.g.name)));
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium(nodeModules);
 try {
   const page = await browser.newPage({ viewport: { width: 900, height: 700 } });
   const errors = [];
@@ -54,19 +45,8 @@ try {
       check('in the shape\'s colour', want.every((c, k) => Math.abs(c - drawn.color[k]) < 1e-3), JSON.stringify({ want, got: drawn.color }));
     }
   }
-  const pixels = () => page.evaluate(() => {
-    const c = document.querySelector('#stage canvas');
-    const t = document.createElement('canvas');
-    t.width = 300; t.height = 225;
-    const g = t.getContext('2d');
-    g.drawImage(c, 0, 0, 300, 225);
-    return Array.from(g.getImageData(0, 0, 300, 225).data);
-  });
-  const differing = (a, b) => {
-    let n = 0;
-    for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 24) n++;
-    return n;
-  };
+  const pixels = () => canvasPixels(page, 300, 225);
+  const differing = countDiffering;
   await page.evaluate(() => window.articulaViewer.setTime(0));
   const withMesh = await pixels();
   await page.evaluate(() => window.articulaViewer.setBodiesVisible(false));
@@ -77,5 +57,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish('viewer mesh');

@@ -4,30 +4,21 @@
 //   node viewer.test.mjs ARTICULA_BINARY MODEL NODE_MODULES_DIR WORK_DIR
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
+import { canvasPixels, countDiffering, launchChromium, makeChecker } from './support.mjs';
+
 const [articula, model, nodeModules, workArg] = process.argv.slice(2);
 const work = resolve(workArg || 'viewer-test');
-const require = createRequire(join(resolve(nodeModules), 'noop.js'));
-const { chromium } = require('playwright-core');
-
-let passed = 0, failed = 0;
-function check(name, ok, detail = '') {
-  if (ok) { passed++; console.log(`ok - ${name}`); } else { failed++; console.log(`not ok - ${name} ${detail}`); }
-}
+const { check, finish } = makeChecker();
 
 rmSync(work, { recursive: true, force: true });
 mkdirSync(work, { recursive: true });
 const run = join(work, 'run');
 execFileSync(articula, ['run', model, '--duration', '2', '--report-interval', '0.01', '-q', '--out', run], { stdio: 'inherit' });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--use-angle=swiftshader', '--enable-unsafe-swiftshader', '--disable-quic',
-    '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const browser = await launchChromium(nodeModules);
 try {
   const page = await browser.newPage({ viewport: { width: 1100, height: 800 } });
   const errors = [];
@@ -41,19 +32,8 @@ try {
   const state = await page.evaluate(() => ({ error: window.articulaViewer.error, bodies: window.articulaViewer.bodies }));
   check('viewer loads the run', !state.error && state.bodies.length === 2, JSON.stringify(state));
 
-  const pixels = () => page.evaluate(() => {
-    const c = document.querySelector('#stage canvas');
-    const t = document.createElement('canvas');
-    t.width = 400; t.height = 300;
-    const g = t.getContext('2d');
-    g.drawImage(c, 0, 0, 400, 300);
-    return Array.from(g.getImageData(0, 0, 400, 300).data);
-  });
-  const differing = (a, b) => {
-    let n = 0;
-    for (let i = 0; i < a.length; i += 4) if (Math.abs(a[i] - b[i]) + Math.abs(a[i + 1] - b[i + 1]) + Math.abs(a[i + 2] - b[i + 2]) > 24) n++;
-    return n;
-  };
+  const pixels = () => canvasPixels(page, 400, 300);
+  const differing = countDiffering;
   await page.evaluate(() => window.articulaViewer.setTime(0));
   const withBodies = await pixels();
   await page.evaluate(() => window.articulaViewer.setBodiesVisible(false));
@@ -106,5 +86,4 @@ try {
 } finally {
   await browser.close();
 }
-console.log(`viewer: ${passed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+finish('viewer');
