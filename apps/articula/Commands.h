@@ -17,6 +17,7 @@ struct RunOptions {
   bool quiet = false;
   bool noViewer = false;  // --no-viewer: no viewer.html in the run folder
   bool openMbdCompat = false;  // --openmbd-compat: OpenMBD's integration and shipped range-of-motion table
+  bool noFrameThread = false;  // --no-frame-thread: frames realized and written on the simulation thread
 };
 
 int runCommand(const RunOptions& options);

@@ -1,6 +1,9 @@
-// articula run MODEL: load, build, simulate, then write the run folder atomically.
+// articula run MODEL: load, build, simulate while the frames stream into the run folder's files,
+// then finish the summary and the viewer and put the folder in place atomically.
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 
 #include "Commands.h"
 #include "ProgressBar.h"
@@ -38,9 +41,58 @@ std::string defaultOutputFolder(const std::string& model) {
   return std::filesystem::path(model).stem().string() + "-run";
 }
 
+// The run's files, opened before the run so that the frames stream into them.
+struct Outputs {
+  io::TextOutput *csv = nullptr, *json = nullptr, *contacts = nullptr;
+  std::unique_ptr<io::TrajectoryCsvWriter> csvWriter;
+  std::unique_ptr<io::TrajectoryJsonWriter> jsonWriter;
+  std::unique_ptr<io::ContactsCsvWriter> contactsWriter;
+  bool summary = false;
+  std::vector<io::FrameSink*> sinks;
+};
+
+Outputs openOutputs(const io::ModelSpec& model, const io::BuiltModel& built, io::RunFolderWriter& folder) {
+  Outputs o;
+  const bool contact = built.contact != nullptr;
+  for (const std::string& kind : model.scenario.outputs) {
+    if (kind == "trajectory.csv" && !o.csv) {
+      o.csv = &folder.add(kind);
+      o.csvWriter = std::make_unique<io::TrajectoryCsvWriter>(model, contact, *o.csv);
+      o.sinks.push_back(o.csvWriter.get());
+    }
+    if (kind == "trajectory.json" && !o.json) {
+      o.json = &folder.add(kind);
+      o.jsonWriter = std::make_unique<io::TrajectoryJsonWriter>(model, contact, *o.json);
+      o.sinks.push_back(o.jsonWriter.get());
+    }
+    if (kind == "contacts.csv" && contact && !o.contacts) {
+      o.contacts = &folder.add(kind);
+      o.contactsWriter = std::make_unique<io::ContactsCsvWriter>(model, io::contactSurfaceNames(built), *o.contacts);
+      o.sinks.push_back(o.contactsWriter.get());
+    }
+    if (kind == "summary") o.summary = true;
+  }
+  return o;
+}
+
+// summary.json, summary.txt and viewer.html, once the frames are in.
+void finishOutputs(Outputs& o, const nlohmann::json& summary, const std::string& summaryText, bool viewer,
+                   io::RunFolderWriter& folder) {
+  if (o.jsonWriter) o.jsonWriter->finish();
+  if (o.summary) {
+    folder.add("summary.json").append(summary.dump(2) + "\n");
+    folder.add("summary.txt").append(summaryText);
+  }
+  if (!viewer || !o.json) return;
+  const io::TextSource trajectory = [&](const auto& piece) { o.json->read(piece); };
+  const io::TextSource csv = [&](const auto& piece) { o.csv->read(piece); };
+  io::writeViewerPage(folder.add("viewer.html"), trajectory, o.csv ? &csv : nullptr, o.summary ? summary.dump() : "");
+}
+
 }  // namespace
 
 int runCommand(const RunOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
   io::ModelSpec model;
   io::BuiltModel built;
   try {
@@ -53,8 +105,11 @@ int runCommand(const RunOptions& o) {
     return kBadInput;
   }
   const std::string out = o.out.empty() ? defaultOutputFolder(o.model) : o.out;
+  std::unique_ptr<io::RunFolderWriter> folder;
+  Outputs outputs;
   try {
-    io::checkRunFolderTarget(out);
+    folder = std::make_unique<io::RunFolderWriter>(out);  // removes its unfinished files on every early return
+    outputs = openOutputs(model, built, *folder);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;
@@ -64,41 +119,30 @@ int runCommand(const RunOptions& o) {
   io::RunResult result;
   try {
     ProgressBar bar(!o.quiet);
-    result = io::runSimulation(model, built, model.scenario,
-                               [&](double t, double d, double w) { bar.update(t, d, w); });
+    io::RunSettings settings;
+    settings.sinks = outputs.sinks;
+    settings.keepFrames = false;
+    settings.frameThread = !o.noFrameThread;
+    result = io::runSimulation(model, built, model.scenario, [&](double t, double d, double w) { bar.update(t, d, w); },
+                               settings);
   } catch (const io::SimulationError& e) {
     std::fprintf(stderr, "error: %s: %s (no output written)\n", o.model.c_str(), e.what());
     return kSimulationFailure;
+  } catch (const io::OutputError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kOutputError;
   } catch (const std::exception& e) {
     // Bad option combinations found while configuring the integrator (e.g. a fixed-step-only method without --dt).
     std::fprintf(stderr, "error: %s: %s\n", o.model.c_str(), e.what());
     return kBadInput;
   }
-  const io::RunDescription what{o.model, model.scenario, built.system->getMatter().getNU(),
-                                built.system->getMatter().getNQ()};
+  io::RunDescription what{o.model, model.scenario, built.system->getMatter().getNU(), built.system->getMatter().getNQ()};
+  what.totalWallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const nlohmann::json summary = io::makeSummaryJson(model, what, result);
   const std::string summaryText = io::makeSummaryText(summary);
-  std::map<std::string, std::string> files;
-  for (const std::string& kind : model.scenario.outputs) {
-    if (kind == "trajectory.csv") files["trajectory.csv"] = io::makeTrajectoryCsv(model, result);
-    if (kind == "trajectory.json") files["trajectory.json"] = io::makeTrajectoryJson(model, result);
-    if (kind == "contacts.csv" && built.contact) files["contacts.csv"] = io::makeContactsCsv(model, result);
-    if (kind == "summary") {
-      files["summary.json"] = summary.dump(2) + "\n";
-      files["summary.txt"] = summaryText;
-    }
-  }
-  if (!o.noViewer && files.count("trajectory.json")) {
-    try {
-      files["viewer.html"] = io::viewerPageHtml(files["trajectory.json"], files.count("trajectory.csv") ? files["trajectory.csv"] : "",
-                                                files.count("summary.json") ? files["summary.json"] : "");
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "error: viewer.html: %s\n", e.what());
-      return kOutputError;
-    }
-  }
   try {
-    io::writeRunFolder(out, files);
+    finishOutputs(outputs, summary, summaryText, !o.noViewer, *folder);
+    folder->commit();
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;

@@ -24,6 +24,8 @@ int main(int argc, char** argv) {
   runCmd->add_option("--out", run.out, "output folder (default: <model name>-run)");
   runCmd->add_flag("-q,--quiet", run.quiet, "no progress bar, warnings or summary");
   runCmd->add_flag("--no-viewer", run.noViewer, "do not write viewer.html into the run folder");
+  runCmd->add_flag("--no-frame-thread", run.noFrameThread,
+                   "realize and write the frames on the simulation thread (same files, for comparisons)");
   runCmd->add_flag("--openmbd-compat", run.openMbdCompat,
                    "OpenMBD files only: OpenMBD's fixed step 1e-4 s, frames every 1 ms, its shipped knee/ankle ranges");
 

@@ -5,36 +5,56 @@
 
 namespace articula::io {
 
-namespace {
-std::string bodyName(const ModelSpec& m, int i) { return i < 0 ? "ground" : m.bodies.at(i).name; }
-std::string surfaceName(const RunResult& run, int s) {
-  return s >= 0 && s < static_cast<int>(run.surfaceNames.size()) ? run.surfaceNames[s] : std::to_string(s);
-}
-}  // namespace
-
-std::string makeContactsCsv(const ModelSpec& m, const RunResult& run) {
-  std::string out =
+ContactsCsvWriter::ContactsCsvWriter(const ModelSpec& m, const std::vector<std::string>& surfaceNames, TextOutput& out)
+    : m_(m), surfaceNames_(surfaceNames), out_(out) {
+  out_.append(
       "Time,BodyA,BodyB,SurfaceA,SurfaceB,Model,PointX,PointY,PointZ,NormalX,NormalY,NormalZ,Penetration,"
       "PenetrationRate,NormalForce,FrictionForceX,FrictionForceY,FrictionForceZ,ForceX,ForceY,ForceZ,"
-      "PressureCentreX,PressureCentreY,PressureCentreZ\n";
-  for (const Frame& f : run.frames)
-    for (const ContactSample& c : f.contacts) {
-      appendNumber(out, f.time);
-      // Names come from the model file; quote them so a comma in a name cannot shift columns.
-      for (const std::string& n : {bodyName(m, c.bodyA), bodyName(m, c.bodyB), surfaceName(run, c.surfaceA),
-                                   surfaceName(run, c.surfaceB), std::string(c.model)})
-        out += ",\"" + n + "\"";
-      appendFields(out, c.point);
-      appendFields(out, c.normal);
-      appendField(out, c.depth);
-      appendField(out, c.depthRate);
-      appendField(out, c.normalForce);
-      appendFields(out, c.frictionForce);
-      appendFields(out, c.force);
-      appendFields(out, c.centreOfPressure);
-      out += '\n';
-    }
-  return out;
+      "PressureCentreX,PressureCentreY,PressureCentreZ\n");
+}
+
+// Names come from the model file; quoted so that a comma in a name cannot shift columns.
+void ContactsCsvWriter::appendName(std::string_view name) {
+  std::string& out = out_.text();
+  out += ",\"";
+  out += name;
+  out += '"';
+}
+
+void ContactsCsvWriter::appendBody(int i) { appendName(i < 0 ? std::string_view("ground") : std::string_view(m_.bodies.at(i).name)); }
+
+void ContactsCsvWriter::appendSurface(int s) {
+  if (s >= 0 && s < static_cast<int>(surfaceNames_.size())) appendName(surfaceNames_[s]);
+  else appendName(std::to_string(s));
+}
+
+void ContactsCsvWriter::add(const Frame& f) {
+  std::string& out = out_.text();
+  for (const ContactSample& c : f.contacts) {
+    appendNumber(out, f.time);
+    appendBody(c.bodyA);
+    appendBody(c.bodyB);
+    appendSurface(c.surfaceA);
+    appendSurface(c.surfaceB);
+    appendName(c.model);
+    appendFields(out, c.point);
+    appendFields(out, c.normal);
+    appendField(out, c.depth);
+    appendField(out, c.depthRate);
+    appendField(out, c.normalForce);
+    appendFields(out, c.frictionForce);
+    appendFields(out, c.force);
+    appendFields(out, c.centreOfPressure);
+    out += '\n';
+  }
+  out_.maybeFlush();
+}
+
+std::string makeContactsCsv(const ModelSpec& m, const RunResult& run) {
+  StringOutput out;
+  ContactsCsvWriter writer(m, run.surfaceNames, out);
+  for (const Frame& f : run.frames) writer.add(f);
+  return std::move(out.text());
 }
 
 }  // namespace articula::io

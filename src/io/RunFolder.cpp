@@ -1,6 +1,11 @@
-// Atomic output folder: write everything into a hidden temporary sibling, then rename.
+// Atomic output folder: files are written unnamed (or into a hidden temporary sibling), then
+// linked into the temporary folder, which is renamed into place.
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <random>
 
 #include "articula/io/RunOutputs.h"
@@ -31,29 +36,87 @@ void checkRunFolderTarget(const std::string& dir) {
                   "', which is not a run output: choose an empty or new folder for --out");
 }
 
-void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files) {
+RunFolderWriter::RunFolderWriter(const std::string& dir) {
   checkRunFolderTarget(dir);
-  const fs::path target = fs::absolute(fs::path(dir)).lexically_normal();
-  const fs::path parent = target.has_filename() ? target.parent_path() : target.parent_path().parent_path();
-  const std::string name = (target.has_filename() ? target : target.parent_path()).filename().string();
+  target_ = fs::absolute(fs::path(dir)).lexically_normal();
+  parent_ = target_.has_filename() ? target_.parent_path() : target_.parent_path().parent_path();
+  name_ = (target_.has_filename() ? target_ : target_.parent_path()).filename().string();
+  if (!target_.has_filename()) target_ = target_.parent_path();
   std::error_code ec;
-  fs::create_directories(parent, ec);
-  if (ec) throw Error("cannot create the folder '" + parent.string() + "': " + ec.message());
+  fs::create_directories(parent_, ec);
+  if (ec) throw OutputError("cannot create the folder '" + parent_.string() + "': " + ec.message());
+}
+
+RunFolderWriter::~RunFolderWriter() {
+  files_.clear();  // closes the descriptors: unnamed files vanish with them
+  std::error_code ec;
+  if (tempMade_ && !committed_) fs::remove_all(temp_, ec);
+}
+
+void RunFolderWriter::makeTempFolder() {
+  if (tempMade_) return;
   std::random_device rd;
-  const fs::path tmp = parent / ("." + name + ".tmp-" + std::to_string(rd()));
-  try {
-    fs::create_directory(tmp);
-    for (const auto& [file, text] : files) {
-      std::ofstream out(tmp / file, std::ios::binary | std::ios::trunc);
-      out << text;
-      if (!out.flush()) throw Error("cannot write '" + (tmp / file).string() + "'");
-    }
-    if (fs::exists(target)) fs::remove_all(target);  // replace an older run as a whole
-    fs::rename(tmp, target);
-  } catch (const std::exception& e) {
-    fs::remove_all(tmp, ec);
-    throw Error("cannot write the output folder '" + target.string() + "': " + e.what());
+  temp_ = parent_ / ("." + name_ + ".tmp-" + std::to_string(rd()));
+  std::error_code ec;
+  fs::create_directory(temp_, ec);
+  if (ec) throw OutputError("cannot create the folder '" + temp_.string() + "': " + ec.message());
+  tempMade_ = true;
+}
+
+TextOutput& RunFolderWriter::add(const std::string& file) {
+  int fd = -1;
+  if (tryAnonymous_) {
+    fd = ::open(parent_.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0666);
+    tryAnonymous_ = fd >= 0;  // not supported here (EOPNOTSUPP, EISDIR): named files in the temporary folder
   }
+  const bool anonymous = fd >= 0;
+  if (!anonymous) {
+    makeTempFolder();
+    fd = ::open((temp_ / file).c_str(), O_CREAT | O_TRUNC | O_RDWR | O_CLOEXEC, 0666);
+  }
+  if (fd < 0) throw OutputError("cannot create '" + (parent_ / file).string() + "': " + std::strerror(errno));
+  files_.push_back({file, std::make_unique<FileOutput>(fd, (target_ / file).string()), anonymous});
+  return *files_.back().out;
+}
+
+TextOutput* RunFolderWriter::find(const std::string& file) {
+  for (File& f : files_)
+    if (f.name == file) return f.out.get();
+  return nullptr;
+}
+
+// Gives an unnamed file its name in the temporary folder; copies it where /proc is missing.
+void RunFolderWriter::link(File& f) {
+  const fs::path path = temp_ / f.name;
+  const std::string self = "/proc/self/fd/" + std::to_string(f.out->fd());
+  if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) return;
+  FileOutput copy(::open(path.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0666), path.string());
+  if (copy.fd() < 0) throw OutputError("cannot create '" + path.string() + "': " + std::strerror(errno));
+  f.out->read([&](std::string_view piece) { copy.append(piece); });
+  copy.finish();
+}
+
+void RunFolderWriter::commit() {
+  try {
+    makeTempFolder();
+    for (File& f : files_) {
+      f.out->finish();
+      if (f.anonymous) link(f);
+    }
+    files_.clear();
+    std::error_code ec;
+    if (fs::exists(target_, ec)) fs::remove_all(target_);  // replace an older run as a whole
+    fs::rename(temp_, target_);
+    committed_ = true;
+  } catch (const std::exception& e) {
+    throw OutputError("cannot write the output folder '" + target_.string() + "': " + e.what());
+  }
+}
+
+void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files) {
+  RunFolderWriter folder(dir);
+  for (const auto& [file, text] : files) folder.add(file).append(text);
+  folder.commit();
 }
 
 }  // namespace articula::io

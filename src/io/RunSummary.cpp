@@ -15,17 +15,10 @@ namespace {
 // Peak net contact force per body (largest magnitude over the report times), the overall peak,
 // the most simultaneous contacts and the deepest penetration; null without contact.
 json contactSummary(const ModelSpec& m, const RunResult& r) {
-  if (r.frames.empty() || r.frames[0].contactForce.empty()) return nullptr;
-  std::vector<Real> peak(m.bodies.size(), 0), when(m.bodies.size(), 0);
-  size_t most = 0;
-  Real deepest = 0, deepestTime = 0;
-  for (const Frame& f : r.frames) {
-    for (size_t i = 0; i < m.bodies.size(); ++i)
-      if (f.contactForce[i].norm() > peak[i]) { peak[i] = f.contactForce[i].norm(); when[i] = f.time; }
-    most = std::max(most, f.contacts.size());
-    for (const ContactSample& c : f.contacts)
-      if (c.depth > deepest) { deepest = c.depth; deepestTime = f.time; }
-  }
+  const RunTotals& t = r.totals;
+  if (t.peakContactForce.empty()) return nullptr;
+  const std::vector<Real>& peak = t.peakContactForce;
+  const std::vector<Real>& when = t.peakContactTime;
   json bodies = json::array();
   size_t top = 0;
   for (size_t i = 0; i < m.bodies.size(); ++i) {
@@ -34,8 +27,9 @@ json contactSummary(const ModelSpec& m, const RunResult& r) {
   }
   std::sort(bodies.begin(), bodies.end(), [](const json& a, const json& b) { return a["peak_force_N"] > b["peak_force_N"]; });
   json c{{"peak_force_N", peak[top]}, {"peak_force_body", peak[top] > 0 ? json(m.bodies[top].name) : json(nullptr)},
-         {"peak_force_time_s", when[top]}, {"max_simultaneous_contacts", most}, {"max_penetration_m", deepest},
-         {"max_penetration_time_s", deepestTime}, {"bodies", bodies}, {"sampled_every_s", r.frames.size() > 1 ? r.frames[1].time - r.frames[0].time : 0.0}};
+         {"peak_force_time_s", when[top]}, {"max_simultaneous_contacts", t.mostContacts}, {"max_penetration_m", t.deepest},
+         {"max_penetration_time_s", t.deepestTime}, {"bodies", bodies},
+         {"sampled_every_s", t.frames > 1 ? t.secondTime - t.first.time : 0.0}};
   return c;
 }
 
@@ -61,14 +55,13 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
   Real mass = 0;
   for (const BodySpec& b : m.bodies) mass += b.mass;
   const ScenarioSpec& sc = d.scenario;
-  const Frame& first = r.frames.front();
-  const Frame& last = r.frames.back();
+  const Frame& first = r.totals.first;
+  const Frame& last = r.totals.last;
   const Real e0 = first.kineticEnergy + first.potentialEnergy;
   const Real e1 = last.kineticEnergy + last.potentialEnergy;
   const Real balance = e1 - last.nonConservativeWork - e0;
   // Relative to the largest kinetic energy of the run: the energy that moved around.
-  Real scale = 1e-300;
-  for (const Frame& f : r.frames) scale = std::max(scale, f.kineticEnergy);
+  const Real scale = r.totals.maxKineticEnergy;
   json s;
   s["model"] = {{"name", m.name}, {"file", d.modelFile}, {"source_format", m.sourceFormat}, {"bodies", m.bodies.size()},
                 {"degrees_of_freedom", d.degreesOfFreedom}, {"coordinates", d.numQ}, {"total_mass_kg", mass},
@@ -82,7 +75,8 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
                      {"derivative_evaluations", st.derivativeEvaluations}, {"projections", st.projections}};
   s["run"] = {{"simulated_time_s", last.time}, {"wall_time_s", r.wallSeconds},
               {"real_time_factor", r.wallSeconds > 0 ? json(last.time / r.wallSeconds) : json(nullptr)},
-              {"frames", r.frames.size()}};
+              {"frames", r.totals.frames}, {"frame_thread", r.frameThread},
+              {"total_wall_time_s", d.totalWallSeconds > 0 ? json(d.totalWallSeconds) : json(nullptr)}};
   s["energy"] = {{"initial_kinetic_J", first.kineticEnergy}, {"initial_potential_J", first.potentialEnergy},
                  {"final_kinetic_J", last.kineticEnergy}, {"final_potential_J", last.potentialEnergy},
                  {"non_conservative_work_J", last.nonConservativeWork}, {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},
@@ -123,9 +117,15 @@ std::string makeSummaryText(const json& s) {
        in["steps_taken"].get<long long>(), in["steps_attempted"].get<long long>(), in["error_test_failures"].get<long long>(),
        in["derivative_evaluations"].get<long long>());
   const json& r = s["run"];
-  line("Run          %.6g s simulated in %.3f s wall time (real-time factor %.3g), %d frames",
-       r["simulated_time_s"].get<double>(), r["wall_time_s"].get<double>(),
-       r["real_time_factor"].is_null() ? 0.0 : r["real_time_factor"].get<double>(), r["frames"].get<int>());
+  std::snprintf(b, sizeof b, "Run          %.6g s simulated in %.3f s wall time (integration, real-time factor %.3g), %d frames",
+                r["simulated_time_s"].get<double>(), r["wall_time_s"].get<double>(),
+                r["real_time_factor"].is_null() ? 0.0 : r["real_time_factor"].get<double>(), r["frames"].get<int>());
+  o << b;
+  if (r.contains("total_wall_time_s") && !r["total_wall_time_s"].is_null()) {
+    std::snprintf(b, sizeof b, "; %.3f s total", r["total_wall_time_s"].get<double>());
+    o << b;
+  }
+  o << '\n';
   const json& e = s["energy"];
   line("Energy       start KE %.6g J + PE %.6g J; end KE %.6g J + PE %.6g J", e["initial_kinetic_J"].get<double>(),
        e["initial_potential_J"].get<double>(), e["final_kinetic_J"].get<double>(), e["final_potential_J"].get<double>());

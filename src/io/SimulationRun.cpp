@@ -5,6 +5,9 @@
 #include <cctype>
 #include <chrono>
 #include <cmath>
+#include <thread>
+
+#include "FramePipeline.h"
 
 #include "articula/integrators/integrators.h"
 
@@ -59,11 +62,15 @@ void sampleContacts(const BuiltModel& built, const State& s, Frame& f) {
   }
 }
 
-Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s) {
+// Fills `f` (its vectors keep their capacity from frame to frame) from `s` realized through Acceleration.
+void sampleFrame(const ModelSpec& m, const BuiltModel& built, State& s, Frame& f) {
   const MultibodySystem& sys = *built.system;
   sys.realize(s, Stage::Acceleration);
-  Frame f;
   f.time = s.getTime();
+  f.bodies.clear();
+  f.contacts.clear();
+  f.contactForce.clear();
+  f.contactTorque.clear();
   for (size_t i = 0; i < m.bodies.size(); ++i)
     f.bodies.push_back(sampleBody(sys.getMatter(), s, built.mobodOfBody[i], m.bodies[i].massCenter));
   f.kineticEnergy = sys.calcKineticEnergy(s);
@@ -73,8 +80,36 @@ Frame sampleFrame(const ModelSpec& m, const BuiltModel& built, State s) {
   for (const BodySample& b : f.bodies)
     if (!b.comAcceleration.allFinite() || !b.com.allFinite())
       throw SimulationError("non-finite motion at t = " + std::to_string(f.time) + " s");
-  return f;
 }
+
+// The frame work for one report state: sample it, then totals, sinks and the kept frames. Errors
+// name the frame's time, so they read the same whichever thread found them.
+class FrameWork {
+ public:
+  FrameWork(const ModelSpec& m, const BuiltModel& built, const RunSettings& settings, RunResult& r)
+      : m_(m), built_(built), settings_(settings), r_(r) {}
+  void operator()(State& s) {
+    const auto t0 = std::chrono::steady_clock::now();
+    try {
+      sampleFrame(m_, built_, s, frame_);
+    } catch (const SimulationError&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw SimulationError("simulation failed at t = " + std::to_string(s.getTime()) + " s: " + e.what());
+    }
+    r_.totals.add(frame_);
+    for (FrameSink* sink : settings_.sinks) sink->add(frame_);
+    if (settings_.keepFrames) r_.frames.push_back(frame_);
+    r_.frameSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+
+ private:
+  const ModelSpec& m_;
+  const BuiltModel& built_;
+  const RunSettings& settings_;
+  RunResult& r_;
+  Frame frame_;
+};
 
 std::unique_ptr<Integrator> configure(const System& system, const ScenarioSpec& sc) {
   std::unique_ptr<Integrator> integ = makeIntegrator(sc.integrator, system);
@@ -86,23 +121,29 @@ std::unique_ptr<Integrator> configure(const System& system, const ScenarioSpec& 
   return integ;
 }
 
-HeadReport headReport(const ModelSpec& m, const std::vector<Frame>& frames) {
+HeadReport headReport(const ModelSpec& m, const RunTotals& totals) {
   HeadReport h;
-  const int head = findHeadBody(m);
-  if (head < 0) return h;
-  h.body = m.bodies[head].name;
-  std::vector<Real> t, aG;
-  for (const Frame& f : frames) {
-    const Real a = f.bodies[head].comAcceleration.norm();
-    if (a > h.peakAcceleration) { h.peakAcceleration = a; h.peakTime = f.time; }
-    t.push_back(f.time);
+  if (totals.headBody < 0) return h;
+  h.body = m.bodies[totals.headBody].name;
+  std::vector<Real> aG;
+  aG.reserve(totals.headAcceleration.size());
+  for (size_t k = 0; k < totals.headAcceleration.size(); ++k) {
+    const Real a = totals.headAcceleration[k];
+    if (a > h.peakAcceleration) { h.peakAcceleration = a; h.peakTime = totals.headTime[k]; }
     aG.push_back(a / kStandardGravity);
   }
-  h.hic15 = calcHic(t, aG, 0.015);
+  h.hic15 = calcHic(totals.headTime, aG, 0.015);
   return h;
 }
 
 }  // namespace
+
+std::vector<std::string> contactSurfaceNames(const BuiltModel& built) {
+  std::vector<std::string> names;
+  if (built.contact)
+    for (int k = 0; k < built.contact->getNumSurfaces(); ++k) names.push_back(built.contact->getGeometry().getName(k));
+  return names;
+}
 
 int findHeadBody(const ModelSpec& m) {
   for (size_t i = 0; i < m.bodies.size(); ++i) {
@@ -113,22 +154,26 @@ int findHeadBody(const ModelSpec& m) {
   return -1;
 }
 
-RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const ScenarioSpec& sc, const ProgressCallback& progress) {
+RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const ScenarioSpec& sc, const ProgressCallback& progress,
+                        const RunSettings& settings) {
   const MultibodySystem& sys = *built.system;
   const GeneralForceSubsystem& forces = *built.forces;
   RunResult r;
+  r.totals = RunTotals(findHeadBody(m));
   const auto wall0 = std::chrono::steady_clock::now();
   auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count(); };
   std::unique_ptr<Integrator> integ = configure(sys, sc);
   r.integrator = integ->getMethodName();
-  if (built.contact)
-    for (int k = 0; k < built.contact->getNumSurfaces(); ++k) r.surfaceNames.push_back(built.contact->getGeometry().getName(k));
+  r.surfaceNames = contactSurfaceNames(built);
+  FrameWork work(m, built, settings, r);
+  FramePipeline frames(std::ref(work), settings.frameThread && std::thread::hardware_concurrency() > 1, settings.queueLength);
+  r.frameThread = frames.threaded();
   try {
     State s0 = built.initialState;
     s0.setTime(0);
     forces.setNonConservativeWork(s0, 0);
     integ->initialize(s0);
-    r.frames.push_back(sampleFrame(m, built, integ->getState()));
+    frames.push(integ->getState());
     const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
     for (long k = 1; k <= reports; ++k) {
       const Real tReport = std::min(sc.duration, k * sc.reportInterval);
@@ -136,17 +181,23 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
         const StepOutcome outcome = integ->stepTo(tReport, sc.duration);
         if (outcome == StepOutcome::ReachedReportTime || outcome == StepOutcome::EndOfSimulation) break;
       }
-      r.frames.push_back(sampleFrame(m, built, integ->getState()));
+      frames.push(integ->getState());
       if (progress) progress(tReport, sc.duration, wall());
     }
   } catch (const SimulationError&) {
+    frames.finish();  // a frame before this failure failed first: report that one, as without the thread
+    throw;
+  } catch (const OutputError&) {
+    frames.finish();
     throw;
   } catch (const std::exception& e) {
+    frames.finish();
     throw SimulationError(std::string("simulation failed at t = ") + std::to_string(integ->getAdvancedTime()) + " s: " + e.what());
   }
-  r.statistics = integ->getStatistics();
   r.wallSeconds = wall();
-  r.head = headReport(m, r.frames);
+  frames.finish();
+  r.statistics = integ->getStatistics();
+  r.head = headReport(m, r.totals);
   return r;
 }
 

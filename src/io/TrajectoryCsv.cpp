@@ -16,40 +16,51 @@ const char* const kContactColumns[] = {"ContactForceX", "ContactForceY", "Contac
 
 }  // namespace
 
-std::string makeTrajectoryCsv(const ModelSpec& m, const RunResult& run) {
-  const bool contact = !run.frames.empty() && !run.frames[0].contactForce.empty();
-  std::string out = "Time";
+TrajectoryCsvWriter::TrajectoryCsvWriter(const ModelSpec& m, bool contact, TextOutput& out) : contact_(contact), out_(out) {
+  std::string& t = out_.text();
+  t += "Time";
   for (const BodySpec& b : m.bodies) {
-    for (const char* c : kBodyColumns) out += "," + b.name + "_" + c;
+    for (const char* c : kBodyColumns) t += "," + b.name + "_" + c;
     if (contact)
-      for (const char* c : kContactColumns) out += "," + b.name + "_" + c;
+      for (const char* c : kContactColumns) t += "," + b.name + "_" + c;
   }
-  out += ",KineticEnergy,PotentialEnergy,NonConservativeWork,EnergyBalance\n";
-  const Real e0 = run.frames.empty() ? 0 : run.frames[0].kineticEnergy + run.frames[0].potentialEnergy;
-  for (const Frame& f : run.frames) {
-    appendNumber(out, f.time);
-    for (size_t i = 0; i < f.bodies.size(); ++i) {
-      const BodySample& b = f.bodies[i];
-      appendFields(out, b.com);
-      const Vec4 q = b.orientation.asVec4();
-      for (int i = 0; i < 4; ++i) appendField(out, q[i]);
-      appendFields(out, b.comVelocity);
-      appendFields(out, b.angularVelocity);
-      appendFields(out, b.comAcceleration);
-      appendFields(out, b.angularAcceleration);
-      appendFields(out, b.origin);
-      if (contact) {
-        appendFields(out, f.contactForce[i]);
-        appendFields(out, f.contactTorque[i]);
-      }
+  t += ",KineticEnergy,PotentialEnergy,NonConservativeWork,EnergyBalance\n";
+  out_.maybeFlush();
+}
+
+void TrajectoryCsvWriter::add(const Frame& f) {
+  if (first_) e0_ = f.kineticEnergy + f.potentialEnergy;
+  first_ = false;
+  std::string& out = out_.text();
+  appendNumber(out, f.time);
+  for (size_t i = 0; i < f.bodies.size(); ++i) {
+    const BodySample& b = f.bodies[i];
+    appendFields(out, b.com);
+    const Vec4 q = b.orientation.asVec4();
+    for (int k = 0; k < 4; ++k) appendField(out, q[k]);
+    appendFields(out, b.comVelocity);
+    appendFields(out, b.angularVelocity);
+    appendFields(out, b.comAcceleration);
+    appendFields(out, b.angularAcceleration);
+    appendFields(out, b.origin);
+    if (contact_) {
+      appendFields(out, f.contactForce[i]);
+      appendFields(out, f.contactTorque[i]);
     }
-    appendField(out, f.kineticEnergy);
-    appendField(out, f.potentialEnergy);
-    appendField(out, f.nonConservativeWork);
-    appendField(out, f.kineticEnergy + f.potentialEnergy - f.nonConservativeWork - e0);
-    out += '\n';
   }
-  return out;
+  appendField(out, f.kineticEnergy);
+  appendField(out, f.potentialEnergy);
+  appendField(out, f.nonConservativeWork);
+  appendField(out, f.kineticEnergy + f.potentialEnergy - f.nonConservativeWork - e0_);
+  out += '\n';
+  out_.maybeFlush();
+}
+
+std::string makeTrajectoryCsv(const ModelSpec& m, const RunResult& run) {
+  StringOutput out;
+  TrajectoryCsvWriter writer(m, !run.frames.empty() && !run.frames[0].contactForce.empty(), out);
+  for (const Frame& f : run.frames) writer.add(f);
+  return std::move(out.text());
 }
 
 }  // namespace articula::io

@@ -1,6 +1,7 @@
-// trajectory.json for the browser viewer (docs/output-format.md, "trajectory.json").
+// trajectory.json for the browser viewer (docs/output-format.md, "trajectory.json"), streamed frame by frame.
 #include <cmath>
 
+#include "JsonText.h"
 #include "articula/io/RunOutputs.h"
 
 namespace articula::io {
@@ -28,14 +29,31 @@ json geometryJson(const GeometrySpec& g, const Vec3& bodyColor) {
   return json{{"name", g.name}, {"type", g.type}, {"size", size}, {"position", v3(g.pose.position)},
               {"orientation", {q[0], q[1], q[2], q[3]}}, {"color", v3(g.color.value_or(bodyColor))}};
 }
-// Arrows for the viewer: where the force acts, the force on body B, and the two bodies (-1: Ground).
-json contactsJson(const Frame& f) {
-  json cs = json::array();
-  for (const ContactSample& c : f.contacts)
-    cs.push_back({{"point", {round7(c.point[0]), round7(c.point[1]), round7(c.point[2])}},
-                  {"force", {round7(c.force[0]), round7(c.force[1]), round7(c.force[2])}},
-                  {"bodies", {c.bodyA, c.bodyB}}});
-  return cs;
+void appendRounded(std::string& out, const Real* x, int n) {
+  out += '[';
+  for (int i = 0; i < n; ++i) {
+    if (i) out += ',';
+    appendJsonNumber(out, round7(x[i]));
+  }
+  out += ']';
+}
+
+// Arrows for the viewer: the bodies (-1: Ground), the force on body B and where it acts.
+void appendContacts(std::string& out, const Frame& f) {
+  out += "\"contacts\":[";
+  for (size_t k = 0; k < f.contacts.size(); ++k) {
+    const ContactSample& c = f.contacts[k];
+    out += k ? ",{\"bodies\":[" : "{\"bodies\":[";
+    appendJsonInt(out, c.bodyA);
+    out += ',';
+    appendJsonInt(out, c.bodyB);
+    out += "],\"force\":";
+    appendRounded(out, c.force.data(), 3);
+    out += ",\"point\":";
+    appendRounded(out, c.point.data(), 3);
+    out += '}';
+  }
+  out += "],";
 }
 }  // namespace
 
@@ -45,7 +63,9 @@ Vec3 defaultBodyColor(size_t i) {
   return palette[i % (sizeof palette / sizeof palette[0])];
 }
 
-std::string makeTrajectoryJson(const ModelSpec& m, const RunResult& run) {
+// The document's keys are in dump()'s (sorted) order: bodies, format, frames, model, units, up,
+// version. The small parts around "frames" are dumped from a DOM; only the frames are streamed.
+TrajectoryJsonWriter::TrajectoryJsonWriter(const ModelSpec& m, bool contact, TextOutput& out) : contact_(contact), out_(out) {
   json bodies = json::array();
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     const BodySpec& b = m.bodies[i];
@@ -56,24 +76,44 @@ std::string makeTrajectoryJson(const ModelSpec& m, const RunResult& run) {
                       {"joint", b.joint.name}, {"joint_type", b.joint.type}, {"mass", b.mass},
                       {"mass_center", v3(b.massCenter)}, {"color", v3(color)}, {"geometry", geometry}});
   }
-  json frames = json::array();
-  for (const Frame& f : run.frames) {
-    json poses = json::array();
-    for (const BodySample& b : f.bodies) {
-      const Vec4 q = b.orientation.asVec4();
-      poses.push_back({round7(b.origin[0]), round7(b.origin[1]), round7(b.origin[2]), round7(q[0]), round7(q[1]),
-                       round7(q[2]), round7(q[3])});
-    }
-    json frame{{"t", f.time}, {"poses", poses}};
-    if (!f.contactForce.empty()) frame["contacts"] = contactsJson(f);
-    frames.push_back(std::move(frame));
-  }
+  std::string head = json{{"bodies", bodies}, {"format", "articula-trajectory"}}.dump();
+  head.back() = ',';  // the closing brace
+  out_.append(head + "\"frames\":[");
   const Real g = m.gravity.norm();
   const Vec3 up = g > 0 ? Vec3(-m.gravity / g) : Vec3(0, 0, 1);
-  json doc{{"format", "articula-trajectory"}, {"version", 1}, {"model", m.name}, {"up", v3(up)},
-           {"units", {{"length", "m"}, {"time", "s"}}},
-           {"bodies", bodies}, {"frames", frames}};
-  return doc.dump() + "\n";
+  tail_ = json{{"model", m.name}, {"version", 1}, {"up", v3(up)}, {"units", {{"length", "m"}, {"time", "s"}}}}.dump();
+  tail_.front() = ',';  // the opening brace
+}
+
+void TrajectoryJsonWriter::add(const Frame& f) {
+  std::string& out = out_.text();
+  out += first_ ? "{" : ",{";
+  first_ = false;
+  if (contact_) appendContacts(out, f);
+  out += "\"poses\":[";
+  for (size_t i = 0; i < f.bodies.size(); ++i) {
+    const BodySample& b = f.bodies[i];
+    const Vec4 q = b.orientation.asVec4();
+    const Real pose[7] = {b.origin[0], b.origin[1], b.origin[2], q[0], q[1], q[2], q[3]};
+    if (i) out += ',';
+    appendRounded(out, pose, 7);
+  }
+  out += "],\"t\":";
+  appendJsonNumber(out, f.time);
+  out += '}';
+  out_.maybeFlush();
+}
+
+void TrajectoryJsonWriter::finish() {
+  out_.append("]" + tail_ + "\n");
+}
+
+std::string makeTrajectoryJson(const ModelSpec& m, const RunResult& run) {
+  StringOutput out;
+  TrajectoryJsonWriter writer(m, !run.frames.empty() && !run.frames[0].contactForce.empty(), out);
+  for (const Frame& f : run.frames) writer.add(f);
+  writer.finish();
+  return std::move(out.text());
 }
 
 }  // namespace articula::io

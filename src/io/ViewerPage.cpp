@@ -1,6 +1,7 @@
 // viewerPageHtml and writeViewerPage: put a run into the viewer page's data placeholder as one
 // JSON object {"trajectory", "csv", "summary"}; every '<' is written as \u003c so no text in the
-// data can close the <script> element.
+// data can close the <script> element. The data is streamed piece by piece (the CSV becomes a
+// JSON string on the way), so `articula run` never holds the 14 MB page in memory.
 #include "articula/io/ViewerPage.h"
 
 #include <unistd.h>
@@ -9,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "JsonText.h"
 #include "articula/Error.h"
 #include "articula/io/TrajectoryReader.h"
 
@@ -18,16 +20,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr std::string_view kPlaceholder = R"(<script type="application/json" id="articula-data">null</script>)";
-
-std::string scriptSafe(const std::string& json) {
-  std::string out;
-  out.reserve(json.size() + 64);
-  for (char c : json) {
-    if (c == '<') out += "\\u003c";
-    else out += c;
-  }
-  return out;
-}
 
 bool readFile(const fs::path& file, std::string& text) {
   std::ifstream in(file, std::ios::binary);
@@ -40,6 +32,33 @@ bool readFile(const fs::path& file, std::string& text) {
 
 }  // namespace
 
+void writeViewerPage(TextOutput& out, const TextSource& trajectoryJson, const TextSource* csv, const std::string& summaryJson) {
+  const std::string_view page = web::kViewerPage;
+  const auto at = page.find(kPlaceholder);
+  if (at == std::string_view::npos) throw Error("viewer page: the embedded page has no data placeholder (rebuild articula)");
+  out.append(page.substr(0, at));
+  out.append(R"(<script type="application/json" id="articula-data">{"trajectory":)");
+  trajectoryJson([&](std::string_view piece) {
+    appendScriptSafe(out.text(), piece);
+    out.maybeFlush();
+  });
+  out.append(",\"csv\":");
+  if (csv) {
+    out.append("\"");
+    (*csv)([&](std::string_view piece) {
+      appendJsonEscaped(out.text(), piece, true);
+      out.maybeFlush();
+    });
+    out.append("\"");
+  } else {
+    out.append("null");
+  }
+  out.append(",\"summary\":");
+  appendScriptSafe(out.text(), summaryJson.empty() ? std::string_view("null") : std::string_view(summaryJson));
+  out.append("}</script>");
+  out.append(page.substr(at + kPlaceholder.size()));
+}
+
 std::string viewerPageHtml(const std::string& trajectoryJson, const std::string& csv, const std::string& summaryJson,
                            const std::string& label) {
   parseTrajectoryJson(trajectoryJson, label);  // the viewer gets only what the renderer accepts
@@ -48,20 +67,12 @@ std::string viewerPageHtml(const std::string& trajectoryJson, const std::string&
     summary = nlohmann::json::parse(summaryJson, nullptr, false);
     if (summary.is_discarded()) summary = nullptr;  // the summary is optional decoration
   }
-  const std::string page(web::kViewerPage);
-  const auto at = page.find(kPlaceholder);
-  if (at == std::string::npos) throw Error("viewer page: the embedded page has no data placeholder (rebuild articula)");
-  std::string data = "{\"trajectory\":" + scriptSafe(trajectoryJson) + ",\"csv\":" +
-                     scriptSafe(csv.empty() ? std::string("null") : nlohmann::json(csv).dump()) +
-                     ",\"summary\":" + scriptSafe(summary.dump()) + "}";
-  std::string html;
-  html.reserve(page.size() + data.size() + 64);
-  html.append(page, 0, at);
-  html += R"(<script type="application/json" id="articula-data">)";
-  html += data;
-  html += "</script>";
-  html.append(page, at + kPlaceholder.size());
-  return html;
+  const TextSource trajectory = [&](const auto& piece) { piece(trajectoryJson); };
+  const TextSource table = [&](const auto& piece) { piece(csv); };
+  StringOutput html;
+  html.text().reserve(web::kViewerPage.size() + trajectoryJson.size() + csv.size() + csv.size() / 8 + summaryJson.size());
+  writeViewerPage(html, trajectory, csv.empty() ? nullptr : &table, summary.dump());
+  return std::move(html.text());
 }
 
 fs::path writeViewerPage(const fs::path& runDir) {

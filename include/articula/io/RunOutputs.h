@@ -3,11 +3,15 @@
 // temporary folder beside the target and renames it, so a run leaves either the complete folder
 // or nothing.
 #pragma once
+#include <filesystem>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "articula/io/SimulationRun.h"
+#include "articula/io/TextOutput.h"
 
 namespace articula::io {
 
@@ -15,8 +19,52 @@ struct RunDescription {
   std::string modelFile;
   ScenarioSpec scenario;
   int degreesOfFreedom = 0, numQ = 0;
+  Real totalWallSeconds = 0;  // the process so far (load, build, run, frames, outputs); 0: not known
 };
 
+// The writers of the per-frame files, as FrameSinks streaming into a TextOutput (header at
+// construction). With `contact` the model has a ContactForceSubsystem (contact columns, "contacts").
+class TrajectoryCsvWriter : public FrameSink {
+ public:
+  TrajectoryCsvWriter(const ModelSpec& model, bool contact, TextOutput& out);
+  void add(const Frame& f) override;
+
+ private:
+  bool contact_, first_ = true;
+  Real e0_ = 0;  // the first frame's energy: EnergyBalance is relative to it
+  TextOutput& out_;
+};
+
+class ContactsCsvWriter : public FrameSink {
+ public:
+  ContactsCsvWriter(const ModelSpec& model, const std::vector<std::string>& surfaceNames, TextOutput& out);
+  void add(const Frame& f) override;
+
+ private:
+  void appendName(std::string_view name);
+  void appendBody(int i);
+  void appendSurface(int s);
+  const ModelSpec& m_;
+  std::vector<std::string> surfaceNames_;
+  TextOutput& out_;
+};
+
+// trajectory.json without a DOM: the model part at construction, one frame per add(), the
+// closing part in finish(). Same text as nlohmann::json's dump() of the document (key order
+// included); numbers are the shortest that read back equal.
+class TrajectoryJsonWriter : public FrameSink {
+ public:
+  TrajectoryJsonWriter(const ModelSpec& model, bool contact, TextOutput& out);
+  void add(const Frame& f) override;
+  void finish();
+
+ private:
+  bool contact_, first_ = true;
+  std::string tail_;  // the document after "frames"
+  TextOutput& out_;
+};
+
+// The same files as text, from RunResult::frames.
 std::string makeTrajectoryCsv(const ModelSpec& model, const RunResult& run);
 std::string makeTrajectoryJson(const ModelSpec& model, const RunResult& run);
 std::string makeContactsCsv(const ModelSpec& model, const RunResult& run);  // header only when nothing touched
@@ -25,6 +73,35 @@ std::string makeSummaryText(const nlohmann::json& summary);
 
 // Files by name -> contents; the folder `dir` is replaced as a whole (an older run there is removed).
 void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files);
+
+// A run folder written while the run goes on. Files are created unnamed (O_TMPFILE) beside the
+// target where the file system allows it, so a crash or kill leaves nothing behind; commit()
+// links them into a hidden temporary folder and renames it to `dir`. Without commit() (an
+// exception, a failed run) the destructor removes every trace. Errors are OutputError.
+class RunFolderWriter {
+ public:
+  explicit RunFolderWriter(const std::string& dir);  // checks the target, creates its parent folders
+  ~RunFolderWriter();
+  RunFolderWriter(const RunFolderWriter&) = delete;
+  RunFolderWriter& operator=(const RunFolderWriter&) = delete;
+
+  TextOutput& add(const std::string& file);  // a new empty file of the run
+  TextOutput* find(const std::string& file);  // nullptr when not added
+  void commit();                              // finishes every file and puts the folder in place
+
+ private:
+  struct File {
+    std::string name;
+    std::unique_ptr<FileOutput> out;
+    bool anonymous;
+  };
+  void makeTempFolder();
+  void link(File& f);
+  std::filesystem::path target_, parent_, temp_;
+  std::string name_;
+  bool tempMade_ = false, committed_ = false, tryAnonymous_ = true;
+  std::vector<File> files_;
+};
 // Throws unless `dir` is absent or an older run folder (only trajectory.csv/.json, contacts.csv, summary.txt/.json,
 // and viewer.html, animation.gif, frames/ of docs/viewer.md),
 // so that a run never deletes anything else. writeRunFolder() checks it too; callers check early.

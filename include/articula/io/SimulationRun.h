@@ -1,6 +1,8 @@
 // runSimulation(): integrates a built model through its scenario and samples every body at each
-// report time (docs/output-format.md). It keeps everything in memory so that output files are
-// written only after the whole run succeeded.
+// report time (docs/output-format.md). Each report state is copied and handed to the frame work
+// (realize through Acceleration on its own State, sample, then RunTotals, the FrameSinks and
+// RunResult::frames), by default on a second thread through a bounded queue while the
+// integrator goes on; frames are consumed in time order, so the results do not depend on it.
 #pragma once
 #include <functional>
 #include <string>
@@ -9,6 +11,7 @@
 #include "articula/integrators/Integrator.h"
 #include "articula/io/Hic.h"
 #include "articula/io/ModelBuilder.h"
+#include "articula/io/TextOutput.h"
 
 namespace articula::io {
 
@@ -46,6 +49,30 @@ struct Frame {
   Real nonConservativeWork = 0;    // integral of the non-conservative power since t = 0, J
 };
 
+// Receives every frame in time order (on the frame thread when there is one). Writers of the
+// run's files are sinks; they throw OutputError when a file cannot be written.
+class FrameSink {
+ public:
+  virtual ~FrameSink() = default;
+  virtual void add(const Frame& frame) = 0;
+};
+
+// What the summary needs, gathered frame by frame so that the frames need not be kept.
+struct RunTotals : FrameSink {
+  explicit RunTotals(int headBody = -1) : headBody(headBody) {}
+  void add(const Frame& f) override;
+
+  size_t frames = 0;
+  Frame first, last;
+  Real secondTime = 0;                  // time of the second frame (the sampling interval)
+  Real maxKineticEnergy = 1e-300;       // scale of the energy balance
+  std::vector<Real> peakContactForce, peakContactTime;  // per spec body; empty without contact
+  size_t mostContacts = 0;
+  Real deepest = 0, deepestTime = 0;    // deepest penetration, m, and when
+  int headBody = -1;                    // spec index of the head, -1: none
+  std::vector<Real> headTime, headAcceleration;  // the head's mass-centre acceleration, m/s^2
+};
+
 struct HeadReport {
   std::string body;                 // "" when no body is named like "head"
   Real peakAcceleration = 0, peakTime = 0;  // resultant at the mass centre, m/s^2
@@ -53,18 +80,33 @@ struct HeadReport {
 };
 
 struct RunResult {
-  std::vector<Frame> frames;
+  std::vector<Frame> frames;  // every frame unless RunSettings::keepFrames is off
+  RunTotals totals;
   std::vector<std::string> surfaceNames;  // contact surfaces, "body/geometry" (empty without contact)
   IntegratorStatistics statistics;
   std::string integrator;
-  Real wallSeconds = 0;
+  Real wallSeconds = 0;       // the integration loop on the simulation thread (see RunSettings::frameThread)
+  Real frameSeconds = 0;      // time spent in the frame work (realize, sample, sinks), whichever thread did it
+  bool frameThread = false;   // the frame work ran on its own thread
   HeadReport head;
+};
+
+struct RunSettings {
+  std::vector<FrameSink*> sinks;  // after RunTotals, in this order
+  bool keepFrames = true;         // off: RunResult::frames stays empty (the sinks wrote them)
+  bool frameThread = true;        // a second thread does the frame work (only with two or more cores)
+  size_t queueLength = 64;        // report states in flight before the integrator waits
 };
 
 using ProgressCallback = std::function<void(Real simulatedTime, Real duration, Real wallSeconds)>;
 
+// Throws SimulationError (or OutputError from a sink). With the frame thread, a failure is reported
+// exactly as without it: the frames before it are all consumed first and the earliest error wins.
 RunResult runSimulation(const ModelSpec& model, const BuiltModel& built, const ScenarioSpec& scenario,
-                        const ProgressCallback& progress = nullptr);
+                        const ProgressCallback& progress = nullptr, const RunSettings& settings = {});
+
+// The contact surfaces as "body/geometry", in ContactForceSubsystem order (empty without contact).
+std::vector<std::string> contactSurfaceNames(const BuiltModel& built);
 
 // Index of the first body whose name contains "head" (any case), or -1.
 int findHeadBody(const ModelSpec& model);

@@ -8,6 +8,8 @@
 #include <string>
 #include <string_view>
 
+#include "articula/io/TextOutput.h"
+
 namespace articula::io {
 
 namespace web {
@@ -19,6 +21,11 @@ extern const std::string_view kViewerPage;  // the built page, with an empty dat
 // the text of summary.json (both may be empty).
 std::string viewerPageHtml(const std::string& trajectoryJson, const std::string& csv, const std::string& summaryJson,
                            const std::string& label = "trajectory.json");
+
+// Streams the same page into `out`: `trajectoryJson` is trajectory.json's text, trusted (callers
+// that did not write it themselves check it first), `csv` trajectory.csv's text or nullptr, and
+// `summaryJson` summary.json as JSON text ("" when none).
+void writeViewerPage(TextOutput& out, const TextSource& trajectoryJson, const TextSource* csv, const std::string& summaryJson);
 
 // Reads runDir/trajectory.json (required), trajectory.csv and summary.json (if present) and
 // writes runDir/viewer.html through a temporary file renamed into place. Returns its path.

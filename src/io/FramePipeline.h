@@ -1,0 +1,44 @@
+// FramePipeline: hands report states from the integrator to the frame work, in order. Threaded, a
+// worker takes them from a bounded queue, so the integrator only waits when the worker falls
+// `capacity` states behind; otherwise push() does the work inline. Either way the consumer sees
+// the same states in the same order, and its first exception is the one reported.
+#pragma once
+#include <condition_variable>
+#include <deque>
+#include <exception>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+#include "articula/system/State.h"
+
+namespace articula::io {
+
+class FramePipeline {
+ public:
+  using Consumer = std::function<void(State&)>;
+  FramePipeline(Consumer consumer, bool threaded, size_t capacity);
+  ~FramePipeline();  // without finish(): stops the worker, dropping what is queued
+  FramePipeline(const FramePipeline&) = delete;
+  FramePipeline& operator=(const FramePipeline&) = delete;
+
+  // Queues a copy of `s` (waits while the queue is full); throws the consumer's exception once it failed.
+  void push(const State& s);
+  // Waits until every queued state was consumed, then rethrows the consumer's exception if any.
+  void finish();
+  bool threaded() const { return worker_.joinable(); }
+
+ private:
+  void work();
+  void rethrowIfFailed();
+  Consumer consumer_;
+  size_t capacity_;
+  std::mutex mutex_;
+  std::condition_variable ready_, space_;
+  std::deque<State> queue_;
+  bool closed_ = false, drop_ = false;
+  std::exception_ptr error_;
+  std::thread worker_;
+};
+
+}  // namespace articula::io

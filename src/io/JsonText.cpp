@@ -1,0 +1,111 @@
+// JSON numbers and strings as text (see JsonText.h).
+#include "JsonText.h"
+
+#include <charconv>
+#include <cmath>
+
+namespace articula::io {
+
+namespace {
+
+// Exponent as dump() writes it: a sign and at least two digits.
+void appendExponent(std::string& out, int e) {
+  out += e < 0 ? '-' : '+';
+  if (e < 0) e = -e;
+  if (e < 10) out += '0';
+  char b[8];
+  out.append(b, std::to_chars(b, b + sizeof b, e).ptr);
+}
+
+}  // namespace
+
+// The shortest digits d1..dk and decimal exponent n (x = 0.d1..dk * 10^n) come from to_chars'
+// scientific form; the layout rules are nlohmann's format_buffer (fixed for -4 < n <= 15).
+void appendJsonNumber(std::string& out, double x) {
+  if (!std::isfinite(x)) { out += "null"; return; }
+  if (x == 0) { out += std::signbit(x) ? "-0.0" : "0.0"; return; }
+  char b[40];
+  const char* end = std::to_chars(b, b + sizeof b, x, std::chars_format::scientific).ptr;
+  const char* p = b;
+  if (*p == '-') out += *p++;
+  char digits[24];
+  int k = 0;
+  for (; *p != 'e'; ++p)
+    if (*p != '.') digits[k++] = *p;
+  int e = 0;
+  std::from_chars(p + 1 + (p[1] == '+'), end, e);
+  const int n = e + 1;
+  const std::string_view d(digits, static_cast<size_t>(k));
+  if (k <= n && n <= 15) {
+    out += d;
+    out.append(static_cast<size_t>(n - k), '0');
+    out += ".0";
+  } else if (0 < n && n <= 15) {
+    out += d.substr(0, static_cast<size_t>(n));
+    out += '.';
+    out += d.substr(static_cast<size_t>(n));
+  } else if (-4 < n && n <= 0) {
+    out += "0.";
+    out.append(static_cast<size_t>(-n), '0');
+    out += d;
+  } else {
+    out += d[0];
+    if (k > 1) {
+      out += '.';
+      out += d.substr(1);
+    }
+    out += 'e';
+    appendExponent(out, n - 1);
+  }
+}
+
+void appendJsonInt(std::string& out, long long x) {
+  char b[24];
+  out.append(b, std::to_chars(b, b + sizeof b, x).ptr);
+}
+
+// Runs of plain characters are appended at once: the CSV the viewer embeds is 10 MB of them.
+void appendJsonEscaped(std::string& out, std::string_view text, bool scriptSafe) {
+  static const char hex[] = "0123456789abcdef";
+  auto plain = [&](char c) { return static_cast<unsigned char>(c) >= 0x20 && c != '"' && c != '\\' && !(scriptSafe && c == '<'); };
+  for (size_t i = 0; i < text.size();) {
+    size_t j = i;
+    while (j < text.size() && plain(text[j])) ++j;
+    out.append(text.data() + i, j - i);
+    if (j == text.size()) return;
+    const char c = text[j];
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '<': out += "\\u003c"; break;
+      default:
+        out += "\\u00";
+        out += hex[(c >> 4) & 0xf];
+        out += hex[c & 0xf];
+    }
+    i = j + 1;
+  }
+}
+
+void appendJsonString(std::string& out, std::string_view text) {
+  out += '"';
+  appendJsonEscaped(out, text);
+  out += '"';
+}
+
+void appendScriptSafe(std::string& out, std::string_view json) {
+  for (size_t at = 0;;) {
+    const size_t lt = json.find('<', at);
+    out.append(json.substr(at, lt == std::string_view::npos ? std::string_view::npos : lt - at));
+    if (lt == std::string_view::npos) return;
+    out += "\\u003c";
+    at = lt + 1;
+  }
+}
+
+}  // namespace articula::io

@@ -1,0 +1,43 @@
+// FileOutput: a reused chunk buffer drained with write(2); read() pages the file back with pread.
+#include "articula/io/TextOutput.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace articula::io {
+
+FileOutput::FileOutput(int fd, std::string name) : fd_(fd), name_(std::move(name)) { buffer_.reserve(2 * kChunk); }
+
+FileOutput::~FileOutput() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void FileOutput::drain() {
+  const char* p = buffer_.data();
+  size_t left = buffer_.size();
+  while (left > 0) {
+    const ssize_t n = ::write(fd_, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw OutputError("cannot write '" + name_ + "': " + std::strerror(n < 0 ? errno : ENOSPC));
+    p += n;
+    left -= static_cast<size_t>(n);
+  }
+  written_ += buffer_.size();
+  buffer_.clear();  // keeps the capacity: the same pages carry every chunk
+}
+
+void FileOutput::read(const std::function<void(std::string_view)>& piece) {
+  std::string chunk(kChunk, '\0');
+  for (size_t at = 0; at < written_;) {
+    const ssize_t n = ::pread(fd_, chunk.data(), std::min(chunk.size(), written_ - at), static_cast<off_t>(at));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) throw OutputError("cannot read back '" + name_ + "': " + std::strerror(n < 0 ? errno : EIO));
+    piece(std::string_view(chunk.data(), static_cast<size_t>(n)));
+    at += static_cast<size_t>(n);
+  }
+  if (!buffer_.empty()) piece(buffer_);
+}
+
+}  // namespace articula::io
