@@ -199,3 +199,38 @@ TEST(Cli, OpenMbdCompatPresetUsesOpenMbdsIntegrationAndShippedRanges) {
   EXPECT_NE(bad.err.find("is not an OpenMBD file"), std::string::npos) << bad.err;
   EXPECT_FALSE(fs::exists(dir / "run2"));
 }
+
+namespace {
+// viewer.html up to its embedded summary, which holds the run's wall times.
+std::string viewerBeforeSummary(const std::string& html) { return html.substr(0, html.rfind(",\"summary\":")); }
+}  // namespace
+
+// The frame thread changes nothing in the files: the same bytes with and without it (the wall
+// times in the summaries aside), for a contact run and one with constraints.
+TEST(Cli, FrameThreadWritesTheSameFilesAsTheSimulationThread) {
+  TempDir dir;
+  for (const std::string model : {"models/scenarios/standing_fall.json", "models/four_bar.json"}) {
+    const std::string args = "run " + sourcePath(model) + " --duration 0.3 --report-interval 0.002 -q --out ";
+    ASSERT_EQ(runCli(args + (dir / "threaded"), dir).exitCode, 0);
+    ASSERT_EQ(runCli(args + (dir / "serial") + " --no-frame-thread", dir).exitCode, 0);
+    for (const std::string file : {"trajectory.csv", "trajectory.json", "contacts.csv"})
+      EXPECT_EQ(readText(dir / ("threaded/" + file)), readText(dir / ("serial/" + file))) << model << " " << file;
+    EXPECT_EQ(viewerBeforeSummary(readText(dir / "threaded/viewer.html")),
+              viewerBeforeSummary(readText(dir / "serial/viewer.html"))) << model;
+    auto threaded = nlohmann::json::parse(readText(dir / "threaded/summary.json"));
+    auto serial = nlohmann::json::parse(readText(dir / "serial/summary.json"));
+    EXPECT_FALSE(serial["run"]["frame_thread"].get<bool>());
+    EXPECT_GT(serial["run"]["total_wall_time_s"].get<double>(), 0);
+    threaded.erase("run");
+    serial.erase("run");
+    EXPECT_EQ(threaded, serial) << model;
+  }
+}
+
+TEST(Cli, RunLineSaysWhatTheWallTimeCovers) {
+  TempDir dir;
+  ASSERT_EQ(runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 -q --out " + (dir / "run"), dir).exitCode, 0);
+  const std::string text = readText(dir / "run/summary.txt");
+  EXPECT_NE(text.find("s wall time (integration, real-time factor"), std::string::npos) << text;
+  EXPECT_NE(text.find(" s total\n"), std::string::npos) << text;
+}

@@ -1,0 +1,65 @@
+// RunTotals gathers, frame by frame, what the summary used to compute from all the frames: first
+// and last frame, largest kinetic energy, contact peaks and the head's acceleration series.
+#include <gtest/gtest.h>
+
+#include "IoTestSupport.h"
+#include "articula/io/ModelFile.h"
+#include "articula/io/SimulationRun.h"
+
+using namespace articula;
+using namespace articula::io;
+using namespace articula::iotest;
+
+namespace {
+
+TEST(RunTotals, MatchTheKeptFramesOfAContactRun) {
+  ModelSpec m = loadModelFile(sourcePath("models/scenarios/standing_fall.json"));
+  m.scenario.duration = 0.4;
+  m.scenario.reportInterval = 0.005;
+  const BuiltModel b = buildModel(m, sourcePath("models/scenarios/standing_fall.json"));
+  const RunResult r = runSimulation(m, b, m.scenario);
+  const RunTotals& t = r.totals;
+  ASSERT_EQ(t.frames, r.frames.size());
+  EXPECT_EQ(t.first.time, r.frames.front().time);
+  EXPECT_EQ(t.last.time, r.frames.back().time);
+  EXPECT_EQ(t.last.kineticEnergy, r.frames.back().kineticEnergy);
+  EXPECT_EQ(t.secondTime, r.frames[1].time);
+  Real maxKe = 1e-300, deepest = 0;
+  size_t most = 0;
+  std::vector<Real> peak(m.bodies.size(), 0);
+  for (const Frame& f : r.frames) {
+    maxKe = std::max(maxKe, f.kineticEnergy);
+    most = std::max(most, f.contacts.size());
+    for (const ContactSample& c : f.contacts) deepest = std::max(deepest, c.depth);
+    for (size_t i = 0; i < peak.size(); ++i) peak[i] = std::max(peak[i], f.contactForce[i].norm());
+  }
+  EXPECT_EQ(t.maxKineticEnergy, maxKe);
+  EXPECT_EQ(t.mostContacts, most);
+  EXPECT_EQ(t.deepest, deepest);
+  EXPECT_EQ(t.peakContactForce, peak);
+  ASSERT_EQ(t.headBody, findHeadBody(m));
+  ASSERT_EQ(t.headAcceleration.size(), r.frames.size());
+  for (size_t k = 0; k < r.frames.size(); ++k)
+    EXPECT_EQ(t.headAcceleration[k], r.frames[k].bodies[t.headBody].comAcceleration.norm());
+}
+
+TEST(RunTotals, KeepFramesOffLeavesTheFramesToTheSinks) {
+  ModelSpec m = loadModelFile(sourcePath("models/double_pendulum.json"));
+  m.scenario.duration = 0.1;
+  m.scenario.reportInterval = 0.01;
+  const BuiltModel b = buildModel(m);
+  struct Count : FrameSink {
+    std::vector<Real> times;
+    void add(const Frame& f) override { times.push_back(f.time); }
+  } count;
+  RunSettings settings;
+  settings.sinks = {&count};
+  settings.keepFrames = false;
+  const RunResult r = runSimulation(m, b, m.scenario, nullptr, settings);
+  EXPECT_TRUE(r.frames.empty());
+  ASSERT_EQ(count.times.size(), 11u);
+  EXPECT_EQ(r.totals.frames, 11u);
+  for (size_t k = 1; k < count.times.size(); ++k) EXPECT_GT(count.times[k], count.times[k - 1]);
+}
+
+}  // namespace
