@@ -1,7 +1,8 @@
 // The files of one run (docs/output-format.md): trajectory.csv, contacts.csv, summary.txt,
-// summary.json and trajectory.json. Each is first made as text in memory; writeRunFolder() then writes them into a
-// temporary folder beside the target and renames it, so a run leaves either the complete folder
-// or nothing.
+// summary.json and trajectory.json. The per-frame files are written by FrameSinks as the frames
+// come; RunFolderWriter keeps them out of sight until commit() puts the complete folder in place,
+// so a run leaves either the complete folder or nothing. The make...() functions give the same
+// text from RunResult::frames.
 #pragma once
 #include <filesystem>
 #include <map>
