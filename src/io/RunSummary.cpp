@@ -75,7 +75,7 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
                      {"derivative_evaluations", st.derivativeEvaluations}, {"projections", st.projections}};
   s["run"] = {{"simulated_time_s", last.time}, {"wall_time_s", r.wallSeconds},
               {"real_time_factor", r.wallSeconds > 0 ? json(last.time / r.wallSeconds) : json(nullptr)},
-              {"frames", r.totals.frames}, {"frame_thread", r.frameThread},
+              {"frames", r.totals.frames}, {"frame_thread", r.frameThread}, {"frame_work_s", r.frameSeconds},
               {"total_wall_time_s", d.totalWallSeconds > 0 ? json(d.totalWallSeconds) : json(nullptr)}};
   s["energy"] = {{"initial_kinetic_J", first.kineticEnergy}, {"initial_potential_J", first.potentialEnergy},
                  {"final_kinetic_J", last.kineticEnergy}, {"final_potential_J", last.potentialEnergy},
