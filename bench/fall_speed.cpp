@@ -61,6 +61,9 @@ int main(int argc, char** argv) {
     integ->setAccuracy(accuracy);
     const SimulationResult r = simulateArticulaHumanFall(*integ, scene, reps);
     const double perSecond = r.seconds / kFallDuration;
+    if (auto* w = dynamic_cast<RosenbrockWIntegrator*>(integ.get()))
+      std::printf("  (%s: %lld of %lld factorizations by TreeLU)\n", name.c_str(), static_cast<long long>(w->getNumTreeFactorizations()),
+                  static_cast<long long>(w->getNumFactorizations()));
     std::printf("%-18s %8lld %8lld %8lld %12.4f %10.1f %10.1f  %.5f %.5f %.5f\n", name.c_str(), r.steps, r.evaluations,
                 static_cast<long long>(integ->getStatistics().errorTestFailures), perSecond, 1 / perSecond,
                 peakNormalForce(name, accuracy, scene), r.q[0], r.q[1], r.q[2]);

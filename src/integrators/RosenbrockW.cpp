@@ -83,6 +83,29 @@ void RosenbrockWIntegrator::onInitialize() {
   tmpQ_.resize(nq());
   jacobianValid_ = false;
   factoredHGamma_ = -1;
+  buildMobilityTree();
+}
+
+// parent[i] for each system u: the previous mobility of the same body, else the last mobility on
+// the path to Ground. Left empty (dense LU only) if u are not numbered parents first.
+void RosenbrockWIntegrator::buildMobilityTree() {
+  tree_ = TreeLU();
+  if (!mbs_ || nu() == 0) return;
+  const MatterSubsystem& matter = mbs_->getMatter();
+  const int u0 = getAdvancedState().getUStart(matter.getIndex());
+  std::vector<int> parent(nu(), -1);
+  for (int b = 1; b < matter.getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = matter.getInfo(b);
+    int up = -1;
+    for (int a = info.parent; a > 0 && up < 0; a = matter.getInfo(a).parent)
+      if (matter.getInfo(a).nu > 0) up = u0 + matter.getInfo(a).uStart + matter.getInfo(a).nu - 1;
+    for (int j = 0; j < info.nu; ++j) {
+      const int i = u0 + info.uStart + j;
+      parent[i] = j == 0 ? up : i - 1;
+      if (parent[i] >= i) return;
+    }
+  }
+  tree_ = TreeLU(std::move(parent));
 }
 
 // M, D and K at the advanced state (realized through Acceleration by the base class).
@@ -97,6 +120,7 @@ void RosenbrockWIntegrator::formJacobian() {
   for (int i = 0; i < mbs_->getNumSubsystems(); ++i)
     if (const auto* src = dynamic_cast<const ForceJacobianSource*>(&mbs_->getSubsystem(i)))
       src->addInForceJacobian(s, D_, K_);
+  jacobianFitsTree_ = useTree_ && tree_.size() == nu() && tree_.fitsPattern(D_) && tree_.fitsPattern(K_);
   ++jacobians_;
 }
 
@@ -104,7 +128,11 @@ void RosenbrockWIntegrator::factor(Real h) {
   const Real hg = h * tableau_.gamma;
   if (hg == factoredHGamma_ || !mbs_ || nu() == 0) return;
   A_ = M_ - hg * D_ - (hg * hg) * K_;
-  lu_.compute(A_);
+  factoredByTree_ = jacobianFitsTree_ && tree_.compute(A_);
+  if (factoredByTree_)
+    ++treeFactorizations_;
+  else
+    lu_.compute(A_);
   factoredHGamma_ = hg;
   ++factorizations_;
 }
@@ -122,7 +150,10 @@ void RosenbrockWIntegrator::solveStage(const Vector& r, Vector& k) {
   matter.multiplyByNInv(s, tmpQ_, tmpU_);
   rhs_.noalias() = M_ * r.segment(nq(), nu());
   rhs_.noalias() += hg * (K_ * tmpU_);
-  ku_ = lu_.solve(rhs_);
+  if (factoredByTree_)
+    tree_.solve(rhs_, ku_);
+  else
+    ku_ = lu_.solve(rhs_);
   matter.multiplyByN(s, ku_, tmpQ_);
   k.head(nq()) = r.head(nq()) + hg * tmpQ_;
   k.segment(nq(), nu()) = ku_;

@@ -115,6 +115,71 @@ TEST(RosenbrockW3, BallWithFrictionMatchesReference) {
               errTight);
 }
 
+// A branched body on the floor (free torso, two pinned legs with damped knees, spheres at the feet
+// and the hip): with contact against Ground only, M − hγD − (hγ)²K keeps M's tree pattern, every
+// factorization goes to TreeLU, and the run matches the dense LU's to round-off.
+TEST(RosenbrockW3, TreeLUMatchesDenseLUWithGroundContact) {
+  MultibodySystem system("walker");
+  auto& matter = system.updMatter();
+  const Body segment(MassProperties::fromCentral(2, Vec3(0, 0, -0.2), Inertia(0.03, 0.03, 0.005)));
+  MobilizedBody torso = MobilizedBody::Free(MobilizedBody::Ground(matter), segment, "torso");
+  auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
+  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
+  forces.addForce(std::make_unique<PassiveJointDamping>(2.0));
+  auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
+  contact.addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
+  contact.addSurface(torso.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(), "hip");
+  for (Real side : {1.0, -1.0}) {
+    const Transform X_PF(Rotation::aboutAxis(M_PI / 2, Vec3::UnitX()), Vec3(0, 0.1 * side, -0.4));
+    MobilizedBody leg = MobilizedBody::Pin(torso, X_PF, segment, Transform(Rotation::aboutAxis(-M_PI / 2, Vec3::UnitX())));
+    contact.addSurface(leg.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(),
+                       side > 0 ? "foot_l" : "foot_r");
+  }
+  State s = system.realizeTopology();
+  system.getMatter().updQ(s).segment<3>(4) = Vec3(0, 0, 0.9);
+  system.getMatter().updU(s).head<6>() << 0.5, 1, 0, 0.3, 0, 0;
+  RosenbrockW3Integrator tree(system), dense(system);
+  dense.setUseTreeLU(false);
+  const Vector yT = testing::runControlled(tree, s, 1e-6, 1.0);
+  const Vector yD = testing::runControlled(dense, s, 1e-6, 1.0);
+  EXPECT_EQ(tree.getNumTreeFactorizations(), tree.getNumFactorizations());
+  EXPECT_GT(tree.getNumFactorizations(), 10);
+  EXPECT_EQ(dense.getNumTreeFactorizations(), 0);
+  // Pivot order differs, so round-off differs, and contact amplifies it a little over 1 s.
+  EXPECT_LT((yT - yD).cwiseAbs().maxCoeff(), 1e-6);
+}
+
+// Two free spheres colliding: the contact couples both bodies' mobilities, off the tree pattern,
+// so those steps fall back to the dense LU (and the run still matches the dense-only one).
+TEST(RosenbrockW3, TwoBodyContactFallsBackToDenseLU) {
+  MultibodySystem system("pair");
+  auto& matter = system.updMatter();
+  const Body ballBody(MassProperties::fromCentral(1, Vec3::Zero(), Inertia(4e-3, 4e-3, 4e-3)));
+  MobilizedBody a = MobilizedBody::Free(MobilizedBody::Ground(matter), ballBody, "a");
+  MobilizedBody b = MobilizedBody::Free(MobilizedBody::Ground(matter), ballBody, "b");
+  auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
+  contact.addSurface(a.getIndex(), Transform(), ContactShape::sphere(0.1), ContactMaterial::rubber(), "a");
+  contact.addSurface(b.getIndex(), Transform(), ContactShape::sphere(0.1), ContactMaterial::rubber(), "b");
+  State s = system.realizeTopology();
+  system.getMatter().updQ(s).segment<3>(4) = Vec3(-0.3, 0, 0);
+  system.getMatter().updQ(s).segment<3>(11) = Vec3(0.3, 0.05, 0);
+  system.getMatter().updU(s).segment<3>(3) = Vec3(2, 0, 0);
+  system.getMatter().updU(s).segment<3>(9) = Vec3(-2, 0, 0);
+  RosenbrockW3Integrator tree(system), dense(system);
+  dense.setUseTreeLU(false);
+  for (Integrator* integ : {static_cast<Integrator*>(&tree), static_cast<Integrator*>(&dense)}) {
+    IntegratorSettings set = integ->getSettings();
+    set.maximumStepSize = 0.01;  // free flight has no error to stop a step from jumping the impact
+    integ->setSettings(set);
+  }
+  const Vector yT = testing::runControlled(tree, s, 1e-6, 0.3);
+  const Vector yD = testing::runControlled(dense, s, 1e-6, 0.3);
+  EXPECT_GT(tree.getNumTreeFactorizations(), 0);  // before and after the impact
+  EXPECT_LT(tree.getNumTreeFactorizations(), tree.getNumFactorizations());
+  EXPECT_LT((yT - yD).cwiseAbs().maxCoeff(), 1e-6);
+  EXPECT_LT(yT[system.getMatter().getNQ() + 3], 0) << "sphere a bounced back";
+}
+
 TEST(RosenbrockW, SelectableByName) {
   testing::PendulumModel m(1);
   EXPECT_STREQ(makeIntegrator("RosenbrockW2", m.system)->getMethodName(), "RosenbrockW2");

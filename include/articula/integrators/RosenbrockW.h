@@ -10,6 +10,9 @@
 // The stage system then reduces to one dense nu x nu solve,
 //     (M − hγD − (hγ)² K) k_u = M r_u + hγ K N⁺ r_q,   k_q = r_q + hγ N k_u,   k_z = r_z,
 // one LU factorization per trial step (J, M at the step's start; reused when a trial is rejected).
+// When D and K couple only mobilities on one root path each (joint dampers and limits, contact
+// with Ground), the matrix keeps the branch-induced sparsity of M and is factored by TreeLU in
+// O(n d²); otherwise (contact between two moving bodies) by a pivoting dense LU.
 // Constraints are handled like the explicit methods: projection of the end state and its error
 // estimate. Without a MultibodySystem J = 0 and the method is explicit.
 //
@@ -23,6 +26,7 @@
 #include <vector>
 
 #include "articula/integrators/ErrorControlledIntegrator.h"
+#include "articula/math/TreeLU.h"
 
 namespace articula {
 
@@ -57,6 +61,10 @@ class RosenbrockWIntegrator : public ErrorControlledIntegrator {
   // Jacobian evaluations (one per accepted step's start) and LU factorizations (one per trial).
   int64_t getNumJacobians() const { return jacobians_; }
   int64_t getNumFactorizations() const { return factorizations_; }
+  // Of those, the ones TreeLU took (the rest went to the dense LU).
+  int64_t getNumTreeFactorizations() const { return treeFactorizations_; }
+  // TreeLU where the pattern allows (default); false: always the dense LU (for comparisons).
+  void setUseTreeLU(bool on) { useTree_ = on; }
 
  protected:
   bool attemptStep(Real t0, Real h, Real t1, Vector& yErr) override;
@@ -65,6 +73,7 @@ class RosenbrockWIntegrator : public ErrorControlledIntegrator {
   void onStepAccepted(Real, Real) override { jacobianValid_ = false; }
 
  private:
+  void buildMobilityTree();
   void formJacobian();
   void factor(Real h);
   void solveStage(const Vector& r, Vector& k);  // k = (I − hγJ)⁻¹ r
@@ -73,12 +82,14 @@ class RosenbrockWIntegrator : public ErrorControlledIntegrator {
   const MultibodySystem* mbs_ = nullptr;  // null: J = 0
   Matrix M_, D_, K_, A_;
   Eigen::PartialPivLU<Matrix> lu_;
+  TreeLU tree_;               // mobilities' tree; empty when the u are not tree-ordered
+  bool useTree_ = true, jacobianFitsTree_ = false, factoredByTree_ = false;
   Vector rhs_, ku_, tmpU_, tmpQ_;
   std::vector<Vector> k_;
   Vector ytmp_, r_, y1_;
   bool jacobianValid_ = false;
   Real factoredHGamma_ = -1;
-  int64_t jacobians_ = 0, factorizations_ = 0;
+  int64_t jacobians_ = 0, factorizations_ = 0, treeFactorizations_ = 0;
 };
 
 // ROS2 (Verwer, Spee, Blom, Hundsdorfer 1999): order 2 for any J, L-stable, error estimate from
