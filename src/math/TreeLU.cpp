@@ -13,7 +13,7 @@ namespace articula {
 TreeLU::TreeLU(std::vector<int> parent) : parent_(std::move(parent)) {
   const int n = size();
   runStart_.assign(n + 1, 0);
-  inPattern_.assign(static_cast<size_t>(n) * n, 0);
+  std::vector<char> inPattern(static_cast<size_t>(n) * n, 0);  // column-major like Matrix
   std::vector<int> ancestors;
   for (int k = 0; k < n; ++k) {
     const int p = parent_[k];
@@ -30,19 +30,21 @@ TreeLU::TreeLU(std::vector<int> parent) : parent_(std::move(parent)) {
       else
         runs_.push_back(Run{ancestors[m], 1});
     }
-    inPattern_[static_cast<size_t>(k) * n + k] = 1;
-    for (int a : ancestors) inPattern_[static_cast<size_t>(a) * n + k] = inPattern_[static_cast<size_t>(k) * n + a] = 1;
+    inPattern[static_cast<size_t>(k) * n + k] = 1;
+    for (int a : ancestors) inPattern[static_cast<size_t>(a) * n + k] = inPattern[static_cast<size_t>(k) * n + a] = 1;
   }
   runStart_[n] = static_cast<int>(runs_.size());
+  for (int i = 0; i < n * n; ++i)
+    if (!inPattern[i]) offPattern_.push_back(i);
 }
 
 bool TreeLU::fitsPattern(const Matrix& A) const {
   const int n = size();
   if (A.rows() != n || A.cols() != n) return false;
   const Real* a = A.data();
-  for (size_t i = 0, end = static_cast<size_t>(n) * n; i < end; ++i)
-    if (!inPattern_[i] && a[i] != 0) return false;
-  return true;
+  bool nonzero = false;  // no early exit: one pass with no branches
+  for (int i : offPattern_) nonzero |= a[i] != 0;
+  return !nonzero;
 }
 
 bool TreeLU::compute(const Matrix& A, Real relativePivot) {

@@ -41,7 +41,7 @@ class TreeLU {
   std::vector<int> parent_;
   std::vector<int> runStart_;
   std::vector<Run> runs_;
-  std::vector<char> inPattern_;                 // n x n, column-major like Matrix
+  std::vector<int> offPattern_;  // linear (column-major) indices of the entries off the pattern
   Matrix f_;                                    // the factors in A's storage
 };
 
