@@ -10,11 +10,27 @@
 
 namespace articula {
 
+namespace {
+
+// Sorted indices as runs of consecutive ones, appended to runs.
+template <class Run>
+void appendRuns(const std::vector<int>& sorted, std::vector<Run>& runs) {
+  for (size_t m = 0; m < sorted.size(); ++m) {
+    if (m > 0 && sorted[m] == sorted[m - 1] + 1)
+      ++runs.back().length;
+    else
+      runs.push_back(Run{sorted[m], 1});
+  }
+}
+
+}  // namespace
+
 TreeLU::TreeLU(std::vector<int> parent) : parent_(std::move(parent)) {
   const int n = size();
   runStart_.assign(n + 1, 0);
   std::vector<char> inPattern(static_cast<size_t>(n) * n, 0);  // column-major like Matrix
   std::vector<int> ancestors;
+  std::vector<std::vector<int>> descendants(n);  // filled in increasing order
   for (int k = 0; k < n; ++k) {
     const int p = parent_[k];
     if (p < -1 || p >= k)
@@ -24,16 +40,18 @@ TreeLU::TreeLU(std::vector<int> parent) : parent_(std::move(parent)) {
     for (int a = p; a >= 0; a = parent_[a]) ancestors.push_back(a);
     std::sort(ancestors.begin(), ancestors.end());
     runStart_[k] = static_cast<int>(runs_.size());
-    for (size_t m = 0; m < ancestors.size(); ++m) {
-      if (m > 0 && ancestors[m] == ancestors[m - 1] + 1)
-        ++runs_.back().length;
-      else
-        runs_.push_back(Run{ancestors[m], 1});
-    }
+    appendRuns(ancestors, runs_);
+    for (int a : ancestors) descendants[a].push_back(k);
     inPattern[static_cast<size_t>(k) * n + k] = 1;
     for (int a : ancestors) inPattern[static_cast<size_t>(a) * n + k] = inPattern[static_cast<size_t>(k) * n + a] = 1;
   }
   runStart_[n] = static_cast<int>(runs_.size());
+  descendantRunStart_.assign(n + 1, 0);
+  for (int k = 0; k < n; ++k) {
+    descendantRunStart_[k] = static_cast<int>(descendantRuns_.size());
+    appendRuns(descendants[k], descendantRuns_);
+  }
+  descendantRunStart_[n] = static_cast<int>(descendantRuns_.size());
   for (int i = 0; i < n * n; ++i)
     if (!inPattern[i]) offPattern_.push_back(i);
 }
@@ -50,18 +68,27 @@ bool TreeLU::fitsPattern(const Matrix& A) const {
 bool TreeLU::compute(const Matrix& A, Real relativePivot) {
   const int n = size();
   f_ = A;
+  Real* F = f_.data();  // column-major: (i, j) at F[j n + i]
   const Real floor = relativePivot * (n ? A.diagonal().cwiseAbs().maxCoeff() : 0);
   for (int k = n - 1; k >= 0; --k) {
-    const Real pivot = f_(k, k);
+    Real* colK = F + static_cast<size_t>(k) * n;
+    const Real pivot = colK[k];
     if (!std::isfinite(pivot) || !(std::abs(pivot) > floor)) return false;
     const Run* runs = runs_.data() + runStart_[k];
     const int nr = runStart_[k + 1] - runStart_[k];
-    // The ancestors' rows lose their multiples of row k; the multipliers stay in column k.
-    for (int r = 0; r < nr; ++r) f_.col(k).segment(runs[r].start, runs[r].length) /= pivot;
+    // Multipliers l_i = A(i, k)/pivot for k's ancestors i, kept in column k; then each ancestor
+    // column a loses l A(k, a): a rank-one update confined to the ancestors' rows and columns.
+    const Real inv = 1 / pivot;
+    for (int r = 0; r < nr; ++r)
+      for (int i = runs[r].start, end = i + runs[r].length; i < end; ++i) colK[i] *= inv;
     for (int c = 0; c < nr; ++c)
-      for (int r = 0; r < nr; ++r)
-        f_.block(runs[r].start, runs[c].start, runs[r].length, runs[c].length).noalias() -=
-            f_.col(k).segment(runs[r].start, runs[r].length) * f_.row(k).segment(runs[c].start, runs[c].length);
+      for (int a = runs[c].start, endA = a + runs[c].length; a < endA; ++a) {
+        Real* colA = F + static_cast<size_t>(a) * n;
+        const Real rowK = colA[k];
+        if (rowK == 0) continue;
+        for (int r = 0; r < nr; ++r)
+          for (int i = runs[r].start, end = i + runs[r].length; i < end; ++i) colA[i] -= colK[i] * rowK;
+      }
   }
   return true;
 }
@@ -69,19 +96,24 @@ bool TreeLU::compute(const Matrix& A, Real relativePivot) {
 void TreeLU::solve(const Vector& b, Vector& x) const {
   const int n = size();
   if (&x != &b) x = b;
+  const Real* F = f_.data();
+  Real* X = x.data();
   // Forward: the same eliminations on the right-hand side, leaves first.
   for (int k = n - 1; k >= 0; --k) {
-    const Real xk = x[k];
+    const Real xk = X[k];
     if (xk == 0) continue;
+    const Real* colK = F + static_cast<size_t>(k) * n;
     for (int m = runStart_[k]; m < runStart_[k + 1]; ++m)
-      x.segment(runs_[m].start, runs_[m].length) -= xk * f_.col(k).segment(runs_[m].start, runs_[m].length);
+      for (int i = runs_[m].start, end = i + runs_[m].length; i < end; ++i) X[i] -= colK[i] * xk;
   }
-  // Back: row k now involves only k and its ancestors, which are solved first.
-  for (int k = 0; k < n; ++k) {
-    Real s = x[k];
-    for (int m = runStart_[k]; m < runStart_[k + 1]; ++m)
-      s -= f_.row(k).segment(runs_[m].start, runs_[m].length).dot(x.segment(runs_[m].start, runs_[m].length));
-    x[k] = s / f_(k, k);
+  // Back, roots first: once x_j is known, its term leaves the rows of j's descendants (column j
+  // below the diagonal holds them contiguously).
+  for (int j = 0; j < n; ++j) {
+    const Real* colJ = F + static_cast<size_t>(j) * n;
+    const Real xj = X[j] /= colJ[j];
+    if (xj == 0) continue;
+    for (int m = descendantRunStart_[j]; m < descendantRunStart_[j + 1]; ++m)
+      for (int d = descendantRuns_[m].start, end = d + descendantRuns_[m].length; d < end; ++d) X[d] -= colJ[d] * xj;
   }
 }
 

@@ -41,6 +41,8 @@ class TreeLU {
   std::vector<int> parent_;
   std::vector<int> runStart_;
   std::vector<Run> runs_;
+  std::vector<int> descendantRunStart_;  // the same for descendants (back substitution by columns)
+  std::vector<Run> descendantRuns_;
   std::vector<int> offPattern_;  // linear (column-major) indices of the entries off the pattern
   Matrix f_;                                    // the factors in A's storage
 };
