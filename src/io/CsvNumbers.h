@@ -141,8 +141,9 @@ inline void appendNumber(std::string& out, Real x) {
 
 // ",x" — one more CSV field.
 inline void appendField(std::string& out, Real x) {
-  out += ',';
-  appendNumber(out, x);
+  char b[33];
+  b[0] = ',';
+  out.append(b, formatNumber(b + 1, x));  // one append rather than two
 }
 
 inline void appendFields(std::string& out, const Vec3& v) {
