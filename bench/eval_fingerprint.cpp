@@ -4,8 +4,11 @@
 // change of cost left the results at roundoff:
 //   articula_eval_fingerprint > before.txt ... > after.txt
 //   python3 bench/compare_fingerprints.py before.txt after.txt
+// `articula_eval_fingerprint 1e-15` starts the run with the pelvis height scaled by 1 + 1e-15:
+// how far roundoff alone carries the (chaotic) fall.
 #include <cmath>
 #include <cstdio>
+#include <string>
 
 #include "articula/contact/ContactForceSubsystem.h"
 #include "articula/integrators/RosenbrockW.h"
@@ -53,11 +56,13 @@ void printEvaluation(const HumanFallScene& scene, const State& reported, Real t)
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
   const HumanFallScene scene;
   RosenbrockW3Integrator integ(scene.system);
   integ.setAccuracy(1e-3);
-  integ.initialize(scene.initial);
+  State initial = scene.initial;
+  if (argc > 1) initial.updQ()[6] *= 1 + std::stod(argv[1]);  // the free joint's z
+  integ.initialize(initial);
   for (Real t : {0.01, 0.05, 0.2, 0.4, 0.6, 0.8, 1.0, 1.5}) {
     while (integ.stepTo(t) != StepOutcome::ReachedReportTime) {
     }
