@@ -53,8 +53,8 @@ inline void articulate(const Mat66& P, const HMatrix& Hm, SmallMatrix& DInv, HMa
   Gm.noalias() = PH * Di;
   if (!needPPlus) return;
   // P+ is symmetric: its lower triangle is computed and mirrored (21 of the 36 dot products).
-  for (int j = 0; j < 6; ++j)
-    for (int i = j; i < 6; ++i) PPlus(i, j) = PPlus(j, i) = P(i, j) - Gm.row(i).dot(PH.row(j));
+  PPlus = P;
+  PPlus.noalias() -= Gm * PH.transpose();
 }
 
 }  // namespace articula::kernels
