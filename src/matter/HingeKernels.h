@@ -52,7 +52,6 @@ inline void articulate(const Mat66& P, const HMatrix& Hm, SmallMatrix& DInv, HMa
   Eigen::Map<Mat6N<N>> Gm(G.data());
   Gm.noalias() = PH * Di;
   if (!needPPlus) return;
-  // P+ is symmetric: its lower triangle is computed and mirrored (21 of the 36 dot products).
   PPlus = P;
   PPlus.noalias() -= Gm * PH.transpose();
 }
