@@ -8,6 +8,8 @@
 
 #include "articula/contact/ContactGeometry.h"
 #include "articula/contact/EllipsoidDistance.h"
+#include "articula/contact/HertzHuntCrossley.h"
+#include "articula/contact/ShapeCurvature.h"
 
 namespace articula::bench {
 namespace {
@@ -56,6 +58,41 @@ void FindContacts(benchmark::State& state) {
   state.counters["time_per_shape"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(FindContacts)->Arg(20)->Arg(200)->Arg(2000)->Unit(benchmark::kMicrosecond);
+
+// A figure like the human fall's: 20 ellipsoids in one clique (they touch only the floor), in a
+// column 1.8 m high with neighbours overlapping, the lowest 5 reaching into the floor.
+void FindContactsClique(benchmark::State& state) {
+  ContactGeometry geo;
+  std::vector<Transform> X_GB(21);
+  geo.addShape(0, Transform(), ContactShape::halfSpace(), "floor");
+  std::vector<int> clique;
+  for (int b = 1; b <= 20; ++b) {
+    clique.push_back(geo.addShape(b, Transform(), ContactShape::ellipsoid(Vec3(0.06, 0.08, 0.12))));
+    X_GB[b] = Transform(Rotation::bodyFixedXYZ(Vec3(0.1 * b, 0.05 * b, 0.2)),
+                        Vec3(0.02 * (b % 3), 0.3 * (b % 2), b <= 5 ? 0.05 : 0.09 * b));
+  }
+  geo.addClique(clique);
+  const size_t contacts = geo.findContacts(X_GB).size();
+  for (auto _ : state) benchmark::DoNotOptimize(geo.findContacts(X_GB).data());
+  state.counters["contacts"] = static_cast<double>(contacts);
+}
+BENCHMARK(FindContactsClique)->Unit(benchmark::kMicrosecond);
+
+// The Hertz contact ellipse for relative semi-curvatures B/A = 1 + 1e-6 (0), 1.5 (1), 4 (2),
+// 30 (3): the root solve of the ellipse's aspect ratio with its elliptic integrals.
+void HertzEllipse(benchmark::State& state) {
+  const Real ratio[4] = {1 + 1e-6, 1.5, 4, 30};
+  const Real A = 2.0, B = A * ratio[state.range(0)];
+  for (auto _ : state) benchmark::DoNotOptimize(calcHertzEllipse(A, B).stiffnessPerModulus);
+}
+BENCHMARK(HertzEllipse)->DenseRange(0, 3);
+
+// Principal curvatures of an ellipsoid at a surface point.
+void EllipsoidCurvature(benchmark::State& state) {
+  const Vec3 axes(0.07, 0.08, 0.2), p = Vec3(0.3, -0.5, 0.8).normalized().cwiseProduct(axes);
+  for (auto _ : state) benchmark::DoNotOptimize(ellipsoidCurvature(axes, p).k1);
+}
+BENCHMARK(EllipsoidCurvature);
 
 // One ellipsoid pair (the narrow phase's costliest kernel): overlapping cold (0) and warm-started
 // (1), 3 cm apart cold (2) and warm-started (3).

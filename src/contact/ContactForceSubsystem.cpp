@@ -42,7 +42,8 @@ struct ContactForceSubsystem::Workspace {
   Real potentialEnergy = 0;
   // addInForceJacobian scratch (sized on first use): station Jacobians, and the contact's
   // Jacobian restricted to the u of the two bodies' ancestors (the only nonzero columns).
-  Matrix JA, JB, Jc, block;
+  Matrix JA, JB;
+  Eigen::Matrix<Real, 3, Eigen::Dynamic> Jc, dvJc;  // 3 rows fixed: products by them stay small kernels
   Vector nJ, Jdx;
   std::vector<int> columns;
   std::vector<char> used;
@@ -475,20 +476,25 @@ void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix
     // Scratch sized nu once and used through blocks: no allocation per contact or per step.
     const int m = static_cast<int>(w.columns.size());
     w.Jc.resize(3, nu);
-    w.block.resize(nu, nu);
+    w.dvJc.resize(3, nu);
     w.nJ.resize(nu);
     w.Jdx.resize(nu);
     auto Jc = w.Jc.leftCols(m);
     for (int k = 0; k < m; ++k) Jc.col(k) = w.JB.col(w.columns[k]) - w.JA.col(w.columns[k]);
-    auto block = w.block.topLeftCorner(m, m);
-    block.noalias() = Jc.transpose() * (jac.dv * Jc);
+    auto dvJc = w.dvJc.leftCols(m);
+    dvJc.noalias() = jac.dv * Jc;
     w.nJ.head(m).noalias() = Jc.transpose() * n;
     w.Jdx.head(m).noalias() = Jc.transpose() * jac.dx;
-    for (int j = 0; j < m; ++j)
+    // Jcᵀ (∂f/∂v) Jc and the rank-one K term go straight into D and K: the inner dimension is 3,
+    // too short for a general matrix product to pay off.
+    for (int j = 0; j < m; ++j) {
+      const int cj = w.columns[j];
+      const Vec3 dvj = dvJc.col(j);
       for (int i = 0; i < m; ++i) {
-        D(w.columns[i], w.columns[j]) += block(i, j);
-        K(w.columns[i], w.columns[j]) -= w.Jdx[i] * w.nJ[j];
+        D(w.columns[i], cj) += Vec3(Jc.col(i)).dot(dvj);
+        K(w.columns[i], cj) -= w.Jdx[i] * w.nJ[j];
       }
+    }
   }
 }
 

@@ -38,7 +38,8 @@ int ContactGeometry::addShape(int body, const Transform& X_BS, ContactShape shap
                   shapeTypeName(e.shape.type()) + ", body " + std::to_string(e.body) + ") and '" + name + "' (" +
                   shapeTypeName(shape.type()) + ", body " + std::to_string(body) +
                   "): two half-spaces on different bodies always overlap; put them on one body");
-  shapes_.push_back(Entry{std::move(shape), body, X_BS, std::move(name), {}});
+  shapes_.push_back(Entry{std::move(shape), body, X_BS, std::move(name), {}, X_BS.R().matrix() == Mat33::Identity()});
+  filterValid_ = false;
   return numShapes() - 1;
 }
 
@@ -57,17 +58,20 @@ void ContactGeometry::setBodyParents(std::vector<int> parentOfBody) {
   }
   parent_ = std::move(parentOfBody);
   depth_ = std::move(depth);
+  filterValid_ = false;
 }
 
 void ContactGeometry::setExcludedJointDistance(int k) {
   if (k < 0) throw Error(std::string("ContactGeometry::setExcludedJointDistance: k = ") + std::to_string(k) + " is negative");
   excludedJointDistance_ = k;
+  filterValid_ = false;
 }
 
 int ContactGeometry::addClique(const std::vector<int>& shapes) {
   for (int s : shapes) checkShape(s, "addClique");
   const int clique = numCliques_++;
   for (int s : shapes) shapes_[s].cliques.push_back(clique);
+  filterValid_ = false;
   return clique;
 }
 
@@ -75,6 +79,7 @@ void ContactGeometry::excludePair(int shapeA, int shapeB) {
   checkShape(shapeA, "excludePair");
   checkShape(shapeB, "excludePair");
   excludedPairs_.insert(pairKey(shapeA, shapeB));
+  filterValid_ = false;
 }
 
 void ContactGeometry::setMargin(Real margin) {
@@ -110,6 +115,22 @@ bool ContactGeometry::isPairExcluded(int i, int j) const {
   return !excludedPairs_.empty() && excludedPairs_.count(pairKey(i, j)) > 0;
 }
 
+// The table has n² entries: past kMaxFilteredShapes the rules are checked per candidate pair.
+void ContactGeometry::updatePairFilter() {
+  const int n = numShapes();
+  filterValid_ = true;
+  pairsFiltered_ = n <= kMaxFilteredShapes;
+  if (!pairsFiltered_) {
+    broad_.setPairFilter(n, {});
+    return;
+  }
+  std::vector<char> mayPair(static_cast<size_t>(n) * n, 0);
+  for (int i = 0; i < n; ++i)
+    for (int j = i + 1; j < n; ++j)
+      mayPair[static_cast<size_t>(i) * n + j] = mayPair[static_cast<size_t>(j) * n + i] = !isPairExcluded(i, j);
+  broad_.setPairFilter(n, std::move(mayPair));
+}
+
 const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const Transform> X_GB) {
   const int n = numShapes();
   X_GS_.resize(n);
@@ -127,15 +148,16 @@ const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const T
       os << "ContactGeometry::findContacts: pose X_GB of body " << e.body << " (shape '" << e.name << "') is not finite";
       throw Error(os.str());
     }
-    X_GS_[i] = X_GB[e.body] * e.X_BS;
+    X_GS_[i] = e.translationOnly ? Transform(X_GB[e.body].R(), X_GB[e.body] * e.X_BS.p()) : X_GB[e.body] * e.X_BS;
     boxes_[i] = e.shape.boundingBox(X_GS_[i], margin_);
   }
+  if (!filterValid_) updatePairFilter();
   broad_.findPairs(boxes_, pairs_);
   candidates_.clear();
   contacts_.clear();
   meshContacts_.clear();
   for (auto [i, j] : pairs_) {
-    if (isPairExcluded(i, j)) continue;
+    if (!pairsFiltered_ && isPairExcluded(i, j)) continue;
     if (shapes_[i].shape.type() > shapes_[j].shape.type()) std::swap(i, j);  // canonical order of types
     candidates_.emplace_back(i, j);
     const PlacedShape a{&shapes_[i].shape, X_GS_[i], i};

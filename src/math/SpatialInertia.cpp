@@ -4,9 +4,8 @@
 namespace articula {
 
 Mat66 SpatialInertia::toMat66() const {
-  const Mat33 mpx = m * skew(p_OC);
   Mat66 M;
-  M << I_O, mpx, -mpx, m * Mat33::Identity();
+  writeMat66(M);
   return M;
 }
 

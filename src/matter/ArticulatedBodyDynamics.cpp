@@ -12,7 +12,7 @@ void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, 
   for (int b = nb - 1; b >= 1; --b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     Mat66& P = abi.P[b];
-    P = pc.M_G[b].toMat66();
+    pc.M_G[b].writeMat66(P);
     for (int c : info.children) kernels::addShiftedSymmetric(abi.PPlus[c], pc.p_PB_G[c], P);
 
     const bool isPrescribed = prescribed && (*prescribed)[b];

@@ -64,7 +64,7 @@ void MatterSubsystem::calcM(const State& s, Matrix& M) const {
     for (int j = 0; j < getInfo(b).nu; ++j) H_O[b].col(j) = shiftMotion(pc.H_G[b].col(j), p_BO);
   }
   for (int b = nb - 1; b >= 1; --b) {
-    Ic[b] = pc.M_G[b].toMat66();
+    pc.M_G[b].writeMat66(Ic[b]);
     for (int c : getInfo(b).children) kernels::addShiftedSymmetric(Ic[c], pc.p_PB_G[c], Ic[b]);
   }
   M.setZero(nu_, nu_);

@@ -54,6 +54,23 @@ TEST(ContactGeometry, SameBodyCliquesAndExplicitPairs) {
   EXPECT_EQ(pairs.size(), 15u - 5u);  // clique 3, explicit 1, same body 1
 }
 
+TEST(ContactGeometry, ExclusionsHoldBeyondTheSizeOfThePairTable) {
+  // Past 1024 shapes the rules are checked per candidate pair instead of through a table.
+  for (int n : {1000, 1030}) {
+    ContactGeometry geo;
+    std::vector<Transform> X_GB(n);
+    for (int b = 0; b < n; ++b) {
+      geo.addShape(b, Transform(), ContactShape::sphere(0.6));
+      X_GB[b] = Transform(Vec3(b, 0, 0));  // each overlaps its neighbours only
+    }
+    geo.setExcludedJointDistance(0);
+    for (int k = 0; k + 1 < n; k += 2) geo.excludePair(k, k + 1);
+    const auto pairs = pairsOf(geo.findContacts(X_GB));
+    EXPECT_EQ(pairs.size(), static_cast<size_t>((n - 1) / 2)) << n;
+    for (auto [a, b] : pairs) EXPECT_TRUE(a % 2 == 1 && b == a + 1) << n << ": " << a << ", " << b;
+  }
+}
+
 TEST(ContactGeometry, BadInputNamesTheProblem) {
   ContactGeometry geo;
   EXPECT_THROW(geo.addShape(-1, Transform(), ContactShape::sphere(1)), Error);

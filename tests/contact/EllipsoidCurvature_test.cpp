@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <Eigen/Eigenvalues>
+
 #include "ContactTestSupport.h"
 #include "articula/contact/ShapeCurvature.h"
 
@@ -47,6 +49,35 @@ TEST(EllipsoidCurvature, MatchesFiniteDifferencesOfTheSurface) {
     const Real kt = normalCurvatureFD(a, p, n, t);
     EXPECT_NEAR(kt, c.k1 * std::cos(th) * std::cos(th) + c.k2 * std::sin(th) * std::sin(th), tol);
   }
+}
+
+TEST(EllipsoidCurvature, ClosedFormEigenPairsMatchAnIterativeSolver) {
+  // The principal curvatures are the eigenvalues of the Weingarten map t -> P A t / |A p| on the
+  // tangent plane (P projects onto it). Build it in 3D and solve it with Eigen's symmetric solver:
+  // its two eigenvalues on the plane and their eigenvectors against the closed form.
+  std::mt19937 rng(11);
+  for (int trial = 0; trial < 500; ++trial) {
+    const Vec3 a(uniformReal(rng, 0.02, 1), uniformReal(rng, 0.02, 1), uniformReal(rng, 0.02, 1));
+    const Vec3 u = randomUnit(rng);
+    const Vec3 p = u / u.cwiseQuotient(a).norm();
+    const Vec3 g = p.cwiseQuotient(a.cwiseProduct(a));
+    const Vec3 n = g.normalized();
+    const Mat33 P = Mat33::Identity() - n * n.transpose();
+    const Mat33 W = P * Mat33(a.cwiseProduct(a).cwiseInverse().asDiagonal()) * P / g.norm();
+    const Eigen::SelfAdjointEigenSolver<Mat33> eig(W);  // ascending; the normal's 0 is the smallest
+    const SurfaceCurvature c = ellipsoidCurvature(a, p);
+    EXPECT_NEAR(c.k1, eig.eigenvalues()[2], 1e-13 * c.k1) << "trial " << trial;
+    EXPECT_NEAR(c.k2, eig.eigenvalues()[1], 1e-13 * c.k1) << "trial " << trial;
+    if (eig.eigenvalues()[2] - eig.eigenvalues()[1] > 1e-6 * c.k1) {
+      EXPECT_NEAR(std::abs(c.d1_G.dot(eig.eigenvectors().col(2))), 1, 1e-9) << "trial " << trial;
+    }
+  }
+  // Umbilics: a sphere, and the tips of a spheroid's axis of symmetry.
+  const SurfaceCurvature s = ellipsoidCurvature(Vec3(1, 2, 2), Vec3(1, 0, 0));
+  EXPECT_NEAR(s.k1, 0.25, 1e-15);
+  EXPECT_NEAR(s.k2, 0.25, 1e-15);
+  EXPECT_NEAR(s.d1_G.norm(), 1, 1e-15);
+  EXPECT_NEAR(s.d1_G.x(), 0, 1e-15);
 }
 
 TEST(EllipsoidCurvature, AnalyticValuesAtTheTips) {

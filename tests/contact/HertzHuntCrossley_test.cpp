@@ -95,6 +95,42 @@ TEST(HertzHuntCrossley, EllipticalContactMatchesJohnsonsForwardFormulas) {
   }
 }
 
+TEST(HertzHuntCrossley, EllipseMatchesHighPrecisionReference) {
+  // k solving B/A = (k² E − K)/(K − E), m = 1 − 1/k², and the factors at A = 1, from mpmath at 40
+  // digits; from nearly round through slender (past the range of the solver's fitted start).
+  struct Case {
+    Real ratioBA, k, stiffnessPerModulus, majorPerSqrtDepth;
+  };
+  const Case cases[] = {
+      {1.000000001, 1.0000000006666666666, 0.94280904134636110564, 0.70710678124547308947},
+      {1.5, 1.3101029621127503765, 0.85484036746084684916, 0.73050373817543155225},
+      {4.0, 2.5007063549273662958, 0.69320268635247716347, 0.78095488601207181708},
+      {30.0, 8.8761830898079838872, 0.49816358067887578346, 0.85101751343946604399},
+      {10000.0, 242.4326256923895085, 0.28153806191870621914, 0.92444324946247349553},
+      {1e12, 3946470.1265333175284, 0.12249033122370233015, 0.96936412935034166362},
+  };
+  for (const Case& c : cases) {
+    const HertzEllipse h = calcHertzEllipse(1, c.ratioBA);
+    EXPECT_NEAR(h.ratio / c.k, 1, 1e-14) << "B/A " << c.ratioBA;
+    EXPECT_NEAR(h.stiffnessPerModulus / c.stiffnessPerModulus, 1, 1e-14) << "B/A " << c.ratioBA;
+    EXPECT_NEAR(h.majorPerSqrtDepth / c.majorPerSqrtDepth, 1, 1e-14) << "B/A " << c.ratioBA;
+  }
+}
+
+TEST(HertzHuntCrossley, EllipseIsSmoothInTheCurvatureRatio) {
+  // Neighbouring ratios across the solver's branches (start, Newton steps, tangent finish) give
+  // factors that differ by the derivative only: no jump from where the iteration stops.
+  Real last = calcHertzEllipse(1, 1).stiffnessPerModulus;
+  for (int i = 1; i <= 4000; ++i) {
+    const Real ratio = std::exp(0.01 * i);
+    const Real s = calcHertzEllipse(1, ratio).stiffnessPerModulus;
+    const Real sNear = calcHertzEllipse(1, ratio * (1 + 1e-9)).stiffnessPerModulus;
+    EXPECT_LT(s, last) << ratio;  // stiffness falls as the contact gets slender
+    EXPECT_NEAR(sNear / s, 1, 1e-9) << ratio;
+    last = s;
+  }
+}
+
 TEST(HertzHuntCrossley, EllipticIntegralsMatchTheStandardLibrary) {
   for (Real m : {0.0, 1e-12, 1e-6, 0.1, 0.5, 0.9, 0.999, 0.999999}) {
     const EllipticIntegrals r = calcEllipticIntegrals(m);

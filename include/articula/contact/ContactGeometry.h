@@ -14,7 +14,9 @@
 //     exempt by default, since a free base body is "one joint" from Ground yet must hit the floor;
 //   - they share a clique;
 //   - the pair was excluded explicitly.
-// After the first calls grow the buffers, findContacts allocates nothing (unless it throws).
+// The rules are applied once, as a table the broad phase consults before any overlap test, and
+// again whenever they change. After the first calls grow the buffers, findContacts allocates
+// nothing (unless it throws).
 #pragma once
 #include <span>
 #include <string>
@@ -41,7 +43,10 @@ class ContactGeometry {
   // joint-distance rule has no effect.
   void setBodyParents(std::vector<int> parentOfBody);
   void setExcludedJointDistance(int k);
-  void setGroundExemptFromJointDistance(bool exempt) { groundExempt_ = exempt; }
+  void setGroundExemptFromJointDistance(bool exempt) {
+    groundExempt_ = exempt;
+    filterValid_ = false;
+  }
   // Shapes in one clique never contact each other; returns the clique's index.
   int addClique(const std::vector<int>& shapes);
   void excludePair(int shapeA, int shapeB);
@@ -73,8 +78,10 @@ class ContactGeometry {
     Transform X_BS;
     std::string name;
     std::vector<int> cliques;
+    bool translationOnly = false;  // X_BS has the identity rotation: X_GS costs a vector add
   };
   int jointDistanceAtMost(int bodyA, int bodyB, int limit) const;  // limit + 1 when further
+  void updatePairFilter();
   void checkShape(int i, const char* what) const;
 
   std::vector<Entry> shapes_;
@@ -84,6 +91,9 @@ class ContactGeometry {
   int numCliques_ = 0;
   std::unordered_set<unsigned long long> excludedPairs_;
   Real margin_ = 0;
+  // The exclusion rules as a table in the broad phase, rebuilt when a rule or shape changes.
+  static constexpr int kMaxFilteredShapes = 1024;
+  bool filterValid_ = false, pairsFiltered_ = false;
 
   BroadPhase broad_;
   std::vector<Transform> X_GS_;

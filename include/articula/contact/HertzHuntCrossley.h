@@ -11,7 +11,8 @@
 // correction (σ = 1 and R_e = R for circular contact: f = (4/3) E* sqrt(R) x^{3/2}); σ grows slowly
 // with B/A (1.01 at B/A = 2, 1.11 at 10, 1.44 at 100).
 // K, E are complete elliptic integrals of parameter m, computed by the arithmetic-geometric mean
-// in a form without cancellation as m -> 0; k is solved to machine precision (no curve fit).
+// in a form without cancellation as m -> 0; k is solved to machine precision by Newton's method
+// (a curve fit gives only its starting point).
 //
 // Hunt–Crossley: f = max(0, f_Hz (1 + (3/2) c ẋ)), with c the pair's dissipation (s/m). At low
 // impact speed v the coefficient of restitution is e ≈ 1 − c v.

@@ -76,6 +76,17 @@ struct SpatialInertia {
   Mat33 I_O = Mat33::Zero();
 
   Mat66 toMat66() const;
+  // The same 6x6 [[I_O, m p x], [-m p x, m 1]] written into out, element by element (hot paths).
+  void writeMat66(Mat66& out) const {
+    const Vec3 mp = m * p_OC;
+    out.topLeftCorner<3, 3>() = I_O;
+    out.bottomRightCorner<3, 3>() = m * Mat33::Identity();
+    // m p x = [[0, -m z, m y], [m z, 0, -m x], [-m y, m x, 0]] and its negative (= its transpose).
+    out(0, 3) = 0, out(0, 4) = -mp.z(), out(0, 5) = mp.y();
+    out(1, 3) = mp.z(), out(1, 4) = 0, out(1, 5) = -mp.x();
+    out(2, 3) = -mp.y(), out(2, 4) = mp.x(), out(2, 5) = 0;
+    out.bottomLeftCorner<3, 3>() = out.topRightCorner<3, 3>().transpose();
+  }
   // Momentum or force from a motion vector: M * V, without forming the 6x6.
   SpatialVec operator*(const SpatialVec& V) const;
 };
