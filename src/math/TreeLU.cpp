@@ -23,6 +23,15 @@ void appendRuns(const std::vector<int>& sorted, std::vector<Run>& runs) {
   }
 }
 
+// y[i] −= alpha x[i] over the runs; y and x are different columns (restrict lets it vectorize).
+template <class Run>
+void subtractScaledOnRuns(Real* __restrict y, const Real* __restrict x, Real alpha, const Run* runs, int nr) {
+  for (int r = 0; r < nr; ++r) {
+    const int start = runs[r].start, length = runs[r].length;
+    for (int i = 0; i < length; ++i) y[start + i] -= alpha * x[start + i];
+  }
+}
+
 }  // namespace
 
 TreeLU::TreeLU(std::vector<int> parent) : parent_(std::move(parent)) {
@@ -85,9 +94,7 @@ bool TreeLU::compute(const Matrix& A, Real relativePivot) {
       for (int a = runs[c].start, endA = a + runs[c].length; a < endA; ++a) {
         Real* colA = F + static_cast<size_t>(a) * n;
         const Real rowK = colA[k];
-        if (rowK == 0) continue;
-        for (int r = 0; r < nr; ++r)
-          for (int i = runs[r].start, end = i + runs[r].length; i < end; ++i) colA[i] -= colK[i] * rowK;
+        if (rowK != 0) subtractScaledOnRuns(colA, colK, rowK, runs, nr);
       }
   }
   return true;
