@@ -22,29 +22,13 @@ void FramePipeline::rethrowIfFailed() {
   if (error_) std::rethrow_exception(error_);
 }
 
-void FramePipeline::consume(const State& s) {
-  scratch_.copyVariablesFrom(s);
-  consumer_(scratch_);
-}
-
-State FramePipeline::takeFree() {
-  if (free_.empty()) return State();
-  State recycled = std::move(free_.back());
-  free_.pop_back();
-  return recycled;
-}
-
 void FramePipeline::push(const State& s) {
   if (!threaded()) {
-    consume(s);
+    State copy = s;  // the consumer realizes its own copy, as the worker does
+    consumer_(copy);
     return;
   }
-  State copy;
-  {
-    std::lock_guard lock(mutex_);
-    copy = takeFree();
-  }
-  copy.copyVariablesFrom(s);  // outside the lock: the worker keeps going meanwhile
+  State copy = s;  // copied outside the lock: the worker keeps going meanwhile
   std::unique_lock lock(mutex_);
   space_.wait(lock, [&] { return queue_.size() < capacity_ || error_; });
   rethrowIfFailed();
@@ -77,17 +61,14 @@ void FramePipeline::work() {
       queue_.pop_front();
     }
     space_.notify_one();
-    if (!error_) {  // only this thread writes error_
-      try {
-        consume(s);
-      } catch (...) {
-        std::lock_guard lock(mutex_);
-        error_ = std::current_exception();
-        space_.notify_all();
-      }
+    if (error_) continue;  // only this thread writes error_
+    try {
+      consumer_(s);
+    } catch (...) {
+      std::lock_guard lock(mutex_);
+      error_ = std::current_exception();
+      space_.notify_all();
     }
-    std::lock_guard lock(mutex_);
-    free_.push_back(std::move(s));
   }
 }
 

@@ -1,10 +1,7 @@
 // FramePipeline: hands report states from the integrator to the frame work, in order. Threaded, a
 // worker takes them from a bounded queue, so the integrator only waits when the worker falls
 // `capacity` states behind; otherwise push() does the work inline. Either way the consumer sees
-// the same states in the same order, and its first exception is the one reported. The consumer
-// always gets the same scratch State with the variables of the next report copied in
-// (State::copyVariablesFrom), so what it computes cannot depend on which queued copy carried the
-// state, and no State's caches are cloned per frame; queued copies are recycled.
+// the same states in the same order, and its first exception is the one reported.
 #pragma once
 #include <condition_variable>
 #include <deque>
@@ -12,7 +9,6 @@
 #include <functional>
 #include <mutex>
 #include <thread>
-#include <vector>
 
 #include "articula/system/State.h"
 
@@ -35,15 +31,11 @@ class FramePipeline {
  private:
   void work();
   void rethrowIfFailed();
-  void consume(const State& s);  // the consumer on scratch_
-  State takeFree();              // a recycled queue State, or an empty one (under mutex_)
   Consumer consumer_;
   size_t capacity_;
   std::mutex mutex_;
   std::condition_variable ready_, space_;
   std::deque<State> queue_;
-  std::vector<State> free_;  // consumed queue States, reused so a push copies variables only
-  State scratch_;            // what the consumer sees (only the consuming thread touches it)
   bool closed_ = false, drop_ = false;
   std::exception_ptr error_;
   std::thread worker_;

@@ -26,28 +26,6 @@ State& State::operator=(const State& other) {
   return *this;
 }
 
-void State::copyVariablesFrom(const State& other) {
-  const bool sameLayout = this != &other && systemId_ == other.systemId_ && layoutFixed_ && other.layoutFixed_ &&
-                          y_.size() == other.y_.size() && discrete_.size() == other.discrete_.size() &&
-                          cache_.size() == other.cache_.size() && subsystems_.size() == other.subsystems_.size();
-  if (!sameLayout) {
-    if (this != &other) *this = other;
-    return;
-  }
-  Stage earliest = Stage::Time;
-  for (size_t i = 0; i < discrete_.size(); ++i) {
-    discrete_[i].value = other.discrete_[i].value->clone();
-    earliest = std::min(earliest, discrete_[i].invalidates);
-  }
-  t_ = other.t_;
-  y_ = other.y_;
-  invalidateAll(earliest);
-  // Stages before `earliest` hold what depends on neither time nor variables (Topology, Model
-  // and, without discrete variables, Instance): the same in both States, so no more is needed.
-  for (size_t i = 0; i < subsystems_.size(); ++i)
-    subsystems_[i].stage = std::min(subsystems_[i].stage, other.subsystems_[i].stage);
-}
-
 int State::addSubsystem(const std::string& name) {
   subsystems_.push_back(SubsystemInfo{name});
   return static_cast<int>(subsystems_.size()) - 1;

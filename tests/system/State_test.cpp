@@ -251,38 +251,6 @@ TEST(State, CopiesAreDeepAndIndependent) {
   EXPECT_EQ(assigned.getDiscreteVariable<Real>(m.b->discrete[int(Stage::Model)]), 5);
 }
 
-// copyVariablesFrom: time, y and discrete variables move; the target's caches stay allocated but
-// stale until it is realized, and then equal the source's. A State of another layout (here an
-// empty one) gets a full copy instead.
-TEST(State, CopyVariablesFromMovesVariablesAndLeavesCachesStale) {
-  TwoSubsystems m;
-  State source = m.realized();
-  source.setTime(2.5);
-  source.updY() = Vector::LinSpaced(source.getY().size(), -1.0, 3.0);
-  source.updDiscreteVariable<Real>(m.a->discrete[int(Stage::Position)]) = 3;
-  m.system.realize(source, Stage::Report);
-
-  State target = m.realized();
-  target.copyVariablesFrom(source);
-  EXPECT_EQ(target.getTime(), 2.5);
-  EXPECT_EQ(target.getY(), source.getY());
-  EXPECT_EQ(target.getDiscreteVariable<Real>(m.a->discrete[int(Stage::Position)]), 3);
-  EXPECT_LT(target.getSystemStage(), Stage::Time) << "the earliest discrete variable invalidates Model";
-  EXPECT_THROW(target.getCacheEntry<Real>(m.a->cache[int(Stage::Position)]), Error);
-  m.system.realize(target, Stage::Report);
-  for (int k = static_cast<int>(Stage::Time); k < NumStages; ++k)
-    EXPECT_EQ(target.getCacheEntry<Real>(m.b->cache[k]), source.getCacheEntry<Real>(m.b->cache[k]));
-  EXPECT_EQ(target.getCacheEntry<Real>(m.a->cache[int(Stage::Position)]), m.a->q(source).sum() + 3);
-
-  target.updDiscreteVariable<Real>(m.a->discrete[int(Stage::Position)]) = 8;
-  EXPECT_EQ(source.getDiscreteVariable<Real>(m.a->discrete[int(Stage::Position)]), 3) << "discrete values are not shared";
-
-  State empty;
-  empty.copyVariablesFrom(source);
-  EXPECT_EQ(empty.getSystemStage(), Stage::Report);
-  EXPECT_EQ(empty.getY(), source.getY());
-}
-
 // Oracle 29: re-realizing, or realizing a copy, gives bit-identical results.
 TEST(State, RealizationIsDeterministic) {
   TwoSubsystems m;

@@ -53,11 +53,6 @@ class State {
   State& operator=(const State& other);
   State(State&&) noexcept = default;
   State& operator=(State&&) noexcept = default;
-  // Copies time and the continuous and discrete variables of `other`, a State of the same System
-  // and layout, keeping this State's cache entries allocated but stale (every stage from the
-  // earliest one the copy can affect is invalidated): a scratch State about to be realized anew,
-  // without cloning the source's caches. Falls back to a full copy for a State of another layout.
-  void copyVariablesFrom(const State& other);
 
   // ---- layout (called by subsystems while the System realizes Topology) ----
   int addSubsystem(const std::string& name);
