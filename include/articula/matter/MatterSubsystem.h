@@ -27,6 +27,7 @@ struct MobilizedBodyInfo {
   bool X_PFIsTranslation = false, X_MBIsTranslation = false;  // rotation is exactly identity
   std::unique_ptr<Mobilizer> mobilizer;  // null for Ground
   bool reversed = false;
+  bool constantH = false;  // the mobilizer's H_FM does not depend on q (HDot_FM = 0)
   SmallVector defaultQ;
   int level = 0;              // Ground 0, its children 1, ...
   int qStart = 0, nq = 0;     // within the matter subsystem's q
