@@ -285,6 +285,9 @@ const ArticulatedInertiaCache& articulatedInertias(const MatterSubsystem& m, con
 const Transform& MatterSubsystem::getBodyTransform(const State& s, int body) const {
   return positionCache(*this, s).X_GB.at(body);
 }
+std::span<const Transform> MatterSubsystem::getBodyTransforms(const State& s) const {
+  return positionCache(*this, s).X_GB;
+}
 const Transform& MatterSubsystem::getMobilizerTransform(const State& s, int body) const {
   return positionCache(*this, s).X_FM.at(body);
 }

@@ -3,6 +3,7 @@
 // Jacobian products, N products). Bodies are numbered so that parent < child; Ground is 0.
 #pragma once
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -70,6 +71,7 @@ class MatterSubsystem : public Subsystem {
 
   // ---- Position stage results ----
   const Transform& getBodyTransform(const State& s, int body) const;        // X_GB
+  std::span<const Transform> getBodyTransforms(const State& s) const;       // X_GB of every body, by index
   const Transform& getMobilizerTransform(const State& s, int body) const;   // X_FM
   // ---- Velocity stage results ----
   const SpatialVec& getBodyVelocity(const State& s, int body) const;        // V_GB at Bo, in G
