@@ -36,7 +36,6 @@ struct ContactForceSubsystem::Prepared {
 
 struct ContactForceSubsystem::Workspace {
   ContactGeometry geometry;  // per State: detection buffers and warm starts are not shared
-  std::vector<Transform> X_GB;
   std::vector<Prepared> contacts;
   std::vector<Real> slotDepth;  // per penalty pair: the deepest contact's depth (realizeAcceleration)
   Real potentialEnergy = 0;
@@ -187,15 +186,41 @@ void ContactForceSubsystem::realizeTopology(State& state) {
       pairModel_[pairIndex(i, j)] = pairModel_[pairIndex(j, i)] = model;
       pairSlot_[pairIndex(i, j)] = pairSlot_[pairIndex(j, i)] = numSlots_++;
     }
+  tabulateMaterialPairs();
   Workspace w;
   w.geometry = geometry_;
-  w.X_GB.resize(nb);
   w.slotDepth.assign(numSlots_, 0);
   workspaceIndex_ = state.allocateCacheEntry(getIndex(), Stage::Position, std::move(w), getName() + ".detection");
   ContactReport r;
   r.bodyForces_G.assign(nb, SpatialVec::Zero());
   reportIndex_ = state.allocateCacheEntry(getIndex(), Stage::Dynamics, std::move(r), getName() + ".report");
   zStart_ = state.allocateZ(getIndex(), numSlots_);  // the penalty pairs' reached maxima, 0 initially
+}
+
+// Combining two materials costs two cube roots and several divisions: done once per pair of
+// distinct materials here rather than per contact per evaluation.
+void ContactForceSubsystem::tabulateMaterialPairs() {
+  auto same = [](const ContactMaterial& a, const ContactMaterial& b) {
+    return a.youngsModulus == b.youngsModulus && a.poissonRatio == b.poissonRatio &&
+           a.dissipation == b.dissipation && a.staticFriction == b.staticFriction &&
+           a.dynamicFriction == b.dynamicFriction && a.viscousFriction == b.viscousFriction;
+  };
+  std::vector<const ContactMaterial*> distinct;
+  materialIndex_.clear();
+  for (const Surface& sf : surfaces_) {
+    size_t k = 0;
+    while (k < distinct.size() && !same(*distinct[k], sf.material)) ++k;
+    if (k == distinct.size()) distinct.push_back(&sf.material);
+    materialIndex_.push_back(static_cast<int>(k));
+  }
+  numMaterials_ = static_cast<int>(distinct.size());
+  materialPairHertz_.resize(distinct.size() * distinct.size());
+  materialPairFriction_.resize(distinct.size() * distinct.size());
+  for (int a = 0; a < numMaterials_; ++a)
+    for (int b = 0; b < numMaterials_; ++b) {
+      materialPairHertz_[a * numMaterials_ + b] = combineHertz(*distinct[a], *distinct[b]);
+      materialPairFriction_[a * numMaterials_ + b] = combineFriction(*distinct[a], *distinct[b]);
+    }
 }
 
 // ---- Position: detection and the force laws' geometric part ---------------------------------
@@ -207,8 +232,7 @@ const ContactForceSubsystem::Workspace& ContactForceSubsystem::workspace(const S
 
 void ContactForceSubsystem::realizePosition(State& s) const {
   Workspace& w = s.updCacheEntry<Workspace>(workspaceIndex_);
-  for (size_t b = 0; b < w.X_GB.size(); ++b) w.X_GB[b] = matter_->getBodyTransform(s, static_cast<int>(b));
-  const std::vector<ContactPoint>& points = w.geometry.findContacts(std::span<const Transform>(w.X_GB));
+  const std::vector<ContactPoint>& points = w.geometry.findContacts(matter_->getBodyTransforms(s));
   const Real* z = s.getZ().data() + s.getZStart(getIndex()) + zStart_;
   w.contacts.clear();
   w.potentialEnergy = 0;
@@ -245,11 +269,10 @@ void ContactForceSubsystem::realizePosition(State& s) const {
 
 void ContactForceSubsystem::prepareHertz(const ContactPoint& cp, Prepared& p) const {
   p.model = ContactModel::Hertz;
-  const ContactMaterial& ma = surfaces_[cp.shapeA].material;
-  const ContactMaterial& mb = surfaces_[cp.shapeB].material;
-  const HertzPair pair = combineHertz(ma, mb);
+  const int pairOfMaterials = materialIndex_[cp.shapeA] * numMaterials_ + materialIndex_[cp.shapeB];
+  const HertzPair& pair = materialPairHertz_[pairOfMaterials];
   p.dissipation = pair.dissipation;
-  p.friction = combineFriction(ma, mb);
+  p.friction = materialPairFriction_[pairOfMaterials];
   const Real x = std::max(Real(0), cp.depth);
   p.point_G = cp.pA_G - pair.shareA * x * cp.n_G;
   RelativeCurvature rc = calcRelativeCurvature(cp.curvatureA, cp.curvatureB, cp.n_G);
@@ -337,10 +360,11 @@ void ContactForceSubsystem::addInForces(const State& s, std::vector<SpatialVec>&
   for (size_t b = 0; b < r.bodyForces_G.size(); ++b) bodyForces_G[b] += r.bodyForces_G[b];
 }
 
-void ContactForceSubsystem::applyPointContact(const State& s, const Workspace& w, const Prepared& p,
+void ContactForceSubsystem::applyPointContact(const State& s, const Workspace&, const Prepared& p,
                                               ContactRecord& rec, std::vector<SpatialVec>& F) const {
+  const std::span<const Transform> X_GB = matter_->getBodyTransforms(s);
   const Vec3& n = p.normal_G;
-  const Vec3 pA = w.X_GB[p.bodyA].p(), pB = w.X_GB[p.bodyB].p();
+  const Vec3 pA = X_GB[p.bodyA].p(), pB = X_GB[p.bodyB].p();
   const Vec3 vA = stationVelocity(matter_->getBodyVelocity(s, p.bodyA), pA, p.point_G);
   const Vec3 vB = stationVelocity(matter_->getBodyVelocity(s, p.bodyB), pB, p.point_G);
   const Vec3 vRel = vB - vA;
@@ -381,10 +405,11 @@ void ContactForceSubsystem::applyPointContact(const State& s, const Workspace& w
 
 bool ContactForceSubsystem::applyFoundation(const State& s, const Workspace& w, const Prepared& p,
                                             ContactRecord& rec, std::vector<SpatialVec>& F) const {
+  const std::span<const Transform> X_GB = matter_->getBodyTransforms(s);
   const std::vector<MeshFaceContact>& faces = w.geometry.getMeshFaceContacts();
   const StribeckFriction mu(p.friction.staticFriction, p.friction.dynamicFriction, p.friction.viscousFriction,
                             transitionSpeed_);
-  const Vec3 pO = w.X_GB[p.bodyA].p(), pM = w.X_GB[p.bodyB].p();
+  const Vec3 pO = X_GB[p.bodyA].p(), pM = X_GB[p.bodyB].p();
   const SpatialVec& VO = matter_->getBodyVelocity(s, p.bodyA);
   const SpatialVec& VM = matter_->getBodyVelocity(s, p.bodyB);
   ElasticFoundationPatch patch;
@@ -437,11 +462,12 @@ const ContactReport& ContactForceSubsystem::getReport(const State& state) const 
 // foundation (mesh) contacts are left out too.
 void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix& K) const {
   Workspace& w = s.updCacheEntry<Workspace>(workspaceIndex_);
+  const std::span<const Transform> X_GB = matter_->getBodyTransforms(s);
   const int nu = static_cast<int>(D.rows());
   for (const Prepared& p : w.contacts) {
     if (!(p.depth > 0) || p.model == ContactModel::ElasticFoundation) continue;
     const Vec3& n = p.normal_G;
-    const Vec3 pA = w.X_GB[p.bodyA].p(), pB = w.X_GB[p.bodyB].p();
+    const Vec3 pA = X_GB[p.bodyA].p(), pB = X_GB[p.bodyB].p();
     const Vec3 v = stationVelocity(matter_->getBodyVelocity(s, p.bodyB), pB, p.point_G) -
                    stationVelocity(matter_->getBodyVelocity(s, p.bodyA), pA, p.point_G);
     const Real xdot = -v.dot(n);
@@ -469,9 +495,9 @@ void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix
     w.JB.setZero(3, nu);
     w.JA.setZero(3, nu);
     if (p.bodyB != 0)
-      matter_->calcStationJacobian(s, p.bodyB, w.X_GB[p.bodyB].R().transpose() * (p.point_G - pB), w.JB);
+      matter_->calcStationJacobian(s, p.bodyB, X_GB[p.bodyB].R().transpose() * (p.point_G - pB), w.JB);
     if (p.bodyA != 0)
-      matter_->calcStationJacobian(s, p.bodyA, w.X_GB[p.bodyA].R().transpose() * (p.point_G - pA), w.JA);
+      matter_->calcStationJacobian(s, p.bodyA, X_GB[p.bodyA].R().transpose() * (p.point_G - pA), w.JA);
     gatherColumns(p.bodyA, p.bodyB, w);
     // Scratch sized nu once and used through blocks: no allocation per contact or per step.
     const int m = static_cast<int>(w.columns.size());
@@ -545,6 +571,7 @@ void ContactForceSubsystem::setReachedMaxPenetration(State& state, int a, int b,
 void ContactForceSubsystem::realizeAcceleration(State& s) const {
   if (numSlots_ == 0) return;
   Workspace& w = s.updCacheEntry<Workspace>(workspaceIndex_);
+  const std::span<const Transform> X_GB = matter_->getBodyTransforms(s);
   const int start = s.getZStart(getIndex()) + zStart_;
   const Real* z = s.getZ().data() + start;
   Real* zdot = s.updZDot().data() + start;
@@ -553,7 +580,7 @@ void ContactForceSubsystem::realizeAcceleration(State& s) const {
   for (const Prepared& p : w.contacts) {
     if (p.slot < 0 || !(p.depth > 0) || p.depth <= w.slotDepth[p.slot]) continue;
     w.slotDepth[p.slot] = p.depth;
-    const Vec3 pA = w.X_GB[p.bodyA].p(), pB = w.X_GB[p.bodyB].p();
+    const Vec3 pA = X_GB[p.bodyA].p(), pB = X_GB[p.bodyB].p();
     const Vec3 vRel = stationVelocity(matter_->getBodyVelocity(s, p.bodyB), pB, p.point_G) -
                       stationVelocity(matter_->getBodyVelocity(s, p.bodyA), pA, p.point_G);
     const Real xdot = -vRel.dot(p.normal_G);

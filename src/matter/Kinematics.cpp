@@ -29,7 +29,7 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
     const Vec3 p_MB_F = X_FM.R() * X_MB.p();
     pc.p_MB_F[b] = p_MB_F;
     HMatrix& H_FM = pc.H_FM[b];
-    mob.calcH_FM(qb, H_FM);
+    if (!info.constantH) mob.calcH_FM(qb, H_FM);  // constant ones were filled at Topology
     HMatrix& H_G = pc.H_G[b];
     H_G.resize(6, info.nu);
     const Mat33& R_GF = X_GF.R().matrix();
@@ -65,13 +65,13 @@ void calcVelocityKinematics(const MatterSubsystem& m, const Real* q, const Real*
     SpatialVec V_FM = SpatialVec::Zero(), V_rel = SpatialVec::Zero(), hdu = SpatialVec::Zero();
     if (info.nu) {
       HMatrix HDot_FM;
-      info.mobilizer->calcHDot_FM(q + info.qStart, ub, HDot_FM);
+      if (!info.constantH) info.mobilizer->calcHDot_FM(q + info.qStart, ub, HDot_FM);  // else HDot = 0
       kernels::dispatch(info.nu, [&](auto n) {
         constexpr int N = decltype(n)::value;
         const auto uN = kernels::mapV<N>(ub);
         V_FM.noalias() = kernels::mapH<N>(pc.H_FM[b]) * uN;
         V_rel.noalias() = kernels::mapH<N>(pc.H_G[b]) * uN;
-        hdu.noalias() = kernels::mapH<N>(HDot_FM) * uN;
+        if (!info.constantH) hdu.noalias() = kernels::mapH<N>(HDot_FM) * uN;
       });
     }
     vc.V_FM[b] = V_FM;

@@ -47,6 +47,7 @@ int MatterSubsystem::addMobilizedBody(int parent, const Transform& X_PF, const B
   info.mobilizer = info.reversed ? makeReversed(std::move(mobilizer)) : std::move(mobilizer);
   info.nq = info.mobilizer->nq();
   info.nu = info.mobilizer->nu();
+  info.constantH = info.mobilizer->hasConstantH();
   info.defaultQ.resize(info.nq);
   info.mobilizer->setDefaultQ(info.defaultQ.data());
   info.level = bodies_[parent].level + 1;
@@ -99,6 +100,9 @@ void MatterSubsystem::realizeTopology(State& s) {
   PositionCache pc;
   pc.X_FM.resize(nb); pc.X_GB.resize(nb); pc.R_GF.resize(nb);
   pc.H_FM.assign(nb, HMatrix(6, 0)); pc.H_G.assign(nb, HMatrix(6, 0));
+  // Constant H_FM is computed here once; calcPositionKinematics fills the others.
+  for (size_t b = 1; b < nb; ++b)
+    if (bodies_[b].constantH) bodies_[b].mobilizer->calcH_FM(bodies_[b].defaultQ.data(), pc.H_FM[b]);
   pc.p_PB_G.assign(nb, Vec3::Zero()); pc.p_MB_F.assign(nb, Vec3::Zero()); pc.M_G.resize(nb);
   impl_->positionCache = s.allocateCacheEntry(ss, Stage::Position, std::move(pc), "matter position kinematics");
 
@@ -280,6 +284,9 @@ const ArticulatedInertiaCache& articulatedInertias(const MatterSubsystem& m, con
 
 const Transform& MatterSubsystem::getBodyTransform(const State& s, int body) const {
   return positionCache(*this, s).X_GB.at(body);
+}
+std::span<const Transform> MatterSubsystem::getBodyTransforms(const State& s) const {
+  return positionCache(*this, s).X_GB;
 }
 const Transform& MatterSubsystem::getMobilizerTransform(const State& s, int body) const {
   return positionCache(*this, s).X_FM.at(body);

@@ -185,6 +185,15 @@ void randomQU(const Mobilizer& m, std::mt19937& rng, SmallVector& q, SmallVector
   for (int i = 0; i < m.nu(); ++i) u[i] = speed(rng);
 }
 
+// A type claiming a constant H must give the same H_FM at every q (the kinematics reuse the one
+// computed at the default q) and HDot_FM = 0.
+void checkConstantH(const Mobilizer& m, const SmallVector& q, const SmallVector& u, const std::string& ctx) {
+  SmallVector q0(m.nq());
+  m.setDefaultQ(q0.data());
+  EXPECT_TRUE(H(m, q) == H(m, q0)) << m.typeName() << ": hasConstantH() but H_FM varies with q: " << ctx;
+  EXPECT_TRUE(HDot(m, q, u).isZero(0)) << m.typeName() << ": hasConstantH() but HDot_FM != 0: " << ctx;
+}
+
 void checkMobilizerKinematics(const Mobilizer& m, int trials, unsigned seed) {
   const int nq = m.nq(), nu = m.nu(), qi = m.quaternionIndex();
   ASSERT_GE(nu, 0) << m.typeName();
@@ -223,6 +232,7 @@ void checkMobilizerKinematics(const Mobilizer& m, int trials, unsigned seed) {
     checkN(m, q, u, v, ctx);
     checkNormalize(m, q, ctx);
     checkClone(m, *copy, q, u, ctx);
+    if (m.hasConstantH()) checkConstantH(m, q, u, ctx);
   }
 }
 

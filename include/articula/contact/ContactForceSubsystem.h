@@ -142,6 +142,7 @@ class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   bool applyFoundation(const State& s, const Workspace& w, const Prepared& p, ContactRecord& rec,
                        std::vector<SpatialVec>& F) const;
   int slotOf(int a, int b) const;
+  void tabulateMaterialPairs();
   void gatherColumns(int a, int b, Workspace& w) const;
   int pairIndex(int a, int b) const { return a * geometry_.numShapes() + b; }
   const Workspace& workspace(const State& s) const;
@@ -153,6 +154,12 @@ class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   std::vector<int> pairModel_;  // per ordered pair (n x n): penalty model index, -1 for elastic pairs
   std::vector<int> pairSlot_;   // per ordered pair: its z (hysteresis slot), -1 for elastic pairs
   int numSlots_ = 0;
+  // Hertz pair constants per pair of distinct materials (Topology): surface i has material
+  // materialIndex_[i]; entry a * numMaterials_ + b combines a (as surface A) with b.
+  std::vector<int> materialIndex_;
+  int numMaterials_ = 0;
+  std::vector<HertzPair> materialPairHertz_;
+  std::vector<FrictionCoefficients> materialPairFriction_;
   Real transitionSpeed_ = StribeckFriction::kDefaultTransitionSpeed;
   Real maximumRadius_ = kDefaultMaximumRadius;
   Real recoverySpeed_ = kDefaultRecoverySpeed;

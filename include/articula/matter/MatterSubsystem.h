@@ -3,6 +3,7 @@
 // Jacobian products, N products). Bodies are numbered so that parent < child; Ground is 0.
 #pragma once
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct MobilizedBodyInfo {
   bool X_PFIsTranslation = false, X_MBIsTranslation = false;  // rotation is exactly identity
   std::unique_ptr<Mobilizer> mobilizer;  // null for Ground
   bool reversed = false;
+  bool constantH = false;  // the mobilizer's H_FM does not depend on q (HDot_FM = 0)
   SmallVector defaultQ;
   int level = 0;              // Ground 0, its children 1, ...
   int qStart = 0, nq = 0;     // within the matter subsystem's q
@@ -69,6 +71,7 @@ class MatterSubsystem : public Subsystem {
 
   // ---- Position stage results ----
   const Transform& getBodyTransform(const State& s, int body) const;        // X_GB
+  std::span<const Transform> getBodyTransforms(const State& s) const;       // X_GB of every body, by index
   const Transform& getMobilizerTransform(const State& s, int body) const;   // X_FM
   // ---- Velocity stage results ----
   const SpatialVec& getBodyVelocity(const State& s, int body) const;        // V_GB at Bo, in G

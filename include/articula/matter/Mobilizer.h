@@ -28,6 +28,9 @@ class Mobilizer {
   virtual void calcH_FM(const Real* q, HMatrix& H_FM) const = 0;
   // Time derivative in F of H_FM along qdot = N(q) u.
   virtual void calcHDot_FM(const Real* q, const Real* u, HMatrix& HDot_FM) const = 0;
+  // True if H_FM does not depend on q (so HDot_FM = 0): the kinematics then compute H_FM once
+  // per State and skip HDot_FM u.
+  virtual bool hasConstantH() const { return false; }
 
   // qdot = N(q) u; u = N(q)^-1 qdot (for quaternions N^-1 is the left inverse N^T-like map);
   // NDot(q,u) times a vector v (qdotdot = N udot + NDot u uses v = u). Defaults: N = identity.

@@ -24,6 +24,7 @@ class Ball final : public Mobilizer {
     H.topRows<3>().setIdentity();
   }
   void calcHDot_FM(const Real*, const Real*, HMatrix& HDot) const override { HDot.setZero(6, 3); }
+  bool hasConstantH() const override { return true; }
 
   void multiplyByN(const Real* q, const Real* u, Real* qdot) const override {
     const Vec3 w(u[0], u[1], u[2]);

@@ -23,6 +23,7 @@ class Free final : public Mobilizer {
   }
   void calcH_FM(const Real*, HMatrix& H) const override { H.setIdentity(6, 6); }
   void calcHDot_FM(const Real*, const Real*, HMatrix& HDot) const override { HDot.setZero(6, 6); }
+  bool hasConstantH() const override { return true; }
 
   void multiplyByN(const Real* q, const Real* u, Real* qdot) const override {
     const Vec3 w(u[0], u[1], u[2]);

@@ -25,6 +25,7 @@ class Screw final : public Mobilizer {
   void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override {
     HDot_FM.setZero(6, 1);
   }
+  bool hasConstantH() const override { return true; }
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Screw>(*this); }
 
  private:
