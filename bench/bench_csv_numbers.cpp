@@ -61,19 +61,26 @@ void FormatNumber(benchmark::State& s) {
   run(s, [](char* b, double x) { return io::formatNumber(b, x); });
 }
 
-// What the writers call: appendField into a row string (reserved, cleared every 64 fields).
-void AppendField(benchmark::State& state) {
+// One field appended per iteration into a row string (reserved, cleared every 64 fields), as the
+// writers do.
+template <class AppendOne>
+void appendRun(benchmark::State& state, AppendOne appendOne) {
   const std::vector<double> v = values(state.range(0) != 0);
   std::string row;
   row.reserve(64 * 20);
   std::size_t i = 0;
   for (auto _ : state) {
     if ((i & 63) == 0) row.clear();
-    io::appendField(row, v[i]);
+    appendOne(row, v[i]);
     i = (i + 1) & (v.size() - 1);
   }
   benchmark::DoNotOptimize(row.data());
   state.SetLabel(state.range(0) ? "bits" : "state");
+}
+
+// What the writers call.
+void AppendField(benchmark::State& state) {
+  appendRun(state, [](std::string& row, double x) { io::appendField(row, x); });
 }
 
 // Most numbers go through appendFields (a Vec3): time per number.
@@ -95,19 +102,11 @@ void AppendFields(benchmark::State& state) {
 
 // The writers before 2026-11-23: the same with std::to_chars general/9.
 void AppendFieldToChars(benchmark::State& state) {
-  const std::vector<double> v = values(state.range(0) != 0);
-  std::string row;
-  row.reserve(64 * 20);
-  std::size_t i = 0;
-  for (auto _ : state) {
-    if ((i & 63) == 0) row.clear();
+  appendRun(state, [](std::string& row, double x) {
     row += ',';
     char b[32];
-    row.append(b, std::to_chars(b, b + sizeof b, v[i], std::chars_format::general, 9).ptr);
-    i = (i + 1) & (v.size() - 1);
-  }
-  benchmark::DoNotOptimize(row.data());
-  state.SetLabel(state.range(0) ? "bits" : "state");
+    row.append(b, std::to_chars(b, b + sizeof b, x, std::chars_format::general, 9).ptr);
+  });
 }
 
 BENCHMARK(Snprintf)->Arg(0)->Arg(1);
