@@ -33,8 +33,8 @@ class TreeLU {
 
  private:
   // Ancestors of k as runs of consecutive indices (a body's mobilities are consecutive, and a
-  // depth-first numbering makes whole paths consecutive), so the updates are dense block
-  // operations: runs_[runStart_[k] .. runStart_[k+1]).
+  // depth-first numbering makes whole paths consecutive), so the updates run over contiguous
+  // stretches of a column: runs_[runStart_[k] .. runStart_[k+1]).
   struct Run {
     int start, length;
   };
@@ -44,7 +44,7 @@ class TreeLU {
   std::vector<int> descendantRunStart_;  // the same for descendants (back substitution by columns)
   std::vector<Run> descendantRuns_;
   std::vector<int> offPattern_;  // linear (column-major) indices of the entries off the pattern
-  Matrix f_;                                    // the factors in A's storage
+  Matrix f_;                      // the factors in A's storage
 };
 
 }  // namespace articula
