@@ -63,4 +63,56 @@ PointContactJacobian calcPointContactJacobian(const Vec3& n, const Vec3& v, cons
   return J;
 }
 
+namespace {
+
+// S⁻¹ restricted to the tangent plane: Σ d dᵀ / k over the principal directions; flat (k = 0) and
+// sharp (k = ∞) directions slide nothing.
+Mat33 inverseCurvature(const SurfaceCurvature& c, const Vec3& n) {
+  Mat33 R = Mat33::Zero();
+  const Vec3 d1 = (c.d1_G - c.d1_G.dot(n) * n).normalized();
+  const Vec3 d2 = n.cross(d1);
+  if (c.k1 > 0 && std::isfinite(c.k1)) R += (1 / c.k1) * d1 * d1.transpose();
+  if (c.k2 > 0 && std::isfinite(c.k2)) R += (1 / c.k2) * d2 * d2.transpose();
+  return R.allFinite() ? R : Mat33::Zero();
+}
+
+// K = ∂W_B/∂ξ for one body: the contact point moves by Pp ξ and the penetration by gx ξ.
+Mat66 poseSlope(const PointContactJacobian& jac, const Vec3& p, const Eigen::Matrix<Real, 3, 6>& Pp,
+                const Eigen::Matrix<Real, 1, 6>& gx, const Vec3& wRel) {
+  const Eigen::Matrix<Real, 3, 6> dF = jac.dx * gx + jac.dv * skew(wRel) * Pp;
+  Mat66 K;
+  K.topRows<3>() = skew(p) * dF - skew(jac.force) * Pp;
+  K.bottomRows<3>() = dF;
+  return K;
+}
+
+}  // namespace
+
+WrenchSlopes calcPointContactWrenchSlopes(const PointContactJacobian& jac, const PointContactPlacement& where,
+                                          const Vec3& wRel) {
+  const Vec3& n = where.normal;
+  const Mat33 nx = skew(n);
+  WrenchSlopes s;
+  {  // B: its deepest point moves with B and slides by S_B⁻¹ (θ × n); x changes by −n·δp_B.
+    const Eigen::Matrix<Real, 3, 6> material = pointMap(where.pointB);
+    const Eigen::Matrix<Real, 1, 6> gx = -n.transpose() * material;
+    Eigen::Matrix<Real, 3, 6> Pp = material + (1 - where.shareA) * n * gx;
+    Pp.leftCols<3>() -= inverseCurvature(where.curvatureB, n) * nx;
+    s.K_B = poseSlope(jac, where.point, Pp, gx, wRel);
+  }
+  {  // A: the mirror image (outward normal +n, x grows with +n·δp_A, p = p_A − shareA x n).
+    const Eigen::Matrix<Real, 3, 6> material = pointMap(where.pointA);
+    const Eigen::Matrix<Real, 1, 6> gx = n.transpose() * material;
+    Eigen::Matrix<Real, 3, 6> Pp = material - where.shareA * n * gx;
+    Pp.leftCols<3>() += inverseCurvature(where.curvatureA, n) * nx;
+    s.K_A = poseSlope(jac, where.point, Pp, gx, wRel);
+  }
+  // Velocities: v = Φ(p) (V_B − V_A).
+  Eigen::Matrix<Real, 6, 3> arm;
+  arm << skew(where.point), Mat33::Identity();
+  s.D_B = arm * jac.dv * pointMap(where.point);
+  s.D_A = -s.D_B;
+  return s;
+}
+
 }  // namespace articula

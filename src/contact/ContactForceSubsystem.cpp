@@ -32,6 +32,7 @@ struct ContactForceSubsystem::Prepared {
   FoundationPair foundation;                   // mesh pairs
   int faceBegin = 0, faceEnd = 0;              // range in the geometry's mesh face contacts
   Real elastic = 0, potentialEnergy = 0;
+  PointContactPlacement placement;             // point contacts: for the force's linearization
 };
 
 struct ContactForceSubsystem::Workspace {
@@ -39,13 +40,7 @@ struct ContactForceSubsystem::Workspace {
   std::vector<Prepared> contacts;
   std::vector<Real> slotDepth;  // per penalty pair: the deepest contact's depth (realizeAcceleration)
   Real potentialEnergy = 0;
-  // addInForceJacobian scratch (sized on first use): station Jacobians, and the contact's
-  // Jacobian restricted to the u of the two bodies' ancestors (the only nonzero columns).
-  Matrix JA, JB;
-  Eigen::Matrix<Real, 3, Eigen::Dynamic> Jc, dvJc;  // 3 rows fixed: products by them stay small kernels
-  Vector nJ, Jdx;
-  std::vector<int> columns;
-  std::vector<char> used;
+  TreeForceLinearization tree;  // addInForceJacobian's mapping to generalized coordinates
 };
 
 const char* contactModelName(ContactModel model) {
@@ -258,9 +253,16 @@ void ContactForceSubsystem::realizePosition(State& s) const {
       p.elastic = f.elastic;
       p.potentialEnergy = f.stored;
       p.point_G = cp.pA_G - shareA * std::max(Real(0), cp.depth) * cp.n_G;
+      p.placement.shareA = shareA;
     } else {
       prepareHertz(cp, p);
     }
+    p.placement.point = p.point_G;
+    p.placement.pointA = cp.pA_G;
+    p.placement.pointB = cp.pB_G;
+    p.placement.normal = cp.n_G;
+    p.placement.curvatureA = cp.curvatureA;
+    p.placement.curvatureB = cp.curvatureB;
     w.potentialEnergy += p.potentialEnergy;
     w.contacts.push_back(p);
   }
@@ -275,6 +277,7 @@ void ContactForceSubsystem::prepareHertz(const ContactPoint& cp, Prepared& p) co
   p.friction = materialPairFriction_[pairOfMaterials];
   const Real x = std::max(Real(0), cp.depth);
   p.point_G = cp.pA_G - pair.shareA * x * cp.n_G;
+  p.placement.shareA = pair.shareA;
   RelativeCurvature rc = calcRelativeCurvature(cp.curvatureA, cp.curvatureB, cp.n_G);
   // Flat-on-flat gets a large sphere; sharp corners (or infinite curvature) a small one.
   const Real floor = 0.5 / maximumRadius_, ceiling = 0.5 / 1e-5;
@@ -456,21 +459,20 @@ const ContactReport& ContactForceSubsystem::getReport(const State& state) const 
 
 // ---- linearization for implicit integrators ----------------------------------------------------
 
-// Per point contact: with v = J u the relative velocity of the contact point (J = J_B − J_A),
-// D += Jᵀ (∂f/∂v) J and, since the penetration changes as δx = −n·J δu, K += Jᵀ (∂f/∂x)(−nᵀ J).
-// The motion of the contact point and normal with q is left out (small, not stiff). Elastic
-// foundation (mesh) contacts are left out too.
+// Per point contact: the force law's linearization (ContactForceJacobian.h) becomes slopes of the
+// contact wrench, which TreeForceLinearization maps to D and K with the convective and geometric
+// terms of the tree. Without those the steps of a fall were 2.8× as many: friction near sticking
+// is a steep damper, and at fixed u the contact point's velocity changes with q. Elastic
+// foundation (mesh) contacts are left out.
 void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix& K) const {
   Workspace& w = s.updCacheEntry<Workspace>(workspaceIndex_);
-  const std::span<const Transform> X_GB = matter_->getBodyTransforms(s);
-  const int nu = static_cast<int>(D.rows());
+  bool prepared = false;
   for (const Prepared& p : w.contacts) {
     if (!(p.depth > 0) || p.model == ContactModel::ElasticFoundation) continue;
-    const Vec3& n = p.normal_G;
-    const Vec3 pA = X_GB[p.bodyA].p(), pB = X_GB[p.bodyB].p();
-    const Vec3 v = stationVelocity(matter_->getBodyVelocity(s, p.bodyB), pB, p.point_G) -
-                   stationVelocity(matter_->getBodyVelocity(s, p.bodyA), pA, p.point_G);
-    const Real xdot = -v.dot(n);
+    if (!prepared) w.tree.prepare(*matter_, s), prepared = true;
+    const SpatialVec VRel = w.tree.getVelocity(p.bodyB) - w.tree.getVelocity(p.bodyA);  // about the origin
+    const Vec3 v = Vec3(VRel.tail<3>()) + Vec3(VRel.head<3>()).cross(p.point_G);
+    const Real xdot = -v.dot(p.normal_G);
     NormalForceSlope slope;
     const StribeckFriction* mu = nullptr;
     std::optional<StribeckFriction> hertzFriction;
@@ -491,52 +493,10 @@ void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix
       mu = &model.getFriction();
     }
     if (slope.force <= 0 && slope.dx == 0 && slope.dxdot == 0) continue;
-    const PointContactJacobian jac = calcPointContactJacobian(n, v, slope, *mu);
-    w.JB.setZero(3, nu);
-    w.JA.setZero(3, nu);
-    if (p.bodyB != 0)
-      matter_->calcStationJacobian(s, p.bodyB, X_GB[p.bodyB].R().transpose() * (p.point_G - pB), w.JB);
-    if (p.bodyA != 0)
-      matter_->calcStationJacobian(s, p.bodyA, X_GB[p.bodyA].R().transpose() * (p.point_G - pA), w.JA);
-    gatherColumns(p.bodyA, p.bodyB, w);
-    // Scratch sized nu once and used through blocks: no allocation per contact or per step.
-    const int m = static_cast<int>(w.columns.size());
-    w.Jc.resize(3, nu);
-    w.dvJc.resize(3, nu);
-    w.nJ.resize(nu);
-    w.Jdx.resize(nu);
-    auto Jc = w.Jc.leftCols(m);
-    for (int k = 0; k < m; ++k) Jc.col(k) = w.JB.col(w.columns[k]) - w.JA.col(w.columns[k]);
-    auto dvJc = w.dvJc.leftCols(m);
-    dvJc.noalias() = jac.dv * Jc;
-    w.nJ.head(m).noalias() = Jc.transpose() * n;
-    w.Jdx.head(m).noalias() = Jc.transpose() * jac.dx;
-    // Jcᵀ (∂f/∂v) Jc and the rank-one K term go straight into D and K: the inner dimension is 3,
-    // too short for a general matrix product to pay off.
-    for (int j = 0; j < m; ++j) {
-      const int cj = w.columns[j];
-      const Vec3 dvj = dvJc.col(j);
-      for (int i = 0; i < m; ++i) {
-        D(w.columns[i], cj) += Vec3(Jc.col(i)).dot(dvj);
-        K(w.columns[i], cj) -= w.Jdx[i] * w.nJ[j];
-      }
-    }
+    const PointContactJacobian jac = calcPointContactJacobian(p.normal_G, v, slope, *mu);
+    const WrenchSlopes slopes = calcPointContactWrenchSlopes(jac, p.placement, VRel.head<3>());
+    w.tree.addWrench(p.bodyB, p.bodyA, spatialVec(p.point_G.cross(jac.force), jac.force), slopes, D, K);
   }
-}
-
-// The u of every mobilizer between Ground and body a or b, each once.
-void ContactForceSubsystem::gatherColumns(int a, int b, Workspace& w) const {
-  w.used.assign(matter_->getNU(), 0);
-  w.columns.clear();
-  for (int body : {a, b})
-    for (int k = body; k > 0; k = matter_->getInfo(k).parent) {
-      const MobilizedBodyInfo& info = matter_->getInfo(k);
-      for (int j = 0; j < info.nu; ++j)
-        if (!w.used[info.uStart + j]) {
-          w.used[info.uStart + j] = 1;
-          w.columns.push_back(info.uStart + j);
-        }
-    }
 }
 
 // ---- hysteresis -------------------------------------------------------------------------------

