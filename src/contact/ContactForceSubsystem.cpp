@@ -464,39 +464,82 @@ const ContactReport& ContactForceSubsystem::getReport(const State& state) const 
 // terms of the tree. Without those the steps of a fall were 2.8× as many: friction near sticking
 // is a steep damper, and at fixed u the contact point's velocity changes with q. Elastic
 // foundation (mesh) contacts are left out.
+// The force law's value and slopes at the contact's current relative velocity v (of the contact
+// point, B − A); false where the law is flat and zero (nothing to add).
+bool ContactForceSubsystem::linearizePointContact(const Prepared& p, const Vec3& v, PointContactJacobian& jac) const {
+  const Real xdot = -v.dot(p.normal_G);
+  NormalForceSlope slope;
+  const StribeckFriction* mu = nullptr;
+  std::optional<StribeckFriction> hertzFriction;
+  if (p.model == ContactModel::Hertz) {
+    slope = calcHuntCrossleySlope(p.stiffness, p.dissipation, p.depth, xdot);
+    hertzFriction.emplace(p.friction.staticFriction, p.friction.dynamicFriction, p.friction.viscousFriction,
+                          transitionSpeed_);
+    mu = &*hertzFriction;
+  } else {
+    // Penalty curves are tabulated: central differences of the scalar law.
+    const PenaltyContactModel& model = models_[p.penaltyModel];
+    slope.force = model.calcForce(p.depth, xdot, p.reachedMax).force;
+    const Real hx = 1e-6 * std::max(p.depth, Real(1e-4)), hv = 1e-6;
+    slope.dx = (model.calcForce(p.depth + hx, xdot, p.reachedMax).force -
+                model.calcForce(p.depth - hx, xdot, p.reachedMax).force) / (2 * hx);
+    slope.dxdot = (model.calcForce(p.depth, xdot + hv, p.reachedMax).force -
+                   model.calcForce(p.depth, xdot - hv, p.reachedMax).force) / (2 * hv);
+    mu = &model.getFriction();
+  }
+  if (slope.force <= 0 && slope.dx == 0 && slope.dxdot == 0) return false;
+  jac = calcPointContactJacobian(p.normal_G, v, slope, *mu);
+  return true;
+}
+
+// The wrench on B and its slopes, everything about the tree's reference point.
+bool ContactForceSubsystem::linearizeWrench(const Prepared& p, const TreeForceLinearization& tree, SpatialVec& W_B,
+                                            WrenchSlopes& slopes) const {
+  const Vec3& o = tree.getOrigin();
+  const SpatialVec VRel = tree.getVelocity(p.bodyB) - tree.getVelocity(p.bodyA);
+  const Vec3 point = p.point_G - o;
+  const Vec3 v = Vec3(VRel.tail<3>()) + Vec3(VRel.head<3>()).cross(point);
+  PointContactJacobian jac;
+  if (!linearizePointContact(p, v, jac)) return false;
+  PointContactPlacement where = p.placement;
+  where.point -= o;
+  where.pointA -= o;
+  where.pointB -= o;
+  slopes = calcPointContactWrenchSlopes(jac, where, VRel.head<3>());
+  W_B = spatialVec(point.cross(jac.force), jac.force);
+  return true;
+}
+
 void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix& K) const {
   Workspace& w = s.updCacheEntry<Workspace>(workspaceIndex_);
   bool prepared = false;
   for (const Prepared& p : w.contacts) {
     if (!(p.depth > 0) || p.model == ContactModel::ElasticFoundation) continue;
     if (!prepared) w.tree.prepare(*matter_, s), prepared = true;
-    const SpatialVec VRel = w.tree.getVelocity(p.bodyB) - w.tree.getVelocity(p.bodyA);  // about the origin
-    const Vec3 v = Vec3(VRel.tail<3>()) + Vec3(VRel.head<3>()).cross(p.point_G);
-    const Real xdot = -v.dot(p.normal_G);
-    NormalForceSlope slope;
-    const StribeckFriction* mu = nullptr;
-    std::optional<StribeckFriction> hertzFriction;
-    if (p.model == ContactModel::Hertz) {
-      slope = calcHuntCrossleySlope(p.stiffness, p.dissipation, p.depth, xdot);
-      hertzFriction.emplace(p.friction.staticFriction, p.friction.dynamicFriction, p.friction.viscousFriction,
-                            transitionSpeed_);
-      mu = &*hertzFriction;
-    } else {
-      // Penalty curves are tabulated: central differences of the scalar law.
-      const PenaltyContactModel& model = models_[p.penaltyModel];
-      slope.force = model.calcForce(p.depth, xdot, p.reachedMax).force;
-      const Real hx = 1e-6 * std::max(p.depth, Real(1e-4)), hv = 1e-6;
-      slope.dx = (model.calcForce(p.depth + hx, xdot, p.reachedMax).force -
-                  model.calcForce(p.depth - hx, xdot, p.reachedMax).force) / (2 * hx);
-      slope.dxdot = (model.calcForce(p.depth, xdot + hv, p.reachedMax).force -
-                     model.calcForce(p.depth, xdot - hv, p.reachedMax).force) / (2 * hv);
-      mu = &model.getFriction();
-    }
-    if (slope.force <= 0 && slope.dx == 0 && slope.dxdot == 0) continue;
-    const PointContactJacobian jac = calcPointContactJacobian(p.normal_G, v, slope, *mu);
-    const WrenchSlopes slopes = calcPointContactWrenchSlopes(jac, p.placement, VRel.head<3>());
-    w.tree.addWrench(p.bodyB, p.bodyA, spatialVec(p.point_G.cross(jac.force), jac.force), slopes, D, K);
+    SpatialVec W_B;
+    WrenchSlopes slopes;
+    if (linearizeWrench(p, w.tree, W_B, slopes)) w.tree.addWrench(p.bodyB, p.bodyA, W_B, slopes, D, K);
   }
+}
+
+// Contact with Ground only: the wrench on the moving body is W_B (B moving) or −W_B (A moving).
+bool ContactForceSubsystem::addInTreeJacobian(const State& s, TreeJacobianTerms& terms) const {
+  const Workspace& w = workspace(s);
+  for (const Prepared& p : w.contacts) {
+    if (!(p.depth > 0) || p.model == ContactModel::ElasticFoundation) continue;
+    if (p.bodyA != 0 && p.bodyB != 0) return false;
+    SpatialVec W_B;
+    WrenchSlopes slopes;
+    if (!linearizeWrench(p, *terms.tree, W_B, slopes)) continue;
+    if (p.bodyB != 0) {
+      terms.stiffness[p.bodyB] += slopes.K_B;
+      terms.damping[p.bodyB] += slopes.D_B;
+    } else if (p.bodyA != 0) {
+      terms.stiffness[p.bodyA] -= slopes.K_A;
+      terms.damping[p.bodyA] -= slopes.D_A;
+    }
+  }
+  return true;
 }
 
 // ---- hysteresis -------------------------------------------------------------------------------

@@ -97,6 +97,14 @@ void GeneralForceSubsystem::addInForceJacobian(const State& state, Matrix& D, Ma
     if (flags[i]) elements_[i]->addInForceJacobian(state, m, D, K);
 }
 
+bool GeneralForceSubsystem::addInTreeJacobian(const State& state, TreeJacobianTerms& terms) const {
+  const MatterSubsystem& m = matter();
+  const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);
+  for (size_t i = 0; i < elements_.size(); ++i)
+    if (flags[i] && !elements_[i]->addInTreeJacobian(state, m, terms)) return false;
+  return true;
+}
+
 Real GeneralForceSubsystem::calcPotentialEnergy(const State& state) const {
   const MatterSubsystem& m = matter();
   const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);

@@ -78,6 +78,14 @@ void PassiveJointDamping::addInForceJacobian(const State&, const MatterSubsystem
   D.diagonal() -= c_;
 }
 
+bool PassiveJointDamping::addInTreeJacobian(const State&, const MatterSubsystem& matter, TreeJacobianTerms& terms) const {
+  for (int b = 1; b < matter.getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = matter.getInfo(b);
+    if (info.nu) terms.jointDamping[b].diagonal() -= c_.segment(info.uStart, info.nu);
+  }
+  return true;
+}
+
 Real PassiveJointDamping::calcPower(const State& state, const MatterSubsystem& matter) const {
   const auto u = matter.getU(state);
   return -u.dot(c_.cwiseProduct(u));

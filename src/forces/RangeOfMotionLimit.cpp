@@ -200,11 +200,7 @@ void RangeOfMotionLimit::calcForce(const State& state, const MatterSubsystem& ma
   }
 }
 
-void RangeOfMotionLimit::addInForceJacobian(const State& state, const MatterSubsystem& matter, Matrix& D,
-                                            Matrix& K) const {
-  const Eval e = evaluate(state, matter, true);
-  if (e.tau.isZero(0)) return;
-  // G: rows θdot_i = G_i u for the active axes (the clamp max(0, ·) is flat where tau = 0).
+Matrix RangeOfMotionLimit::calcAngleRows(const State& state, const MatterSubsystem& matter, const Eval& e) const {
   const int nu = matter.getNU();
   Matrix G = Matrix::Zero(numAxes(), nu);
   if (orientation_) {
@@ -218,11 +214,38 @@ void RangeOfMotionLimit::addInForceJacobian(const State& state, const MatterSubs
     const CoordinateRow row = coordinateRow(matter, state, body_, whichQ_);
     for (int j = 0; j < row.nu; ++j) G(0, row.uStart + j) = row.n[j];
   }
+  return G;
+}
+
+void RangeOfMotionLimit::addInForceJacobian(const State& state, const MatterSubsystem& matter, Matrix& D,
+                                            Matrix& K) const {
+  const Eval e = evaluate(state, matter, true);
+  if (e.tau.isZero(0)) return;
+  // G: rows θdot_i = G_i u for the active axes (the clamp max(0, ·) is flat where tau = 0).
+  const Matrix G = calcAngleRows(state, matter, e);
   for (int i = 0; i < numAxes(); ++i) {
     if (e.tau[i] == 0) continue;
     D.noalias() -= axes_[i].damping * G.row(i).transpose() * G.row(i);
     K.noalias() -= axes_[i].stiffness * G.row(i).transpose() * G.row(i);
   }
+}
+
+bool RangeOfMotionLimit::addInTreeJacobian(const State& state, const MatterSubsystem& matter,
+                                           TreeJacobianTerms& terms) const {
+  const Eval e = evaluate(state, matter, true);
+  if (e.tau.isZero(0)) return true;
+  const Matrix G = calcAngleRows(state, matter, e);
+  const MobilizedBodyInfo& info = matter.getInfo(body_);
+  const int n = info.nu;
+  // Only the body's own mobilities may move the limited angles.
+  if (!G.leftCols(info.uStart).isZero(0) || !G.rightCols(G.cols() - info.uStart - n).isZero(0)) return false;
+  for (int i = 0; i < numAxes(); ++i) {
+    if (e.tau[i] == 0) continue;
+    const auto g = G.row(i).segment(info.uStart, n);
+    terms.jointDamping[body_] -= axes_[i].damping * g.transpose() * g;
+    terms.jointStiffness[body_] -= axes_[i].stiffness * g.transpose() * g;
+  }
+  return true;
 }
 
 Real RangeOfMotionLimit::calcPotentialEnergy(const State& state, const MatterSubsystem& matter) const {

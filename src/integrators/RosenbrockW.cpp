@@ -84,6 +84,8 @@ void RosenbrockWIntegrator::onInitialize() {
   jacobianValid_ = false;
   factoredHGamma_ = -1;
   buildMobilityTree();
+  structuredEligible_ = mbs_ && nu() > 0 && getAdvancedState().getUStart(mbs_->getMatter().getIndex()) == 0 &&
+                        mbs_->getMatter().getNU() == nu();
 }
 
 // parent[i] for each system u: the previous mobility of the same body, else the last mobility on
@@ -108,11 +110,23 @@ void RosenbrockWIntegrator::buildMobilityTree() {
   tree_ = TreeLU(std::move(parent));
 }
 
-// M, D and K at the advanced state (realized through Acceleration by the base class).
+// The linearization at the advanced state (realized through Acceleration by the base class):
+// structured terms if every source gives them, else M, D and K.
 void RosenbrockWIntegrator::formJacobian() {
   jacobianValid_ = true;
   factoredHGamma_ = -1;
   if (!mbs_ || nu() == 0) return;
+  const State& s = getAdvancedState();
+  structured_ = useStructured_ && structuredEligible_ && solver_.prepare(mbs_->getMatter(), s);
+  for (int i = 0; structured_ && i < mbs_->getNumSubsystems(); ++i)
+    if (const auto* src = dynamic_cast<const ForceJacobianSource*>(&mbs_->getSubsystem(i)))
+      structured_ = src->addInTreeJacobian(s, solver_.terms());
+  if (!structured_) formDenseJacobian();
+  ++jacobians_;
+}
+
+void RosenbrockWIntegrator::formDenseJacobian() {
+  structured_ = false;
   const State& s = getAdvancedState();
   mbs_->getMatter().calcM(s, M_);
   D_.setZero();
@@ -121,12 +135,20 @@ void RosenbrockWIntegrator::formJacobian() {
     if (const auto* src = dynamic_cast<const ForceJacobianSource*>(&mbs_->getSubsystem(i)))
       src->addInForceJacobian(s, D_, K_);
   jacobianFitsTree_ = useTree_ && tree_.size() == nu() && tree_.fitsPattern(D_) && tree_.fitsPattern(K_);
-  ++jacobians_;
 }
 
 void RosenbrockWIntegrator::factor(Real h) {
   const Real hg = h * tableau_.gamma;
   if (hg == factoredHGamma_ || !mbs_ || nu() == 0) return;
+  if (structured_) {
+    if (solver_.factor(hg)) {
+      factoredHGamma_ = hg;
+      ++structuredFactorizations_;
+      ++factorizations_;
+      return;
+    }
+    formDenseJacobian();  // a singular pivot block: the dense LU pivots across blocks
+  }
   A_ = M_ - hg * D_ - (hg * hg) * K_;
   factoredByTree_ = jacobianFitsTree_ && tree_.compute(A_);
   if (factoredByTree_)
@@ -148,12 +170,17 @@ void RosenbrockWIntegrator::solveStage(const Vector& r, Vector& k) {
   // rhs = M r_u + hγ K N⁺ r_q
   tmpQ_ = r.head(nq());
   matter.multiplyByNInv(s, tmpQ_, tmpU_);
-  rhs_.noalias() = M_ * r.segment(nq(), nu());
-  rhs_.noalias() += hg * (K_ * tmpU_);
-  if (factoredByTree_)
-    tree_.solve(rhs_, ku_);
-  else
-    ku_ = lu_.solve(rhs_);
+  if (structured_) {
+    solver_.formRightHandSide(r.segment(nq(), nu()), tmpU_, hg, rhs_);
+    solver_.solve(rhs_, ku_);
+  } else {
+    rhs_.noalias() = M_ * r.segment(nq(), nu());
+    rhs_.noalias() += hg * (K_ * tmpU_);
+    if (factoredByTree_)
+      tree_.solve(rhs_, ku_);
+    else
+      ku_ = lu_.solve(rhs_);
+  }
   matter.multiplyByN(s, ku_, tmpQ_);
   k.head(nq()) = r.head(nq()) + hg * tmpQ_;
   k.segment(nq(), nu()) = ku_;

@@ -22,8 +22,9 @@ Eigen::Matrix<Real, 3, 6> pointMap(const Vec3& r) {
   return P;
 }
 
-void TreeForceLinearization::prepare(const MatterSubsystem& matter, const State& state) {
+void TreeForceLinearization::prepare(const MatterSubsystem& matter, const State& state, const Vec3& origin) {
   matter_ = &matter;
+  origin_ = origin;
   u0_ = state.getUStart(matter.getIndex());
   const PositionCache& pc = positionCache(matter, state);
   const VelocityCache& vc = velocityCache(matter, state);
@@ -41,7 +42,7 @@ void TreeForceLinearization::prepare(const MatterSubsystem& matter, const State&
   int next = 0;
   for (int b = 1; b < nb; ++b) {
     const MobilizedBodyInfo& info = matter.getInfo(b);
-    const Vec3 p = pc.X_GB[b].p();
+    const Vec3 p = pc.X_GB[b].p() - origin;
     V_[b] = atOrigin(vc.V_GB[b], p);
     const int n = info.nu;
     for (int j = 0; j < n; ++j) {

@@ -10,6 +10,7 @@
 
 #include "articula/contact/ContactForceSubsystem.h"
 #include "articula/contact/HertzHuntCrossley.h"
+#include "articula/matter/ImplicitTreeSolver.h"
 #include "articula/matter/MobilizedBody.h"
 #include "articula/matter/MultibodySystem.h"
 
@@ -194,6 +195,28 @@ struct PressedLimb {
     }
     EXPECT_LT((D - Dfd).norm(), 1e-5 * Dfd.norm()) << what << "\nD\n" << D << "\nFD\n" << Dfd;
     EXPECT_LT((K - Kfd).norm(), kTolerance * Kfd.norm()) << what << "\nK\n" << K << "\nFD\n" << Kfd;
+
+    // The structured form (ImplicitTreeSolver) is the same K without the geometric term: read its
+    // K back through the right-hand side M r + hγ K w with r = 0, hγ = 1.
+    const MatterSubsystem& matter = system.getMatter();
+    ImplicitTreeSolver solver;
+    ASSERT_TRUE(solver.prepare(matter, state));
+    ASSERT_TRUE(contact->addInTreeJacobian(state, solver.terms())) << what;
+    Matrix Ks(nu, nu);
+    Vector rhs(nu);
+    for (int j = 0; j < nu; ++j) {
+      solver.formRightHandSide(Vector::Zero(nu), Vector::Unit(nu, j), 1.0, rhs);
+      Ks.col(j) = rhs;
+    }
+    const int limb = 2;
+    const Vec3 o = solver.terms().tree->getOrigin();
+    const SpatialVec F = contact->getReport(state).bodyForces_G[limb];  // about the limb's origin
+    const Vec3 r = matter.getBodyTransform(state, limb).p() - o;
+    const SpatialVec W = spatialVec(Vec3(F.head<3>()) + r.cross(Vec3(F.tail<3>())), F.tail<3>());
+    Matrix Kgeo = Matrix::Zero(nu, nu);
+    solver.terms().tree->addGeometric(limb, W, Kgeo);
+    EXPECT_GT(Kgeo.norm(), 0) << what;
+    EXPECT_LT((Ks + Kgeo - Kfd).norm(), kTolerance * Kfd.norm()) << what << "\nK\n" << Ks + Kgeo << "\nFD\n" << Kfd;
   }
 };
 

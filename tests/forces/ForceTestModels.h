@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "articula/forces/GeneralForceSubsystem.h"
+#include "articula/matter/ImplicitTreeSolver.h"
 #include "articula/matter/MobilizedBody.h"
 #include "articula/matter/MultibodySystem.h"
 #include "support/DenseDynamics.h"
@@ -81,6 +82,32 @@ inline Vector potentialGradient(const ForceElement& e, const MultibodySystem& sy
 
 // Ground -> Ball (quaternion) -> Ball (Euler x-y-z) -> Gimbal -> reversed Ball -> Free: joints
 // whose u are angular velocities, so N is not the identity. Offsets make every u move mass.
+// An element's structured linearization (ForceJacobian.h) as dense D and K; `accepted` is what
+// addInTreeJacobian returned, `bodyTerms` the size of its per-body slopes (the joint elements
+// add none).
+struct DenseTreeJacobian {
+  bool accepted = false;
+  Real bodyTerms = 0;
+  Matrix D, K;
+};
+inline DenseTreeJacobian densifyTreeJacobian(const ForceElement& element, const MatterSubsystem& matter, const State& s) {
+  ImplicitTreeSolver solver;
+  DenseTreeJacobian out;
+  const int nu = matter.getNU();
+  out.D = Matrix::Zero(nu, nu);
+  out.K = Matrix::Zero(nu, nu);
+  if (!solver.prepare(matter, s)) return out;
+  TreeJacobianTerms& t = solver.terms();
+  out.accepted = element.addInTreeJacobian(s, matter, t);
+  for (int b = 1; b < matter.getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = matter.getInfo(b);
+    out.D.block(info.uStart, info.uStart, info.nu, info.nu) = t.jointDamping[b];
+    out.K.block(info.uStart, info.uStart, info.nu, info.nu) = t.jointStiffness[b];
+    out.bodyTerms += t.stiffness[b].norm() + t.damping[b].norm();
+  }
+  return out;
+}
+
 struct OrientationModel {
   MultibodySystem system;
   GeneralForceSubsystem* forces = nullptr;

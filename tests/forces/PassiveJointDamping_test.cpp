@@ -54,6 +54,12 @@ TEST(PassiveJointDamping, ForceJacobianMatchesDifferences) {
     EXPECT_LT((D.col(j) - col).norm(), 1e-8) << "u " << j;
   }
   EXPECT_EQ(K.norm(), 0);
+  // The structured form (for the O(n) implicit solve): the same diagonal in the joint blocks.
+  const testing::DenseTreeJacobian tree = testing::densifyTreeJacobian(damping, matter, s);
+  EXPECT_TRUE(tree.accepted);
+  EXPECT_EQ(tree.bodyTerms, 0);
+  EXPECT_EQ((tree.D - D).norm(), 0);
+  EXPECT_EQ(tree.K.norm(), 0);
 }
 
 TEST(PassiveJointDamping, RootJointsCanBeDamped) {

@@ -246,6 +246,12 @@ TEST(RangeOfMotionLimit, ForceJacobianMatchesDifferences) {
     }
     EXPECT_GT(Dfd.norm(), 0) << rom->getName();
     EXPECT_LT((D - Dfd).norm(), 1e-6 * Dfd.norm()) << rom->getName() << "\nD\n" << D << "\nFD\n" << Dfd;
+    // The structured form (for the O(n) implicit solve) holds the same matrices in the body's block.
+    const testing::DenseTreeJacobian tree = testing::densifyTreeJacobian(*rom, matter, s);
+    EXPECT_TRUE(tree.accepted) << rom->getName();
+    EXPECT_EQ(tree.bodyTerms, 0) << rom->getName();
+    EXPECT_LT((tree.D - D).norm(), 1e-14 * D.norm()) << rom->getName();
+    EXPECT_LT((tree.K - K).norm(), 1e-14 * K.norm() + 1e-300) << rom->getName();
   }
 
   MultibodySystem system;

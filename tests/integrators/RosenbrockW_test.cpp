@@ -138,9 +138,12 @@ TEST(RosenbrockW3, TreeLUMatchesDenseLUWithGroundContact) {
   State s = system.realizeTopology();
   system.getMatter().updQ(s).segment<3>(4) = Vec3(0, 0, 0.9);
   system.getMatter().updU(s).head<6>() << 0.5, 1, 0, 0.3, 0, 0;
-  RosenbrockW3Integrator tree(system), dense(system);
+  RosenbrockW3Integrator tree(system), dense(system), structured(system);
+  tree.setUseStructuredSolve(false);
+  dense.setUseStructuredSolve(false);
   dense.setUseTreeLU(false);
   const Vector yT = testing::runControlled(tree, s, 1e-6, 1.0);
+  const Vector yS = testing::runControlled(structured, s, 1e-6, 1.0);
   const Vector yD = testing::runControlled(dense, s, 1e-6, 1.0);
   EXPECT_EQ(tree.getNumTreeFactorizations(), tree.getNumFactorizations());
   EXPECT_GT(tree.getNumFactorizations(), 10);
@@ -148,6 +151,11 @@ TEST(RosenbrockW3, TreeLUMatchesDenseLUWithGroundContact) {
   // Pivot order differs, so round-off differs, and the step-size decisions of a contact run amplify
   // it over 1 s: a 1e-14 change of one initial speed alone moves the end state by 1e-6 here.
   EXPECT_LT((yT - yD).cwiseAbs().maxCoeff(), 1e-5);
+  // The O(n) structured solve (by default): every factorization, without the geometric term of K
+  // (a different W-matrix, so a different but equally accurate solution at 1e-6).
+  EXPECT_EQ(structured.getNumStructuredFactorizations(), structured.getNumFactorizations());
+  EXPECT_GT(structured.getNumFactorizations(), 10);
+  EXPECT_LT((yS - yD).cwiseAbs().maxCoeff(), 1e-4);
 }
 
 // Two free spheres colliding: the contact couples both bodies' mobilities, off the tree pattern,
@@ -166,18 +174,26 @@ TEST(RosenbrockW3, TwoBodyContactFallsBackToDenseLU) {
   system.getMatter().updQ(s).segment<3>(11) = Vec3(0.3, 0.05, 0);
   system.getMatter().updU(s).segment<3>(3) = Vec3(2, 0, 0);
   system.getMatter().updU(s).segment<3>(9) = Vec3(-2, 0, 0);
-  RosenbrockW3Integrator tree(system), dense(system);
+  RosenbrockW3Integrator tree(system), dense(system), structured(system);
+  tree.setUseStructuredSolve(false);
+  dense.setUseStructuredSolve(false);
   dense.setUseTreeLU(false);
-  for (Integrator* integ : {static_cast<Integrator*>(&tree), static_cast<Integrator*>(&dense)}) {
+  for (Integrator* integ : {static_cast<Integrator*>(&tree), static_cast<Integrator*>(&dense),
+                            static_cast<Integrator*>(&structured)}) {
     IntegratorSettings set = integ->getSettings();
     set.maximumStepSize = 0.01;  // free flight has no error to stop a step from jumping the impact
     integ->setSettings(set);
   }
   const Vector yT = testing::runControlled(tree, s, 1e-6, 0.3);
   const Vector yD = testing::runControlled(dense, s, 1e-6, 0.3);
+  const Vector yS = testing::runControlled(structured, s, 1e-6, 0.3);
   EXPECT_GT(tree.getNumTreeFactorizations(), 0);  // before and after the impact
   EXPECT_LT(tree.getNumTreeFactorizations(), tree.getNumFactorizations());
   EXPECT_LT((yT - yD).cwiseAbs().maxCoeff(), 1e-6);
+  // The structured solve cannot hold the body–body contact either: dense steps during the impact.
+  EXPECT_GT(structured.getNumStructuredFactorizations(), 0);
+  EXPECT_LT(structured.getNumStructuredFactorizations(), structured.getNumFactorizations());
+  EXPECT_LT((yS - yD).cwiseAbs().maxCoeff(), 1e-5);
   EXPECT_LT(yT[system.getMatter().getNQ() + 3], 0) << "sphere a bounced back";
 }
 

@@ -46,6 +46,9 @@ namespace articula {
 enum class ContactModel { Hertz, Penalty, ElasticFoundation };
 const char* contactModelName(ContactModel model);
 
+struct PointContactJacobian;
+struct WrenchSlopes;
+
 struct ContactRecord {
   int surfaceA = -1, surfaceB = -1;  // surface (= shape) indices; A is the lower ShapeType
   int bodyA = 0, bodyB = 0;
@@ -123,6 +126,8 @@ class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   void realizeAcceleration(State& state) const override;  // ż of the penalty pairs
   // ForceJacobianSource: point contacts' ∂τ/∂u and (∂τ/∂q) N (needs Velocity; no mesh contacts).
   void addInForceJacobian(const State& state, Matrix& D, Matrix& K) const override;
+  // The structured form when every point contact is with Ground (no mesh contacts either way).
+  bool addInTreeJacobian(const State& state, TreeJacobianTerms& terms) const override;
 
   struct Surface {
     bool penalty = false;
@@ -136,6 +141,9 @@ class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
  private:
   void requireTopology(const char* what) const;
   void prepareHertz(const ContactPoint& cp, Prepared& p) const;
+  bool linearizePointContact(const Prepared& p, const Vec3& v, PointContactJacobian& jac) const;
+  bool linearizeWrench(const Prepared& p, const TreeForceLinearization& tree, SpatialVec& W_B,
+                       WrenchSlopes& slopes) const;
   void prepareFoundations(Workspace& w) const;
   void applyPointContact(const State& s, const Workspace& w, const Prepared& p, ContactRecord& rec,
                          std::vector<SpatialVec>& F) const;

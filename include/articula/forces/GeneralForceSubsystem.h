@@ -59,6 +59,13 @@ class ForceElement {
   // Default: nothing (the element is treated explicitly). Stiff elements (dampers) override it.
   virtual void addInForceJacobian(const State& /*state*/, const MatterSubsystem& /*matter*/, Matrix& /*D*/,
                                   Matrix& /*K*/) const {}
+  // The same linearization in the structured form (ForceJacobian.h); false if it does not fit.
+  // An element that overrides addInForceJacobian must override this too: the default (true,
+  // nothing added) is right only for elements without a linearization.
+  virtual bool addInTreeJacobian(const State& /*state*/, const MatterSubsystem& /*matter*/,
+                                 TreeJacobianTerms& /*terms*/) const {
+    return true;
+  }
 
  protected:
   // Setters call this: an element is immutable once its System is built.
@@ -94,8 +101,9 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
                    Vector& mobilityForces) const override;
   Real calcPotentialEnergy(const State& state) const override;
-  // Sum over enabled elements of their addInForceJacobian.
+  // Sum over enabled elements of their addInForceJacobian (addInTreeJacobian: false if any is).
   void addInForceJacobian(const State& state, Matrix& D, Matrix& K) const override;
+  bool addInTreeJacobian(const State& state, TreeJacobianTerms& terms) const override;
   // Sums over enabled elements of calcPower and calcNonConservativePower (needs Velocity).
   Real calcPower(const State& state) const;
   Real calcNonConservativePower(const State& state) const;

@@ -38,6 +38,7 @@ class PassiveJointDamping : public ForceElement {
   // C x = lambda M x. Infinite without damping. Position stage; forms M (O(n^3), not a hot path).
   // ∂τ/∂u = −diag(c).
   void addInForceJacobian(const State& state, const MatterSubsystem& matter, Matrix& D, Matrix& K) const override;
+  bool addInTreeJacobian(const State& state, const MatterSubsystem& matter, TreeJacobianTerms& terms) const override;
   Real calcStableStepLimit(const State& state, const MatterSubsystem& matter) const;
 
   void finalize(const MatterSubsystem& matter) override;

@@ -89,6 +89,9 @@ class RangeOfMotionLimit : public ForceElement {
   // While outside the bounds: D −= Gᵀ diag(c) G, K −= Gᵀ diag(k) G with G = ∂θ/∂u on the active
   // axes (the change of J and N with q is left out); nothing inside the bounds.
   void addInForceJacobian(const State& state, const MatterSubsystem& matter, Matrix& D, Matrix& K) const override;
+  // Structured form: a block of the limited body's own u when G has no other entries (the
+  // limit is between a body and its tree parent); false otherwise.
+  bool addInTreeJacobian(const State& state, const MatterSubsystem& matter, TreeJacobianTerms& terms) const override;
 
  private:
   struct Eval {
@@ -101,6 +104,8 @@ class RangeOfMotionLimit : public ForceElement {
   int numAxes() const { return orientation_ ? 3 : 1; }
   Eval evaluate(const State& state, const MatterSubsystem& matter, bool withVelocity) const;
   Rotation calcR_GF(const State& state, const MatterSubsystem& matter) const;
+  // G = ∂θ/∂u of every axis (numAxes x nu).
+  Matrix calcAngleRows(const State& state, const MatterSubsystem& matter, const Eval& e) const;
 
   bool orientation_;
   int body_;

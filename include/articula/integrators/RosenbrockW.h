@@ -10,9 +10,12 @@
 // The stage system then reduces to one dense nu x nu solve,
 //     (M − hγD − (hγ)² K) k_u = M r_u + hγ K N⁺ r_q,   k_q = r_q + hγ N k_u,   k_z = r_z,
 // one LU factorization per trial step (J, M at the step's start; reused when a trial is rejected).
-// When D and K couple only mobilities on one root path each (joint dampers and limits, contact
-// with Ground), the matrix keeps the branch-induced sparsity of M and is factored by TreeLU in
-// O(n d²); otherwise (contact between two moving bodies) by a pivoting dense LU.
+// When every force subsystem gives its linearization in the structured form of ForceJacobian.h
+// (joint dampers and limits, contact with Ground), neither M nor D nor K is formed: the
+// ImplicitTreeSolver factors the matrix in O(n) by an articulated-body recursion, and the
+// right-hand side is formed in O(n) too. Otherwise the dense matrices are formed; when D and K
+// couple only mobilities on one root path each they keep the branch-induced sparsity of M and
+// TreeLU factors them in O(n d²), else (contact between two moving bodies) a pivoting dense LU.
 // Constraints are handled like the explicit methods: projection of the end state and its error
 // estimate. Without a MultibodySystem J = 0 and the method is explicit.
 //
@@ -27,6 +30,7 @@
 
 #include "articula/integrators/ErrorControlledIntegrator.h"
 #include "articula/math/TreeLU.h"
+#include "articula/matter/ImplicitTreeSolver.h"
 
 namespace articula {
 
@@ -65,6 +69,10 @@ class RosenbrockWIntegrator : public ErrorControlledIntegrator {
   int64_t getNumTreeFactorizations() const { return treeFactorizations_; }
   // TreeLU where the pattern allows (default); false: always the dense LU (for comparisons).
   void setUseTreeLU(bool on) { useTree_ = on; }
+  // Factorizations done by the O(n) ImplicitTreeSolver (not counted as TreeLU or dense ones).
+  int64_t getNumStructuredFactorizations() const { return structuredFactorizations_; }
+  // The O(n) structured solve where every source allows it (default); false: dense matrices always.
+  void setUseStructuredSolve(bool on) { useStructured_ = on; }
 
  protected:
   bool attemptStep(Real t0, Real h, Real t1, Vector& yErr) override;
@@ -75,6 +83,7 @@ class RosenbrockWIntegrator : public ErrorControlledIntegrator {
  private:
   void buildMobilityTree();
   void formJacobian();
+  void formDenseJacobian();
   void factor(Real h);
   void solveStage(const Vector& r, Vector& k);  // k = (I − hγJ)⁻¹ r
 
@@ -84,12 +93,14 @@ class RosenbrockWIntegrator : public ErrorControlledIntegrator {
   Eigen::PartialPivLU<Matrix> lu_;
   TreeLU tree_;               // mobilities' tree; empty when the u are not tree-ordered
   bool useTree_ = true, jacobianFitsTree_ = false, factoredByTree_ = false;
+  ImplicitTreeSolver solver_;
+  bool useStructured_ = true, structuredEligible_ = false, structured_ = false;
   Vector rhs_, ku_, tmpU_, tmpQ_;
   std::vector<Vector> k_;
   Vector ytmp_, r_, y1_;
   bool jacobianValid_ = false;
   Real factoredHGamma_ = -1;
-  int64_t jacobians_ = 0, factorizations_ = 0, treeFactorizations_ = 0;
+  int64_t jacobians_ = 0, factorizations_ = 0, treeFactorizations_ = 0, structuredFactorizations_ = 0;
 };
 
 // ROS2 (Verwer, Spee, Blom, Hundsdorfer 1999): order 2 for any J, L-stable, error estimate from

@@ -38,23 +38,32 @@ Eigen::Matrix<Real, 3, 6> pointMap(const Vec3& r);
 
 class TreeForceLinearization {
  public:
-  // Caches the mobility axes about the Ground origin, the body velocities and the mobilizers'
+  // Caches the mobility axes about `origin` (the "Ground origin" of everything here: a point near
+  // the model keeps the spatial quantities well scaled), the body velocities and the mobilizers'
   // own axis derivatives. `state` realized through Velocity.
-  void prepare(const MatterSubsystem& matter, const State& state);
+  void prepare(const MatterSubsystem& matter, const State& state, const Vec3& origin = Vec3::Zero());
 
   // Adds the linearization of W_B on bodyB and −W_B on bodyA (either may be 0, Ground) into the
   // System-sized D and K (the matter's u start at uStart in them).
   void addWrench(int bodyB, int bodyA, const SpatialVec& W_B, const WrenchSlopes& slopes, Matrix& D, Matrix& K);
 
-  // Ground-origin spatial velocity of a body (valid after prepare).
+  // Only the geometric term of a wrench W on `body` (what the structured form of ForceJacobian.h
+  // leaves out): K(k, j) += (δ_j S_k)ᵀ W along the body's path.
+  void addGeometric(int body, const SpatialVec& W, Matrix& K) const;
+
+  // After prepare: the reference point, a body's spatial velocity about it, a matter u's axis about
+  // it, and Σ_k (δ_j S_k) u_k over the u k of j's own mobilizer (its axes' motion with its own q).
+  const Vec3& getOrigin() const { return origin_; }
   const SpatialVec& getVelocity(int body) const { return V_[body]; }
+  auto getAxis(int u) const { return S_.col(u); }
+  const SpatialVec& getOwnConvective(int u) const { return ownConvective_[u]; }
 
  private:
   void gatherColumns(int bodyB, int bodyA);
   void fillJacobian(int body, Eigen::Matrix<Real, 6, Eigen::Dynamic>& J, Eigen::Matrix<Real, 6, Eigen::Dynamic>& C) const;
-  void addGeometric(int body, const SpatialVec& W, Matrix& K) const;
 
   const MatterSubsystem* matter_ = nullptr;
+  Vec3 origin_ = Vec3::Zero();
   int u0_ = 0;                                  // the matter's first u in D and K
   Eigen::Matrix<Real, 6, Eigen::Dynamic> S_;    // axis of every matter u, about the Ground origin
   std::vector<SpatialVec> V_;                   // body velocities about the Ground origin

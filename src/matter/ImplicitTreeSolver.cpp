@@ -1,0 +1,194 @@
+// O(n) factorization of M − hγD − (hγ)²K in the structured form; see the header.
+#include "articula/matter/ImplicitTreeSolver.h"
+
+#include <cmath>
+
+#include "HingeKernels.h"
+#include "MatterImpl.h"
+
+namespace articula {
+
+namespace {
+
+using Vec12 = Eigen::Matrix<Real, 12, 1>;
+
+// The 6×6 matrix of V × (crm), acting on motion vectors.
+Mat66 crossMotionMatrix(const SpatialVec& V) {
+  const Mat33 w = skew(V.head<3>()), v = skew(V.tail<3>());
+  Mat66 X;
+  X << w, Mat33::Zero(), v, w;
+  return X;
+}
+
+// Spatial inertia about a point o, from the body's about its origin Bo (p_oB = Bo − o).
+Mat66 inertiaAbout(const SpatialInertia& M, const Vec3& p_oB) {
+  const Vec3 c = p_oB + M.p_OC;  // mass centre from o
+  const Mat33 Ic = M.I_O - M.m * (M.p_OC.squaredNorm() * Mat33::Identity() - M.p_OC * M.p_OC.transpose());
+  const Mat33 Io = Ic + M.m * (c.squaredNorm() * Mat33::Identity() - c * c.transpose());
+  Mat66 I;
+  I << Io, M.m * skew(c), -M.m * skew(c), M.m * Mat33::Identity();
+  return I;
+}
+
+template <int N> using Map12N = Eigen::Map<Eigen::Matrix<Real, 12, N>>;
+template <int N> using CMap12N = Eigen::Map<const Eigen::Matrix<Real, 12, N>>;
+template <int N> using Map6N = Eigen::Map<Eigen::Matrix<Real, 6, N>>;
+template <int N> using CMap6N = Eigen::Map<const Eigen::Matrix<Real, 6, N>>;
+// N×N corner of a 6×6 (leading dimension 6), and the whole of an N×N SmallMatrix (leading dimension N).
+template <int N> using MapNN = Eigen::Map<Eigen::Matrix<Real, N, N>, 0, Eigen::OuterStride<6>>;
+template <int N> using CMapNN = Eigen::Map<const Eigen::Matrix<Real, N, N>, 0, Eigen::OuterStride<6>>;
+template <int N> using CMapSmall = Eigen::Map<const Eigen::Matrix<Real, N, N>>;
+
+}  // namespace
+
+bool ImplicitTreeSolver::prepare(const MatterSubsystem& matter, const State& state) {
+  matter_ = &matter;
+  if (lockInfo(matter, state).any) return false;
+  const int nb = matter.getNumBodies();
+  const PositionCache& pc = positionCache(matter, state);
+  const Vec3 origin = nb > 1 ? pc.X_GB[1].p() : Vec3::Zero();
+  tree_.prepare(matter, state, origin);
+  terms_.tree = &tree_;
+  terms_.stiffness.assign(nb, Mat66::Zero());
+  terms_.damping.assign(nb, Mat66::Zero());
+  terms_.jointStiffness.resize(nb);
+  terms_.jointDamping.resize(nb);
+  combined_ = false;
+  inertia_.resize(nb);
+  blocks_.resize(nb);
+  for (int b = 1; b < nb; ++b) {
+    const MobilizedBodyInfo& info = matter.getInfo(b);
+    terms_.jointStiffness[b].setZero(info.nu, info.nu);
+    terms_.jointDamping[b].setZero(info.nu, info.nu);
+    inertia_[b] = inertiaAbout(pc.M_G[b], pc.X_GB[b].p() - origin);
+    // T_j = (V_j ×) S_j + the own-axis term: the convective Jacobian's column for u j.
+    for (int j = 0; j < info.nu; ++j) {
+      const int u = info.uStart + j;
+      const SpatialVec S = tree_.getAxis(u);
+      blocks_[b].ST.col(j) << S, crossMotion(tree_.getVelocity(b), S) + tree_.getOwnConvective(u);
+    }
+  }
+  return true;
+}
+
+// K's body terms act on J through stiffness − damping (V ×) and on T through damping.
+void ImplicitTreeSolver::combineTerms() {
+  const int nb = matter_->getNumBodies();
+  KV_.resize(nb);
+  for (int b = 1; b < nb; ++b) KV_[b] = terms_.stiffness[b] - terms_.damping[b] * crossMotionMatrix(tree_.getVelocity(b));
+  combined_ = true;
+}
+
+// Eliminates body b's own u: pivot D = Sᵀ P [S; T] + joint blocks, then P_parent += P − G D⁻¹ Sᵀ P.
+template <int N>
+bool ImplicitTreeSolver::factorBody(int b, Real h, Block6x12& P) {
+  BodyBlocks& k = blocks_[b];
+  const CMap12N<N> ST(k.ST.data());
+  const Eigen::Matrix<Real, 6, N> G = P * ST;
+  const Eigen::Matrix<Real, N, 12> R = ST.template topRows<6>().transpose() * P;
+  Eigen::Matrix<Real, N, N> D = ST.template topRows<6>().transpose() * G;
+  D -= h * CMapSmall<N>(terms_.jointDamping[b].data()) + (h * h) * CMapSmall<N>(terms_.jointStiffness[b].data());
+  const Eigen::PartialPivLU<Eigen::Matrix<Real, N, N>> lu(D);
+  const Real scale = D.cwiseAbs().maxCoeff();
+  for (int i = 0; i < N; ++i)
+    if (!(std::abs(lu.matrixLU()(i, i)) > 1e-13 * scale)) return false;
+  const Eigen::Matrix<Real, N, N> Dinv = lu.inverse();
+  MapNN<N>(k.Dinv.data()) = Dinv;
+  Map6N<N>(k.GD.data()).noalias() = G * Dinv;
+  Map12N<N>(k.RDt.data()).noalias() = (Dinv * R).transpose();
+  P.noalias() -= Map6N<N>(k.GD.data()) * R;
+  return true;
+}
+
+bool ImplicitTreeSolver::factor(Real hGamma) {
+  if (!combined_) combineTerms();
+  const MatterSubsystem& m = *matter_;
+  const int nb = m.getNumBodies();
+  const Real h = hGamma, h2 = hGamma * hGamma;
+  P_.assign(nb, Block6x12::Zero());
+  for (int b = nb - 1; b >= 1; --b) {
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    Block6x12& P = P_[b];
+    P.leftCols<6>() += inertia_[b] - h * terms_.damping[b] - h2 * KV_[b];
+    P.rightCols<6>() -= h2 * terms_.damping[b];
+    bool ok = true;
+    kernels::dispatch(info.nu, [&](auto n) { ok = factorBody<decltype(n)::value>(b, h, P); });
+    if (!ok) return false;
+    if (info.parent > 0) P_[info.parent] += P;
+  }
+  return true;
+}
+
+void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, const Eigen::Ref<const Vector>& w,
+                                           Real hGamma, Eigen::Ref<Vector> rhs) {
+  if (!combined_) combineTerms();
+  const MatterSubsystem& m = *matter_;
+  const int nb = m.getNumBodies();
+  a_.resize(nb);
+  alpha_.resize(nb);  // here: [J w; T w]
+  z_.resize(nb);
+  a_[0].setZero();
+  alpha_[0].setZero();
+  // Base to tip: J r, J w and T w of every body.
+  for (int b = 1; b < nb; ++b) {
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    a_[b] = a_[info.parent];
+    alpha_[b] = alpha_[info.parent];
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      const CMap12N<N> ST(blocks_[b].ST.data());
+      a_[b].noalias() += ST.template topRows<6>() * kernels::mapV<N>(r.data() + info.uStart);
+      alpha_[b].noalias() += ST * kernels::mapV<N>(w.data() + info.uStart);
+    });
+    z_[b].noalias() = inertia_[b] * a_[b];
+    z_[b].noalias() += hGamma * (KV_[b] * alpha_[b].head<6>() + terms_.damping[b] * alpha_[b].tail<6>());
+  }
+  // Tip to base: forces accumulated over subtrees, projected on each body's axes.
+  for (int b = nb - 1; b >= 1; --b) {
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      const CMap12N<N> ST(blocks_[b].ST.data());
+      Eigen::Map<Eigen::Matrix<Real, N, 1>> out(rhs.data() + info.uStart);
+      out.noalias() = ST.template topRows<6>().transpose() * z_[b];
+      out.noalias() += hGamma * (CMapSmall<N>(terms_.jointStiffness[b].data()) * kernels::mapV<N>(w.data() + info.uStart));
+    });
+    if (info.parent > 0) z_[info.parent] += z_[b];
+  }
+}
+
+void ImplicitTreeSolver::solve(const Eigen::Ref<const Vector>& b, Eigen::Ref<Vector> x) {
+  const MatterSubsystem& m = *matter_;
+  const int nb = m.getNumBodies();
+  z_.assign(nb, SpatialVec::Zero());
+  alpha_.resize(nb);
+  alpha_[0].setZero();
+  eps_.resize(m.getNU());
+  // Tip to base: ε = b − Sᵀ z (kept as D⁻¹ ε), and z passes G D⁻¹ ε up.
+  for (int k = nb - 1; k >= 1; --k) {
+    const MobilizedBodyInfo& info = m.getInfo(k);
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      const BodyBlocks& f = blocks_[k];
+      const CMap12N<N> ST(f.ST.data());
+      const Eigen::Matrix<Real, N, 1> e = kernels::mapV<N>(b.data() + info.uStart) - ST.template topRows<6>().transpose() * z_[k];
+      z_[k].noalias() += CMap6N<N>(f.GD.data()) * e;
+      Eigen::Map<Eigen::Matrix<Real, N, 1>>(eps_.data() + info.uStart).noalias() = CMapNN<N>(f.Dinv.data()) * e;
+    });
+    if (info.parent > 0) z_[info.parent] += z_[k];
+  }
+  // Base to tip: x = D⁻¹ ε − D⁻¹ R α_parent, α accumulating [S; T] x.
+  for (int k = 1; k < nb; ++k) {
+    const MobilizedBodyInfo& info = m.getInfo(k);
+    alpha_[k] = alpha_[info.parent];
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      const BodyBlocks& f = blocks_[k];
+      Eigen::Map<Eigen::Matrix<Real, N, 1>> xb(x.data() + info.uStart);
+      xb = kernels::mapV<N>(eps_.data() + info.uStart) - CMap12N<N>(f.RDt.data()).transpose() * alpha_[info.parent];
+      alpha_[k].noalias() += CMap12N<N>(f.ST.data()) * xb;
+    });
+  }
+}
+
+}  // namespace articula
