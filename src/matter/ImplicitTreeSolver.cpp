@@ -84,9 +84,11 @@ template <int N>
 bool ImplicitTreeSolver::factorBody(int b, Real h, Block6x12& P) {
   BodyBlocks& k = blocks_[b];
   const CMap12N<N> ST(k.ST.data());
-  const Eigen::Matrix<Real, 6, N> G = P * ST;
-  const Eigen::Matrix<Real, N, 12> R = ST.template topRows<6>().transpose() * P;
-  Eigen::Matrix<Real, N, N> D = ST.template topRows<6>().transpose() * G;
+  // lazyProduct: Eigen sends fixed products with rows + cols + depth > 20 to its GEMM, which costs
+  // several times the arithmetic at these sizes.
+  const Eigen::Matrix<Real, 6, N> G = P.lazyProduct(ST);
+  const Eigen::Matrix<Real, N, 12> R = ST.template topRows<6>().transpose().lazyProduct(P);
+  Eigen::Matrix<Real, N, N> D = ST.template topRows<6>().transpose().lazyProduct(G);
   D -= h * CMapSmall<N>(terms_.jointDamping[b].data()) + (h * h) * CMapSmall<N>(terms_.jointStiffness[b].data());
   const Eigen::PartialPivLU<Eigen::Matrix<Real, N, N>> lu(D);
   const Real scale = D.cwiseAbs().maxCoeff();
@@ -95,8 +97,8 @@ bool ImplicitTreeSolver::factorBody(int b, Real h, Block6x12& P) {
   const Eigen::Matrix<Real, N, N> Dinv = lu.inverse();
   MapNN<N>(k.Dinv.data()) = Dinv;
   Map6N<N>(k.GD.data()).noalias() = G * Dinv;
-  Map12N<N>(k.RDt.data()).noalias() = (Dinv * R).transpose();
-  P.noalias() -= Map6N<N>(k.GD.data()) * R;
+  Map12N<N>(k.RDt.data()).noalias() = R.transpose().lazyProduct(Dinv.transpose());
+  P.noalias() -= Map6N<N>(k.GD.data()).lazyProduct(R);
   return true;
 }
 
