@@ -75,7 +75,11 @@ bool ImplicitTreeSolver::prepare(const MatterSubsystem& matter, const State& sta
 void ImplicitTreeSolver::combineTerms() {
   const int nb = matter_->getNumBodies();
   KV_.resize(nb);
-  for (int b = 1; b < nb; ++b) KV_[b] = terms_.stiffness[b] - terms_.damping[b] * crossMotionMatrix(tree_.getVelocity(b));
+  hasTerms_.assign(nb, 0);
+  for (int b = 1; b < nb; ++b) {
+    hasTerms_[b] = !terms_.stiffness[b].isZero(0) || !terms_.damping[b].isZero(0);
+    if (hasTerms_[b]) KV_[b] = terms_.stiffness[b] - terms_.damping[b] * crossMotionMatrix(tree_.getVelocity(b));
+  }
   combined_ = true;
 }
 
@@ -111,8 +115,11 @@ bool ImplicitTreeSolver::factor(Real hGamma) {
   for (int b = nb - 1; b >= 1; --b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     Block6x12& P = P_[b];
-    P.leftCols<6>() += inertia_[b] - h * terms_.damping[b] - h2 * KV_[b];
-    P.rightCols<6>() -= h2 * terms_.damping[b];
+    P.leftCols<6>() += inertia_[b];
+    if (hasTerms_[b]) {
+      P.leftCols<6>() -= h * terms_.damping[b] + h2 * KV_[b];
+      P.rightCols<6>() -= h2 * terms_.damping[b];
+    }
     bool ok = true;
     kernels::dispatch(info.nu, [&](auto n) { ok = factorBody<decltype(n)::value>(b, h, P); });
     if (!ok) return false;
@@ -143,7 +150,7 @@ void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, co
       alpha_[b].noalias() += ST * kernels::mapV<N>(w.data() + info.uStart);
     });
     z_[b].noalias() = inertia_[b] * a_[b];
-    z_[b].noalias() += hGamma * (KV_[b] * alpha_[b].head<6>() + terms_.damping[b] * alpha_[b].tail<6>());
+    if (hasTerms_[b]) z_[b].noalias() += hGamma * (KV_[b] * alpha_[b].head<6>() + terms_.damping[b] * alpha_[b].tail<6>());
   }
   // Tip to base: forces accumulated over subtrees, projected on each body's axes.
   for (int b = nb - 1; b >= 1; --b) {

@@ -57,6 +57,7 @@ class ImplicitTreeSolver {
   bool combined_ = false;
   std::vector<Mat66> inertia_;   // I_b about the reference point
   std::vector<Mat66> KV_;        // stiffness_b − damping_b (V_b ×): what multiplies J in K
+  std::vector<char> hasTerms_;   // body slopes not both zero (most bodies touch nothing)
   std::vector<BodyBlocks> blocks_;
   std::vector<Block6x12> P_;     // composite / articulated blocks (factor scratch)
   // solve / right-hand-side scratch
