@@ -66,6 +66,27 @@ TEST(ContactForceJacobian, PointForceMatchesDifferencesAtEverySlipRegime) {
     }
 }
 
+// Central differences of a generalized force τ(state): Dfd = ∂τ/∂u, Kfd = (∂τ/∂q) N at fixed u.
+template <class Tau>
+void differencedJacobians(const MultibodySystem& system, const State& state, Tau tau, Matrix& Dfd, Matrix& Kfd) {
+  const int nu = state.getNU();
+  Dfd.resize(nu, nu);
+  Kfd.resize(nu, nu);
+  for (int j = 0; j < nu; ++j) {
+    State p = state, m = state;
+    p.updU()[j] += 1e-7;
+    m.updU()[j] -= 1e-7;
+    Dfd.col(j) = (tau(p) - tau(m)) / 2e-7;
+    Vector du = Vector::Zero(nu), dq(state.getNQ());
+    du[j] = 1e-8;
+    system.getMatter().multiplyByN(state, du, dq);
+    p = state, m = state;
+    p.updQ() += dq;
+    m.updQ() -= dq;
+    Kfd.col(j) = (tau(p) - tau(m)) / 2e-8;
+  }
+}
+
 // A free ball pressed into the floor, moving and spinning: D = ∂τ/∂u and K = (∂τ/∂q) N of the
 // contact's generalized force against central differences. Both are exact for a sphere on a
 // half-space (the contact point follows the centre; the slip at fixed u changes with q).
@@ -99,21 +120,8 @@ struct PressedBody {
     const int nu = state.getNU();
     Matrix D = Matrix::Zero(nu, nu), K = Matrix::Zero(nu, nu);
     contact->addInForceJacobian(state, D, K);
-    Matrix Dfd(nu, nu), Kfd(nu, nu);
-    for (int j = 0; j < nu; ++j) {
-      const Real h = 1e-7;
-      State p = state, m = state;
-      p.updU()[j] += h;
-      m.updU()[j] -= h;
-      Dfd.col(j) = (tau(p) - tau(m)) / (2 * h);
-      Vector du = Vector::Zero(nu), dq(state.getNQ());
-      du[j] = 1e-8;
-      system.getMatter().multiplyByN(state, du, dq);
-      p = state, m = state;
-      p.updQ() += dq;
-      m.updQ() -= dq;
-      Kfd.col(j) = (tau(p) - tau(m)) / 2e-8;
-    }
+    Matrix Dfd, Kfd;
+    differencedJacobians(system, state, [&](State& x) { return tau(x); }, Dfd, Kfd);
     EXPECT_GT(D.norm(), 0) << what;
     EXPECT_LT((D - Dfd).norm(), 1e-5 * Dfd.norm()) << what << "\nD\n" << D << "\nFD\n" << Dfd;
     EXPECT_LT((K - Kfd).norm(), kTolerance * Kfd.norm()) << what << "\nK\n" << K << "\nFD\n" << Kfd;
@@ -179,20 +187,8 @@ struct PressedLimb {
     const int nu = state.getNU();
     Matrix D = Matrix::Zero(nu, nu), K = Matrix::Zero(nu, nu);
     contact->addInForceJacobian(state, D, K);
-    Matrix Dfd(nu, nu), Kfd(nu, nu);
-    for (int j = 0; j < nu; ++j) {
-      State p = state, m = state;
-      p.updU()[j] += 1e-7;
-      m.updU()[j] -= 1e-7;
-      Dfd.col(j) = (tau(p) - tau(m)) / 2e-7;
-      Vector du = Vector::Zero(nu), dq(state.getNQ());
-      du[j] = 1e-8;
-      system.getMatter().multiplyByN(state, du, dq);
-      p = state, m = state;
-      p.updQ() += dq;
-      m.updQ() -= dq;
-      Kfd.col(j) = (tau(p) - tau(m)) / 2e-8;
-    }
+    Matrix Dfd, Kfd;
+    differencedJacobians(system, state, [&](State& x) { return tau(x); }, Dfd, Kfd);
     EXPECT_LT((D - Dfd).norm(), 1e-5 * Dfd.norm()) << what << "\nD\n" << D << "\nFD\n" << Dfd;
     EXPECT_LT((K - Kfd).norm(), kTolerance * Kfd.norm()) << what << "\nK\n" << K << "\nFD\n" << Kfd;
 
