@@ -73,6 +73,10 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
   s["integrator"] = {{"method", r.integrator}, {"steps_taken", st.stepsTaken}, {"steps_attempted", st.stepsAttempted},
                      {"error_test_failures", st.errorTestFailures}, {"convergence_failures", st.convergenceFailures},
                      {"derivative_evaluations", st.derivativeEvaluations}, {"projections", st.projections}};
+  if (r.factorizations >= 0)
+    s["integrator"]["factorizations"] = {{"total", r.factorizations}, {"structured", r.structuredFactorizations},
+                                         {"tree_lu", r.treeFactorizations},
+                                         {"dense_lu", r.factorizations - r.structuredFactorizations - r.treeFactorizations}};
   s["run"] = {{"simulated_time_s", last.time}, {"wall_time_s", r.wallSeconds},
               {"real_time_factor", r.wallSeconds > 0 ? json(last.time / r.wallSeconds) : json(nullptr)},
               {"frames", r.totals.frames}, {"frame_thread", r.frameThread}, {"frame_work_s", r.frameSeconds},
@@ -116,6 +120,11 @@ std::string makeSummaryText(const json& s) {
   line("Integrator   %lld steps taken (%lld attempted, %lld error-test failures), %lld derivative evaluations",
        in["steps_taken"].get<long long>(), in["steps_attempted"].get<long long>(), in["error_test_failures"].get<long long>(),
        in["derivative_evaluations"].get<long long>());
+  if (in.contains("factorizations")) {
+    const json& f = in["factorizations"];
+    line("             %lld factorizations: %lld O(n) structured, %lld tree LU, %lld dense LU", f["total"].get<long long>(),
+         f["structured"].get<long long>(), f["tree_lu"].get<long long>(), f["dense_lu"].get<long long>());
+  }
   const json& r = s["run"];
   std::snprintf(b, sizeof b, "Run          %.6g s simulated in %.3f s wall time (integration, real-time factor %.3g), %d frames",
                 r["simulated_time_s"].get<double>(), r["wall_time_s"].get<double>(),

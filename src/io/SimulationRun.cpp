@@ -9,6 +9,7 @@
 
 #include "FramePipeline.h"
 
+#include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
 
 namespace articula::io {
@@ -197,6 +198,11 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   r.wallSeconds = wall();
   frames.finish();
   r.statistics = integ->getStatistics();
+  if (const auto* w = dynamic_cast<const RosenbrockWIntegrator*>(integ.get())) {
+    r.factorizations = w->getNumFactorizations();
+    r.structuredFactorizations = w->getNumStructuredFactorizations();
+    r.treeFactorizations = w->getNumTreeFactorizations();
+  }
   r.head = headReport(m, r.totals);
   return r;
 }

@@ -150,6 +150,13 @@ TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {
   const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
   EXPECT_GT(summary["contact"]["peak_force_N"].get<double>(), 100);
   EXPECT_NE(readText(dir / "run/summary.txt").find("Contact      peak net force"), std::string::npos);
+  // RosenbrockW3 factors once per trial step; the feet touch only Ground, so every factorization
+  // is the O(n) structured one.
+  const auto& f = summary["integrator"]["factorizations"];
+  EXPECT_EQ(f["total"], summary["integrator"]["steps_attempted"]);
+  EXPECT_EQ(f["structured"], f["total"]);
+  EXPECT_EQ(f["dense_lu"].get<int>() + f["tree_lu"].get<int>(), 0);
+  EXPECT_NE(readText(dir / "run/summary.txt").find("O(n) structured"), std::string::npos);
 }
 
 TEST(Cli, ContactRunFailingMidwayLeavesNoOutput) {

@@ -84,6 +84,9 @@ struct RunResult {
   RunTotals totals;
   std::vector<std::string> surfaceNames;  // contact surfaces, "body/geometry" (empty without contact)
   IntegratorStatistics statistics;
+  // Linearly implicit methods (Rosenbrock-W): factorizations of the iteration matrix, and how many
+  // took the O(n) structured solve and the tree-ordered LU (the rest: dense LU). -1: not such a method.
+  int64_t factorizations = -1, structuredFactorizations = 0, treeFactorizations = 0;
   std::string integrator;
   Real wallSeconds = 0;       // the integration loop on the simulation thread (see RunSettings::frameThread)
   Real frameSeconds = 0;      // time spent in the frame work (realize, sample, sinks), whichever thread did it
