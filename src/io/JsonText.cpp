@@ -17,25 +17,10 @@ void appendExponent(std::string& out, int e) {
   out.append(b, std::to_chars(b, b + sizeof b, e).ptr);
 }
 
-}  // namespace
-
-// The shortest digits d1..dk and decimal exponent n (x = 0.d1..dk * 10^n) come from to_chars'
-// scientific form; the layout rules are nlohmann's format_buffer (fixed for -4 < n <= 15).
-void appendJsonNumber(std::string& out, double x) {
-  if (!std::isfinite(x)) { out += "null"; return; }
-  if (x == 0) { out += std::signbit(x) ? "-0.0" : "0.0"; return; }
-  char b[40];
-  const char* end = std::to_chars(b, b + sizeof b, x, std::chars_format::scientific).ptr;
-  const char* p = b;
-  if (*p == '-') out += *p++;
-  char digits[24];
-  int k = 0;
-  for (; *p != 'e'; ++p)
-    if (*p != '.') digits[k++] = *p;
-  int e = 0;
-  std::from_chars(p + 1 + (p[1] == '+'), end, e);
-  const int n = e + 1;
-  const std::string_view d(digits, static_cast<size_t>(k));
+// Digits d1..dk (no leading or trailing zeros) and decimal exponent n (x = 0.d1..dk * 10^n)
+// laid out by nlohmann's format_buffer rules (fixed for -4 < n <= 15).
+void appendLaidOut(std::string& out, std::string_view d, int n) {
+  const int k = static_cast<int>(d.size());
   if (k <= n && n <= 15) {
     out += d;
     out.append(static_cast<size_t>(n - k), '0');
@@ -57,6 +42,47 @@ void appendJsonNumber(std::string& out, double x) {
     out += 'e';
     appendExponent(out, n - 1);
   }
+}
+
+}  // namespace
+
+// The shortest digits come from to_chars' scientific form.
+void appendJsonNumber(std::string& out, double x) {
+  if (!std::isfinite(x)) { out += "null"; return; }
+  if (x == 0) { out += std::signbit(x) ? "-0.0" : "0.0"; return; }
+  char b[40];
+  const char* end = std::to_chars(b, b + sizeof b, x, std::chars_format::scientific).ptr;
+  const char* p = b;
+  if (*p == '-') out += *p++;
+  char digits[24];
+  int k = 0;
+  for (; *p != 'e'; ++p)
+    if (*p != '.') digits[k++] = *p;
+  int e = 0;
+  std::from_chars(p + 1 + (p[1] == '+'), end, e);
+  appendLaidOut(out, std::string_view(digits, static_cast<size_t>(k)), e + 1);
+}
+
+// r = round(x 1e7) is an integer; below 1e15 the double nearest r / 1e7 lies within half a unit in
+// the last place (<= 7.5e-9) of r·1e-7 while every other decimal with at most 7 fraction digits
+// is >= 1e-7 away, so the shortest text that reads back to it is r·1e-7 itself, trailing zeros
+// dropped: its digits are the integer's, with no search for the shortest form.
+void appendJsonRounded7(std::string& out, double x) {
+  const double r = std::round(x * 1e7);
+  if (!(std::abs(r) < 1e15)) {
+    appendJsonNumber(out, r / 1e7);
+    return;
+  }
+  if (r == 0) {
+    out += std::signbit(r) ? "-0.0" : "0.0";
+    return;
+  }
+  if (r < 0) out += '-';
+  char digits[24];
+  const char* end = std::to_chars(digits, digits + sizeof digits, static_cast<long long>(std::abs(r))).ptr;
+  const int length = static_cast<int>(end - digits);
+  while (end[-1] == '0') --end;  // r != 0: a nonzero digit stops this
+  appendLaidOut(out, std::string_view(digits, static_cast<size_t>(end - digits)), length - 7);
 }
 
 void appendJsonInt(std::string& out, long long x) {

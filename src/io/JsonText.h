@@ -9,6 +9,9 @@
 namespace articula::io {
 
 void appendJsonNumber(std::string& out, double x);  // NaN and infinities: null, as dump() writes them
+// Exactly appendJsonNumber(out, std::round(x * 1e7) / 1e7), about four times faster: the digits of
+// the rounded value are those of the integer round(x 1e7) (see the .cpp for why).
+void appendJsonRounded7(std::string& out, double x);
 void appendJsonInt(std::string& out, long long x);
 // The characters of a JSON string without the quotes; with scriptSafe every '<' becomes \u003c so
 // the text cannot close a <script> element. Bytes >= 0x80 pass unchanged (UTF-8 stays UTF-8).

@@ -33,7 +33,7 @@ void appendRounded(std::string& out, const Real* x, int n) {
   out += '[';
   for (int i = 0; i < n; ++i) {
     if (i) out += ',';
-    appendJsonNumber(out, round7(x[i]));
+    appendJsonRounded7(out, x[i]);  // = appendJsonNumber(out, round7(x[i]))
   }
   out += ']';
 }

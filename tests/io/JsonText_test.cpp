@@ -6,6 +6,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <vector>
 
 #include "../../src/io/JsonText.h"
 
@@ -41,6 +42,37 @@ TEST(JsonText, RandomNumbersReadBackEqualAndMostlyMatchTextually) {
     same += s == nlohmann::json(x).dump();
   }
   EXPECT_GT(same, n * 99 / 100);  // Grisu2 sometimes prints a digit more than the shortest
+}
+
+// The fast path for trajectory.json's rounded values writes exactly what the general one writes
+// for the rounded double: every magnitude (the integer shortcut and its fallback past 1e8),
+// signs and signed zeros, values on and next to the rounding grid's half points, NaN.
+TEST(JsonText, RoundedToSevenDecimalsMatchesTheGeneralPath) {
+  auto general = [](double x) {
+    std::string s;
+    appendJsonNumber(s, std::round(x * 1e7) / 1e7);
+    return s;
+  };
+  auto fast = [](double x) {
+    std::string s;
+    appendJsonRounded7(s, x);
+    return s;
+  };
+  std::vector<double> values = {0.0, -0.0, 1e-9, -1e-9, 5e-8, -5e-8, 4.9999999e-8, 1e-7, 1.5e-7, 0.1, 0.25, 1.0, -1.0,
+                                12.5, 1e7, 99999999.99999994, 1e8, 123456789.12345678, 1e15, 1e20, 1e300, -1e300,
+                                std::nan(""), INFINITY, -INFINITY, 0.70710678118654757, -0.0000123};
+  std::mt19937_64 rng(11);
+  std::uniform_real_distribution<double> mantissa(-10, 10);
+  std::uniform_int_distribution<int> exponent(-12, 10);
+  std::uniform_int_distribution<long long> grid(-20000000000LL, 20000000000LL);
+  for (int i = 0; i < 300000; ++i) {
+    values.push_back(mantissa(rng) * std::pow(10.0, exponent(rng)));
+    const double half = (static_cast<double>(grid(rng)) + 0.5) / 1e7;  // near a rounding tie
+    values.push_back(half);
+    values.push_back(std::nextafter(half, 1e300));
+    values.push_back(std::nextafter(half, -1e300));
+  }
+  for (double x : values) ASSERT_EQ(fast(x), general(x)) << std::hexfloat << x;
 }
 
 TEST(JsonText, StringsEscapeLikeDump) {
