@@ -24,11 +24,19 @@ void FramePipeline::rethrowIfFailed() {
 
 void FramePipeline::push(const State& s) {
   if (!threaded()) {
-    State copy = s;  // the consumer realizes its own copy, as the worker does
-    consumer_(copy);
+    inline_ = s;  // the consumer realizes its own copy, as the worker does
+    consumer_(inline_);
     return;
   }
-  State copy = s;  // copied outside the lock: the worker keeps going meanwhile
+  State copy;
+  {
+    std::lock_guard lock(mutex_);
+    if (!spare_.empty()) {
+      copy = std::move(spare_.back());
+      spare_.pop_back();
+    }
+  }
+  copy = s;  // copied outside the lock: the worker keeps going meanwhile
   std::unique_lock lock(mutex_);
   space_.wait(lock, [&] { return queue_.size() < capacity_ || error_; });
   rethrowIfFailed();
@@ -68,7 +76,10 @@ void FramePipeline::work() {
       std::lock_guard lock(mutex_);
       error_ = std::current_exception();
       space_.notify_all();
+      continue;
     }
+    std::lock_guard lock(mutex_);
+    spare_.push_back(std::move(s));
   }
 }
 

@@ -9,6 +9,7 @@
 #include <functional>
 #include <mutex>
 #include <thread>
+#include <vector>
 
 #include "articula/system/State.h"
 
@@ -36,6 +37,10 @@ class FramePipeline {
   std::mutex mutex_;
   std::condition_variable ready_, space_;
   std::deque<State> queue_;
+  // Consumed states kept for reuse: copying into one of the same layout assigns in place
+  // (State::operator=) instead of cloning every cache entry. `inline_` serves the unthreaded path.
+  std::vector<State> spare_;
+  State inline_;
   bool closed_ = false, drop_ = false;
   std::exception_ptr error_;
   std::thread worker_;

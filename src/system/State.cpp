@@ -6,6 +6,9 @@ namespace articula {
 
 State::State(const State& other) { *this = other; }
 
+// Into a State of the same layout (a copy made earlier, as the frame pipeline and integrators
+// reuse theirs) the values are assigned in place, so vectors and caches keep their storage and
+// nothing is allocated; otherwise every value is cloned.
 State& State::operator=(const State& other) {
   if (this == &other) return *this;
   subsystems_ = other.subsystems_;
@@ -16,14 +19,44 @@ State& State::operator=(const State& other) {
   nq_ = other.nq_; nu_ = other.nu_; nz_ = other.nz_;
   y_ = other.y_; qdot_ = other.qdot_; udot_ = other.udot_; zdot_ = other.zdot_;
   qerr_ = other.qerr_; uerr_ = other.uerr_; udoterr_ = other.udoterr_; lambda_ = other.lambda_;
-  discrete_.clear();
-  discrete_.reserve(other.discrete_.size());
-  for (const auto& d : other.discrete_) discrete_.push_back({d.owner, d.invalidates, d.value->clone(), d.name});
-  cache_.clear();
-  cache_.reserve(other.cache_.size());
-  for (const auto& c : other.cache_)
-    cache_.push_back({c.owner, c.dependsOn, c.lazy, c.value->clone(), c.name, c.versionWhenMarked});
+  if (!assignValuesInPlace(other)) {
+    discrete_.clear();
+    discrete_.reserve(other.discrete_.size());
+    for (const auto& d : other.discrete_) discrete_.push_back({d.owner, d.invalidates, d.value->clone(), d.name});
+    cache_.clear();
+    cache_.reserve(other.cache_.size());
+    for (const auto& c : other.cache_)
+      cache_.push_back({c.owner, c.dependsOn, c.lazy, c.value->clone(), c.name, c.versionWhenMarked});
+  }
   return *this;
+}
+
+// Same entries of the same types (by tag): assign each value, keep names and flags in step.
+bool State::assignValuesInPlace(const State& other) {
+  if (discrete_.size() != other.discrete_.size() || cache_.size() != other.cache_.size()) return false;
+  for (size_t i = 0; i < discrete_.size(); ++i)
+    if (discrete_[i].value->tag() != other.discrete_[i].value->tag()) return false;
+  for (size_t i = 0; i < cache_.size(); ++i)
+    if (cache_[i].value->tag() != other.cache_[i].value->tag()) return false;
+  for (size_t i = 0; i < discrete_.size(); ++i) {
+    Discrete& d = discrete_[i];
+    const Discrete& o = other.discrete_[i];
+    d.owner = o.owner;
+    d.invalidates = o.invalidates;
+    if (d.name != o.name) d.name = o.name;
+    if (!d.value->assignFrom(*o.value)) d.value = o.value->clone();
+  }
+  for (size_t i = 0; i < cache_.size(); ++i) {
+    CacheEntry& c = cache_[i];
+    const CacheEntry& o = other.cache_[i];
+    c.owner = o.owner;
+    c.dependsOn = o.dependsOn;
+    c.lazy = o.lazy;
+    c.versionWhenMarked = o.versionWhenMarked;
+    if (c.name != o.name) c.name = o.name;
+    if (!c.value->assignFrom(*o.value)) c.value = o.value->clone();
+  }
+  return true;
 }
 
 int State::addSubsystem(const std::string& name) {

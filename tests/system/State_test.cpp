@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "RecordingSubsystem.h"
+#include "support/AllocationCounter.h"
 
 namespace articula {
 namespace {
@@ -249,6 +250,47 @@ TEST(State, CopiesAreDeepAndIndependent) {
   State& alias = assigned;
   assigned = alias;
   EXPECT_EQ(assigned.getDiscreteVariable<Real>(m.b->discrete[int(Stage::Model)]), 5);
+}
+
+// Assigning into a State of the same layout reuses its values' storage (no allocation once warm)
+// and gives the same State as a fresh copy: values, validity and versions; the source's later
+// changes stay out of it. Into a State of another layout it clones.
+TEST(State, AssignmentIntoTheSameLayoutIsInPlaceAndDeep) {
+  TwoSubsystems m;
+  State source = m.realized();
+  State target = m.realized(Stage::Position);
+  target.updDiscreteVariable<Real>(m.a->discrete[int(Stage::Position)]) = 3;
+  source.setTime(0.5);
+  m.system.realize(source, Stage::Report);
+  const long allocations = ::articula::testing::allocationsDuring([&] { target = source; });
+  if (::articula::testing::kAllocationCountingAvailable) {
+    EXPECT_EQ(allocations, 0);
+  }
+  EXPECT_EQ(target.getTime(), 0.5);
+  EXPECT_EQ(target.getSystemStage(), Stage::Report);
+  EXPECT_EQ(target.getY(), source.getY());
+  EXPECT_EQ(target.getDiscreteVariable<Real>(m.a->discrete[int(Stage::Position)]), 0);
+  for (int k = 0; k < NumStages; ++k) {
+    EXPECT_EQ(target.getStageVersion(Stage(k)), source.getStageVersion(Stage(k)));
+    if (k >= int(Stage::Time)) {
+      EXPECT_EQ(target.getCacheEntry<Real>(m.a->cache[k]), source.getCacheEntry<Real>(m.a->cache[k])) << k;
+    }
+  }
+  source.updCacheEntry<Real>(m.a->cache[int(Stage::Time)]) = -1;
+  EXPECT_NE(target.getCacheEntry<Real>(m.a->cache[int(Stage::Time)]), -1) << "values are not shared";
+
+  System one{"one"};  // another layout: cloned
+  auto owned = std::make_unique<RecordingSubsystem>("c", 1, 1, 0);
+  const RecordingSubsystem* c = owned.get();
+  one.adoptSubsystem(std::move(owned));
+  one.realizeTopology();
+  State foreign = one.getDefaultState();
+  one.realize(foreign, Stage::Position);
+  target = foreign;
+  EXPECT_EQ(target.getNumSubsystems(), 1);
+  EXPECT_EQ(target.getY(), foreign.getY());
+  EXPECT_EQ(target.getCacheEntry<Real>(c->cache[int(Stage::Position)]),
+            foreign.getCacheEntry<Real>(c->cache[int(Stage::Position)]));
 }
 
 // Oracle 29: re-realizing, or realizing a copy, gives bit-identical results.

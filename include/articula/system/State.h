@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 #include <string>
 #include <typeinfo>
 #include <vector>
@@ -29,6 +30,9 @@ class AbstractValue {
   explicit AbstractValue(const void* tag) : tag_(tag) {}
   virtual ~AbstractValue() = default;
   virtual std::unique_ptr<AbstractValue> clone() const = 0;
+  // Copies other's value into this one (same type: equal tags), reusing this value's storage;
+  // false if the type cannot be assigned (then the caller clones).
+  virtual bool assignFrom(const AbstractValue& other) = 0;
   const void* tag() const { return tag_; }
 
  private:
@@ -40,6 +44,14 @@ class Value final : public AbstractValue {
  public:
   explicit Value(T v) : AbstractValue(typeTag<T>()), value(std::move(v)) {}
   std::unique_ptr<AbstractValue> clone() const override { return std::make_unique<Value<T>>(value); }
+  bool assignFrom(const AbstractValue& other) override {
+    if constexpr (std::is_copy_assignable_v<T>) {
+      value = static_cast<const Value<T>&>(other).value;
+      return true;
+    } else {
+      return false;
+    }
+  }
   T value;
 };
 
@@ -187,6 +199,7 @@ class State {
     int64_t versionWhenMarked;  // stage version at the last markCacheEntryRealized, -1 if never
   };
 
+  bool assignValuesInPlace(const State& other);
   template <class T>
   static T& valueOf(const std::unique_ptr<AbstractValue>& v, const std::string& name) {
     if (v->tag() != typeTag<T>())
