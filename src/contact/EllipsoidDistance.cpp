@@ -1,5 +1,6 @@
 #include "articula/contact/EllipsoidDistance.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <sstream>
@@ -169,30 +170,43 @@ EllipsoidGap calcEllipsoidGap(const Vec3& semiAxesA, const Transform& X_GA, cons
   F.d = R_GA.transpose() * (X_GB.p() - X_GA.p());
   F.scale = semiAxesA.maxCoeff() + semiAxesB.maxCoeff() + F.d.norm();
 
-  // Seeds in order of promise: the warm start, the line of centres, the best spread directions,
-  // then both shapes' axes (the overlap is often smallest across a thin axis).
+  // Seeds in order of promise: the warm start, the line of centres, then (only if neither proved
+  // the shapes apart: most broad-phase pairs are) the best spread directions and both shapes'
+  // axes (the overlap is often smallest across a thin axis).
   std::array<Vec3, 16> seeds;
   int count = 0;
   const bool warm = !nGuess_G.isZero(0);
   if (warm) seeds[count++] = (R_GA.transpose() * nGuess_G).normalized();
   if (F.d.norm() > 0) seeds[count++] = F.d.normalized();
-  const int spreadBegin = count;
-  addBestSeeds<64>(F, seeds, count, 5);
-  const int spreadEnd = count;
-  for (int i = 0; i < 3 && count < 16; ++i) {
-    const Vec3 a = F.value(Vec3::Unit(i)) < F.value(-Vec3::Unit(i)) ? Vec3::Unit(i) : Vec3(-Vec3::Unit(i));
-    seeds[count++] = a;
-  }
-  for (int i = 0; i < 3 && count < 16 && !F.pointB; ++i) {
-    const Vec3 b = R_AB.col(i);
-    seeds[count++] = F.value(b) < F.value(-b) ? b : Vec3(-b);
-  }
+  bool expanded = false, warmConverged = false;
+  auto expand = [&] {
+    expanded = true;
+    const int spreadBegin = count;
+    addBestSeeds<64>(F, seeds, count, 5);
+    const int spreadEnd = count;
+    // A converged warm start: the line of centres and the best three spread seeds suffice to
+    // catch a basin that has become deeper since the last step.
+    if (warmConverged) {
+      count = std::min(spreadEnd, spreadBegin + 3);
+      return;
+    }
+    for (int i = 0; i < 3 && count < 16; ++i) {
+      const Vec3 a = F.value(Vec3::Unit(i)) < F.value(-Vec3::Unit(i)) ? Vec3::Unit(i) : Vec3(-Vec3::Unit(i));
+      seeds[count++] = a;
+    }
+    for (int i = 0; i < 3 && count < 16 && !F.pointB; ++i) {
+      const Vec3 b = R_AB.col(i);
+      seeds[count++] = F.value(b) < F.value(-b) ? b : Vec3(-b);
+    }
+  };
 
   LocalMin best{Vec3::UnitZ(), INFINITY, INFINITY, 0};
   FoundMinima found;
   int iterations = 0;
   const Real gradTol = 1e-9 * F.scale;  // acceptance: far above Newton's own stopping test
-  for (int k = 0; k < count; ++k) {
+  for (int k = 0;; ++k) {
+    if (k == count && !expanded) expand();
+    if (k >= count) break;
     const LocalMin m = newtonOnSphere(F, seeds[k], 60, found);
     iterations += m.iterations;
     if (m.repeat) continue;
@@ -204,12 +218,7 @@ EllipsoidGap calcEllipsoidGap(const Vec3& semiAxesA, const Transform& X_GA, cons
     // in n: a local minimum with f < 0 is the minimum over the unit ball, hence global (apart
     // shapes have one separating optimum). Only overlapping pairs need every seed.
     if (converged && m.f < 0) break;
-    // A converged warm start: the line of centres and the best three spread seeds suffice to
-    // catch a basin that has become deeper since the last step.
-    if (k == 0 && warm && converged) {
-      const int keep = std::min(spreadEnd, spreadBegin + 3);
-      count = keep;
-    }
+    if (k == 0 && warm && converged) warmConverged = true;
   }
   if (best.gradNorm > gradTol) {  // fallback: many more seeds, longer runs
     std::array<Vec3, 16> more;
