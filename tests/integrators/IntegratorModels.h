@@ -1,6 +1,7 @@
 // Small models and helpers shared by the integrator tests: a pendulum, a triple pendulum, a
 // torque-free tumbling body (quaternions, gyroscopic coupling), a slider with a constant force
-// (exact polynomial solution), and fixed-step / error-controlled run helpers.
+// (exact polynomial solution), a branched body bouncing on the floor, and fixed-step /
+// error-controlled run helpers.
 #pragma once
 #include <gtest/gtest.h>
 
@@ -10,9 +11,11 @@
 #include <memory>
 #include <vector>
 
+#include "articula/contact/ContactForceSubsystem.h"
 #include "articula/forces/GeneralForceSubsystem.h"
 #include "articula/forces/Gravity.h"
 #include "articula/forces/MobilityConstantForce.h"
+#include "articula/forces/PassiveJointDamping.h"
 #include "articula/integrators/integrators.h"
 #include "articula/matter/MobilizedBody.h"
 #include "articula/matter/MultibodySystem.h"
@@ -69,6 +72,35 @@ struct TumblerModel {
     SmallVector w(3);
     w << 0.3, 2.0, 0.4;  // near the unstable intermediate axis: interesting motion
     body.setU(state, w);
+  }
+};
+
+// A branched body on the floor: a free torso with two pinned, damped legs, spheres at the feet and
+// the hip, thrown sideways and spinning from 0.9 m. Contact is with Ground only.
+struct WalkerModel {
+  MultibodySystem system{"walker"};
+  ContactForceSubsystem* contact = nullptr;
+  State state;
+  WalkerModel() {
+    MatterSubsystem& matter = system.updMatter();
+    const Body segment(MassProperties::fromCentral(2, Vec3(0, 0, -0.2), Inertia(0.03, 0.03, 0.005)));
+    MobilizedBody torso = MobilizedBody::Free(MobilizedBody::Ground(matter), segment, "torso");
+    auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
+    forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -kG)));
+    forces.addForce(std::make_unique<PassiveJointDamping>(2.0));
+    contact = &system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
+    contact->addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
+    contact->addSurface(torso.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(),
+                        "hip");
+    for (Real side : {1.0, -1.0}) {
+      const Transform X_PF(Rotation::aboutAxis(M_PI / 2, Vec3::UnitX()), Vec3(0, 0.1 * side, -0.4));
+      MobilizedBody leg = MobilizedBody::Pin(torso, X_PF, segment, Transform(Rotation::aboutAxis(-M_PI / 2, Vec3::UnitX())));
+      contact->addSurface(leg.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(),
+                          side > 0 ? "foot_l" : "foot_r");
+    }
+    state = system.realizeTopology();
+    matter.updQ(state).segment<3>(4) = Vec3(0, 0, 0.9);
+    matter.updU(state).head<6>() << 0.5, 1, 0, 0.3, 0, 0;
   }
 };
 

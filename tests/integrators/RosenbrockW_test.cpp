@@ -119,25 +119,9 @@ TEST(RosenbrockW3, BallWithFrictionMatchesReference) {
 // and the hip): with contact against Ground only, M − hγD − (hγ)²K keeps M's tree pattern, every
 // factorization goes to TreeLU, and the run matches the dense LU's to round-off.
 TEST(RosenbrockW3, TreeLUMatchesDenseLUWithGroundContact) {
-  MultibodySystem system("walker");
-  auto& matter = system.updMatter();
-  const Body segment(MassProperties::fromCentral(2, Vec3(0, 0, -0.2), Inertia(0.03, 0.03, 0.005)));
-  MobilizedBody torso = MobilizedBody::Free(MobilizedBody::Ground(matter), segment, "torso");
-  auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
-  forces.addForce(std::make_unique<PassiveJointDamping>(2.0));
-  auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
-  contact.addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
-  contact.addSurface(torso.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(), "hip");
-  for (Real side : {1.0, -1.0}) {
-    const Transform X_PF(Rotation::aboutAxis(M_PI / 2, Vec3::UnitX()), Vec3(0, 0.1 * side, -0.4));
-    MobilizedBody leg = MobilizedBody::Pin(torso, X_PF, segment, Transform(Rotation::aboutAxis(-M_PI / 2, Vec3::UnitX())));
-    contact.addSurface(leg.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(),
-                       side > 0 ? "foot_l" : "foot_r");
-  }
-  State s = system.realizeTopology();
-  system.getMatter().updQ(s).segment<3>(4) = Vec3(0, 0, 0.9);
-  system.getMatter().updU(s).head<6>() << 0.5, 1, 0, 0.3, 0, 0;
+  testing::WalkerModel walker;
+  const MultibodySystem& system = walker.system;
+  const State& s = walker.state;
   RosenbrockW3Integrator tree(system), dense(system), structured(system);
   tree.setUseStructuredSolve(false);
   dense.setUseStructuredSolve(false);
