@@ -181,6 +181,22 @@ TEST(RosenbrockW3, TwoBodyContactFallsBackToDenseLU) {
   EXPECT_LT(yT[system.getMatter().getNQ() + 3], 0) << "sphere a bounced back";
 }
 
+// A locked mobilizer is outside the O(n) structured solve: every step takes the dense path, and
+// the locked speed stays zero.
+TEST(RosenbrockW3, LockedMobilizerUsesTheDensePath) {
+  testing::PendulumModel m(3, 1.2);
+  State s = m.state;
+  m.links[1].lock(s);
+  RosenbrockW3Integrator integ(m.system);
+  integ.setAccuracy(1e-6);
+  integ.initialize(s);
+  while (integ.getTime() < 0.5) integ.stepTo(0.5);
+  EXPECT_GT(integ.getNumFactorizations(), 10);
+  EXPECT_EQ(integ.getNumStructuredFactorizations(), 0);
+  EXPECT_NEAR(integ.getState().getU()[1], 0, 1e-12);  // round-off: the dense solve does not pin it exactly
+  EXPECT_NE(integ.getState().getU()[0], 0);
+}
+
 TEST(RosenbrockW, SelectableByName) {
   testing::PendulumModel m(1);
   EXPECT_STREQ(makeIntegrator("RosenbrockW2", m.system)->getMethodName(), "RosenbrockW2");
