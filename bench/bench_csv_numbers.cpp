@@ -61,51 +61,41 @@ void FormatNumber(benchmark::State& s) {
   run(s, [](char* b, double x) { return io::formatNumber(b, x); });
 }
 
-// One field appended per iteration into a row string (reserved, cleared every 64 fields), as the
-// writers do.
-template <class AppendOne>
-void appendRun(benchmark::State& state, AppendOne appendOne) {
+// Stride numbers appended per iteration into a row string (reserved, cleared every 64
+// iterations), as the writers do; the items are numbers.
+template <int Stride, class AppendSome>
+void appendRun(benchmark::State& state, AppendSome appendSome) {
   const std::vector<double> v = values(state.range(0) != 0);
   std::string row;
-  row.reserve(64 * 20);
-  std::size_t i = 0;
+  row.reserve(64 * 20 * Stride);
+  std::size_t i = 0, n = 0;
   for (auto _ : state) {
-    if ((i & 63) == 0) row.clear();
-    appendOne(row, v[i]);
-    i = (i + 1) & (v.size() - 1);
+    if ((n++ & 63) == 0) row.clear();
+    appendSome(row, &v[i]);
+    i += Stride;
+    if (i + Stride > v.size()) i = 0;
   }
   benchmark::DoNotOptimize(row.data());
+  state.SetItemsProcessed(Stride * state.iterations());
   state.SetLabel(state.range(0) ? "bits" : "state");
 }
 
 // What the writers call.
 void AppendField(benchmark::State& state) {
-  appendRun(state, [](std::string& row, double x) { io::appendField(row, x); });
+  appendRun<1>(state, [](std::string& row, const double* x) { io::appendField(row, *x); });
 }
 
 // Most numbers go through appendFields (a Vec3): time per number.
 void AppendFields(benchmark::State& state) {
-  const std::vector<double> v = values(state.range(0) != 0);
-  std::string row;
-  row.reserve(64 * 20);
-  std::size_t i = 0;
-  for (auto _ : state) {
-    if ((i & 63) == 0) row.clear();
-    io::appendFields(row, Vec3(v[i], v[i + 1], v[i + 2]));
-    i = (i + 3) & 4095;
-    if (i > 4092) i = 0;
-  }
-  benchmark::DoNotOptimize(row.data());
-  state.SetItemsProcessed(3 * state.iterations());
-  state.SetLabel(state.range(0) ? "bits" : "state");
+  appendRun<3>(state, [](std::string& row, const double* x) { io::appendFields(row, Vec3(x[0], x[1], x[2])); });
 }
 
 // The writers before 2026-11-23: the same with std::to_chars general/9.
 void AppendFieldToChars(benchmark::State& state) {
-  appendRun(state, [](std::string& row, double x) {
+  appendRun<1>(state, [](std::string& row, const double* x) {
     row += ',';
     char b[32];
-    row.append(b, std::to_chars(b, b + sizeof b, x, std::chars_format::general, 9).ptr);
+    row.append(b, std::to_chars(b, b + sizeof b, *x, std::chars_format::general, 9).ptr);
   });
 }
 
