@@ -6,16 +6,81 @@
 
 namespace articula {
 
+namespace {
+
+// X [r x] column by column: col0 = rz X1 - ry X2, col1 = rx X2 - rz X0, col2 = ry X0 - rx X1.
+template <class In, class Out>
+inline void rightCross(const In& X, const Vec3& r, Out&& out) {
+  out.col(0) = r.z() * X.col(1) - r.y() * X.col(2);
+  out.col(1) = r.x() * X.col(2) - r.z() * X.col(0);
+  out.col(2) = r.y() * X.col(0) - r.x() * X.col(1);
+}
+
+// out += phi(r) [[0, 0], [0, S]] phi(r)^T: the part a Ball-like child passes across its joint,
+// moved from the joint centre to the parent's origin (r: parent origin -> joint centre). The
+// general shift with J = F = 0: F' = r x S, J' = -F' r x.
+void addShiftedLinearBlock(const Mat33& S, const Vec3& r, Mat66& out) {
+  Mat33 F, J;
+  for (int k = 0; k < 3; ++k) F.col(k) = r.cross(Vec3(S.col(k)));
+  rightCross(F, r, J);
+  out.topLeftCorner<3, 3>() -= J;
+  out.topRightCorner<3, 3>() += F;
+  out.bottomLeftCorner<3, 3>() += F.transpose();
+  out.bottomRightCorner<3, 3>() += S;
+}
+
+// Articulates P (about Bo) at the joint centre M of a Ball-like mobilizer (MatterImpl.h).
+void articulateAtJoint(const Mat66& P, const Vec3& l, ArticulatedInertiaCache& abi, int b) {
+  // Q = P phi's angular columns: [P_aa; P_la] - [P_al; P_ll] [l x] (six-row columns).
+  Eigen::Matrix<Real, 6, 3>& Q = abi.Q[b];
+  rightCross(P.rightCols<3>(), l, Q);
+  Q = P.leftCols<3>() - Q;
+  // P at M: J = Q_a + l x Q_l, F = P_al + l x P_ll (column by column).
+  Mat33 J, F;
+  for (int k = 0; k < 3; ++k) {
+    J.col(k) = Q.col(k).head<3>() + l.cross(Vec3(Q.col(k).tail<3>()));
+    F.col(k) = P.col(3 + k).head<3>() + l.cross(Vec3(P.col(3 + k).tail<3>()));
+  }
+  Mat33& W = abi.W[b];
+  W = J.inverse();
+  const Mat33 WF = W * F;
+  Mat33& S = abi.S[b];
+  S = P.bottomRightCorner<3, 3>();
+  S.noalias() -= F.transpose().lazyProduct(WF);
+  abi.l[b] = l;
+}
+
+}  // namespace
+
+using Hinge = ArticulatedInertiaCache::Hinge;
+
 void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, const std::vector<char>* prescribed,
                              ArticulatedInertiaCache& abi) {
   const int nb = m.getNumBodies();
+  // Prescribed mobilities pass their inertia across rigidly whatever the hinge.
+  auto hinge = [&](int b) { return prescribed && (*prescribed)[b] ? Hinge::General : abi.hinge[b]; };
   for (int b = nb - 1; b >= 1; --b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     Mat66& P = abi.P[b];
     pc.M_G[b].writeMat66(P);
-    for (int c : info.children) kernels::addShiftedSymmetric(abi.PPlus[c], pc.p_PB_G[c], P);
+    for (int c : info.children) {
+      switch (hinge(c)) {
+        case Hinge::BallAtJoint: addShiftedLinearBlock(abi.S[c], pc.p_PB_G[c] - abi.l[c], P); break;
+        case Hinge::Free: break;  // six mobilities pass nothing
+        case Hinge::General: kernels::addShiftedSymmetric(abi.PPlus[c], pc.p_PB_G[c], P); break;
+      }
+    }
 
     const bool isPrescribed = prescribed && (*prescribed)[b];
+    if (hinge(b) == Hinge::BallAtJoint) {
+      articulateAtJoint(P, pc.R_GF[b] * pc.p_MB_F[b], abi, b);
+      continue;
+    }
+    if (hinge(b) == Hinge::Free) {
+      abi.PChol[b].compute(P);
+      abi.l[b] = pc.R_GF[b] * pc.p_MB_F[b];
+      continue;
+    }
     if (info.nu == 0 || isPrescribed) {
       abi.PPlus[b] = P;
       abi.DInv[b].resize(0, 0);
@@ -29,6 +94,19 @@ void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, 
 }
 
 namespace {
+
+// For a free hinge, H = phi(l) diag(R, R) with phi(l) = [[1, 0], [-l x, 1]] (l = p_MB, R = R_GF):
+// H^-T e = [R e_a - l x R e_l; R e_l] and H^-1 x = [R^T x_a; R^T (x_l + l x x_a)].
+SpatialVec freeHingeInverseTranspose(const Mat33& R, const Vec3& l, const Real* e) {
+  const Vec3 ea = R * Eigen::Map<const Vec3>(e), el = R * Eigen::Map<const Vec3>(e + 3);
+  return spatialVec(ea - l.cross(el), el);
+}
+void freeHingeInverse(const Mat33& R, const Vec3& l, const SpatialVec& x, Real* out) {
+  const Vec3 xa = x.head<3>();
+  Eigen::Map<Vec3> angular(out), linear(out + 3);
+  angular = R.transpose() * xa;
+  linear = R.transpose() * (Vec3(x.tail<3>()) + l.cross(xa));
+}
 
 // The tip-to-base and base-to-tip sweeps shared by forward dynamics and M^-1 products.
 // bias[b] is the articulated bias force seed (gyroscopic minus applied) and coriolis[b] the
@@ -51,14 +129,21 @@ struct Sweep {
         const SpatialVec zPlus = childBiasAcross(c, z[c], coriolis, eps, knownUdot);
         zb += shiftForceToParent(zPlus, pc.p_PB_G[c]);
       }
-      if (info.nu && !isPrescribed(b)) {
-        kernels::dispatch(info.nu, [&](auto n) {
-          constexpr int N = decltype(n)::value;
-          Eigen::Map<kernels::VecN<N>> e(eps[b].data());
-          e.noalias() = -kernels::mapH<N>(pc.H_G[b]).transpose() * zb;
-          if (tau) e += kernels::mapV<N>(tau + info.uStart);
-        });
+      if (info.nu == 0 || isPrescribed(b)) continue;
+      if (abi.hinge[b] == Hinge::BallAtJoint) {
+        // H^T z = R_GF^T (moment of z about M).
+        const Vec3 moment = Vec3(zb.head<3>()) + abi.l[b].cross(Vec3(zb.tail<3>()));
+        Eigen::Map<Vec3> e(eps[b].data());
+        e = -(pc.R_GF[b].matrix().transpose() * moment);
+        if (tau) e += Eigen::Map<const Vec3>(tau + info.uStart);
+        continue;
       }
+      kernels::dispatch(info.nu, [&](auto n) {
+        constexpr int N = decltype(n)::value;
+        Eigen::Map<kernels::VecN<N>> e(eps[b].data());
+        e.noalias() = -kernels::mapH<N>(pc.H_G[b]).transpose() * zb;
+        if (tau) e += kernels::mapV<N>(tau + info.uStart);
+      });
     }
     A[0].setZero();
     for (int b = 1; b < nb; ++b) {
@@ -67,6 +152,23 @@ struct Sweep {
       if (coriolis) APre += (*coriolis)[b];
       if (info.nu == 0) { A[b] = APre; continue; }
       const bool known = isPrescribed(b);
+      if (!known && abi.hinge[b] == Hinge::BallAtJoint) {
+        // udot = R_GF^T w, w = W (R_GF eps - Q^T APre): the angular acceleration across the joint in G.
+        const Mat33& R = pc.R_GF[b].matrix();
+        const Vec3 w = abi.W[b] * (R * Eigen::Map<const Vec3>(eps[b].data()) - abi.Q[b].transpose() * APre);
+        Eigen::Map<Vec3>(udot + info.uStart) = R.transpose() * w;
+        A[b] = APre;
+        A[b].head<3>() += w;
+        A[b].tail<3>() += w.cross(abi.l[b]);
+        continue;
+      }
+      if (!known && abi.hinge[b] == Hinge::Free) {
+        // A = P^-1 H^-T eps, udot = H^-1 (A - APre).
+        const Mat33& R = pc.R_GF[b].matrix();
+        A[b] = abi.PChol[b].solve(freeHingeInverseTranspose(R, abi.l[b], eps[b].data()));
+        freeHingeInverse(R, abi.l[b], A[b] - APre, udot + info.uStart);
+        continue;
+      }
       kernels::dispatch(info.nu, [&](auto n) {
         constexpr int N = decltype(n)::value;
         Eigen::Map<kernels::VecN<N>> ud(udot + info.uStart);
@@ -91,6 +193,19 @@ struct Sweep {
     SpatialVec zPlus = zc;
     SpatialVec a = coriolis ? (*coriolis)[c] : SpatialVec::Zero();
     const bool known = info.nu && isPrescribed(c);
+    if (!known && abi.hinge[c] == Hinge::BallAtJoint) {
+      // P+ a = [-l x f; f] with f = S (a's linear part at M); G eps = Q W R_GF eps.
+      const Vec3& l = abi.l[c];
+      if (coriolis) {
+        const Vec3 f = abi.S[c] * (Vec3(a.tail<3>()) + l.cross(Vec3(a.head<3>())));
+        zPlus.head<3>() -= l.cross(f);
+        zPlus.tail<3>() += f;
+      }
+      zPlus.noalias() += abi.Q[c] * (abi.W[c] * (pc.R_GF[c].matrix() * Eigen::Map<const Vec3>(eps[c].data())));
+      return zPlus;
+    }
+    if (!known && abi.hinge[c] == Hinge::Free)  // P+ = 0, G = H^-T
+      return zPlus + freeHingeInverseTranspose(pc.R_GF[c].matrix(), abi.l[c], eps[c].data());
     if (known) a += pc.H_G[c] * Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
     if (coriolis || known) zPlus.noalias() += abi.PPlus[c] * a;
     if (info.nu && !known)

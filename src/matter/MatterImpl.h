@@ -2,6 +2,7 @@
 // All spatial quantities are expressed in Ground and refer to body origins (Bo); accelerations
 // are classical (A_GB = [dw/dt; d^2 p_GBo/dt^2]).
 #pragma once
+#include <Eigen/Cholesky>
 #include <vector>
 
 #include "articula/math/Function.h"
@@ -36,6 +37,20 @@ struct ArticulatedInertiaCache {
   std::vector<Mat66> PPlus;   // P - G H^T P (the part passed across the mobilizer)
   std::vector<SmallMatrix> DInv;
   std::vector<HMatrix> G;     // P H D^-1
+  // Two common mobilizers take cheaper exact forms (their DInv, G and PPlus are left unset):
+  // * Ball-like (a rotation about M's origin, H_FM = [1; 0]) is articulated at the joint centre M,
+  //   where H = [R_GF; 0], the pivot is the angular block of P moved to M, and what passes to the
+  //   parent is P+ = [[0, 0], [0, S]] at M (a 3x3 block, not a 6x6). With l = p_MB in G and
+  //   Q = P phi's angular columns ([P_aa - P_al [l x]; P_la - P_ll [l x]]):
+  //     W = (P at M)_aa^-1,  D^-1 = R_GF^T W R_GF,  G = Q W R_GF,  S = P_ll - (P at M)_la W (P at M)_al.
+  // * Free (six mobilities, H_FM = 1): H is invertible, so G = H^-T, P+ = 0 and the body's
+  //   acceleration is P^-1 H^-T eps; only a Cholesky factor of P is kept.
+  enum class Hinge : char { General, BallAtJoint, Free };
+  std::vector<Hinge> hinge;  // fixed at Topology
+  std::vector<Eigen::Matrix<Real, 6, 3>> Q;
+  std::vector<Mat33> W, S;
+  std::vector<Vec3> l;
+  std::vector<Eigen::LLT<Mat66>> PChol;
 };
 
 struct AccelerationCache {
