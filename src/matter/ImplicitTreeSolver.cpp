@@ -80,19 +80,31 @@ void ImplicitTreeSolver::combineTerms() {
     hasTerms_[b] = !terms_.stiffness[b].isZero(0) || !terms_.damping[b].isZero(0);
     if (hasTerms_[b]) KV_[b] = terms_.stiffness[b] - terms_.damping[b] * crossMotionMatrix(tree_.getVelocity(b));
   }
+  // Children come after their parents, so a descending pass sees every child first.
+  clean_.assign(nb, 1);
+  for (int b = nb - 1; b >= 1; --b) {
+    if (hasTerms_[b]) clean_[b] = 0;
+    const int parent = matter_->getInfo(b).parent;
+    if (!clean_[b] && parent > 0) clean_[parent] = 0;
+  }
   combined_ = true;
 }
 
 // Eliminates body b's own u: pivot D = Sᵀ P [S; T] + joint blocks, then P_parent += P − G D⁻¹ Sᵀ P.
-template <int N>
+// In a clean subtree (no body terms, so P's T half is zero and stays zero) only the S half is
+// worked: the elimination of Featherstone's ABA (with joint blocks in the pivot).
+template <int N, bool Clean>
 bool ImplicitTreeSolver::factorBody(int b, Real h, Block6x12& P) {
   BodyBlocks& k = blocks_[b];
   const CMap12N<N> ST(k.ST.data());
+  const auto S = ST.template topRows<6>();
+  constexpr int C = Clean ? 6 : 12;  // the columns of P in play
+  const auto PC = P.template leftCols<C>();
   // lazyProduct: Eigen sends fixed products with rows + cols + depth > 20 to its GEMM, which costs
   // several times the arithmetic at these sizes.
-  const Eigen::Matrix<Real, 6, N> G = P.lazyProduct(ST);
-  const Eigen::Matrix<Real, N, 12> R = ST.template topRows<6>().transpose().lazyProduct(P);
-  Eigen::Matrix<Real, N, N> D = ST.template topRows<6>().transpose().lazyProduct(G);
+  const Eigen::Matrix<Real, 6, N> G = PC.lazyProduct(ST.template topRows<C>());
+  const Eigen::Matrix<Real, N, C> R = S.transpose().lazyProduct(PC);
+  Eigen::Matrix<Real, N, N> D = S.transpose().lazyProduct(G);
   D -= h * CMapSmall<N>(terms_.jointDamping[b].data()) + (h * h) * CMapSmall<N>(terms_.jointStiffness[b].data());
   // Pivoted LU for the singularity test; the inverse in closed form up to 4×4 (Eigen's LU inverse
   // goes through its general triangular solver).
@@ -105,8 +117,9 @@ bool ImplicitTreeSolver::factorBody(int b, Real h, Block6x12& P) {
   else Dinv = lu.solve(Eigen::Matrix<Real, N, N>::Identity());
   MapNN<N>(k.Dinv.data()) = Dinv;
   Map6N<N>(k.GD.data()).noalias() = G * Dinv;
-  Map12N<N>(k.RDt.data()).noalias() = R.transpose().lazyProduct(Dinv.transpose());
-  P.noalias() -= Map6N<N>(k.GD.data()).lazyProduct(R);
+  Map12N<N> RDt(k.RDt.data());
+  RDt.template topRows<C>().noalias() = R.transpose().lazyProduct(Dinv.transpose());  // clean: T rows unused
+  P.template leftCols<C>().noalias() -= Map6N<N>(k.GD.data()).lazyProduct(R);
   return true;
 }
 
@@ -125,7 +138,10 @@ bool ImplicitTreeSolver::factor(Real hGamma) {
       P.rightCols<6>() -= h2 * terms_.damping[b];
     }
     bool ok = true;
-    kernels::dispatch(info.nu, [&](auto n) { ok = factorBody<decltype(n)::value>(b, h, P); });
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      ok = clean_[b] ? factorBody<N, true>(b, h, P) : factorBody<N, false>(b, h, P);
+    });
     if (!ok) return false;
     if (info.parent > 0) P_[info.parent] += P;
   }
@@ -146,12 +162,14 @@ void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, co
   for (int b = 1; b < nb; ++b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     a_[b] = a_[info.parent];
-    alpha_[b] = alpha_[info.parent];
+    // J w and T w are needed only where K acts, and bodies with terms have no clean ancestors.
+    const bool clean = clean_[b];
+    if (!clean) alpha_[b] = alpha_[info.parent];
     kernels::dispatch(info.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
       const CMap12N<N> ST(blocks_[b].ST.data());
       a_[b].noalias() += ST.template topRows<6>() * kernels::mapV<N>(r.data() + info.uStart);
-      alpha_[b].noalias() += ST * kernels::mapV<N>(w.data() + info.uStart);
+      if (!clean) alpha_[b].noalias() += ST * kernels::mapV<N>(w.data() + info.uStart);
     });
     z_[b].noalias() = inertia_[b] * a_[b];
     if (hasTerms_[b]) z_[b].noalias() += hGamma * (KV_[b] * alpha_[b].head<6>() + terms_.damping[b] * alpha_[b].tail<6>());
@@ -191,15 +209,23 @@ void ImplicitTreeSolver::solve(const Eigen::Ref<const Vector>& b, Eigen::Ref<Vec
     if (info.parent > 0) z_[info.parent] += z_[k];
   }
   // Base to tip: x = D⁻¹ ε − D⁻¹ R α_parent, α accumulating [S; T] x.
+  // A clean body's RDt has zero T rows and its descendants are clean: only α's S half is used.
   for (int k = 1; k < nb; ++k) {
     const MobilizedBodyInfo& info = m.getInfo(k);
-    alpha_[k] = alpha_[info.parent];
+    const bool clean = clean_[k];
+    if (clean) alpha_[k].head<6>() = alpha_[info.parent].head<6>(); else alpha_[k] = alpha_[info.parent];
     kernels::dispatch(info.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
       const BodyBlocks& f = blocks_[k];
       Eigen::Map<Eigen::Matrix<Real, N, 1>> xb(x.data() + info.uStart);
-      xb = kernels::mapV<N>(eps_.data() + info.uStart) - CMap12N<N>(f.RDt.data()).transpose() * alpha_[info.parent];
-      alpha_[k].noalias() += CMap12N<N>(f.ST.data()) * xb;
+      const CMap12N<N> RDt(f.RDt.data()), ST(f.ST.data());
+      if (clean) {
+        xb = kernels::mapV<N>(eps_.data() + info.uStart) - RDt.template topRows<6>().transpose() * alpha_[info.parent].head<6>();
+        alpha_[k].head<6>().noalias() += ST.template topRows<6>() * xb;
+      } else {
+        xb = kernels::mapV<N>(eps_.data() + info.uStart) - RDt.transpose() * alpha_[info.parent];
+        alpha_[k].noalias() += ST * xb;
+      }
     });
   }
 }

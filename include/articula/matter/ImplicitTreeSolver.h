@@ -48,7 +48,7 @@ class ImplicitTreeSolver {
     Mat66 Dinv;
   };
   using Block6x12 = Eigen::Matrix<Real, 6, 12>;
-  template <int N> bool factorBody(int body, Real hGamma, Block6x12& P);
+  template <int N, bool Clean> bool factorBody(int body, Real hGamma, Block6x12& P);
   void combineTerms();
 
   const MatterSubsystem* matter_ = nullptr;
@@ -58,6 +58,7 @@ class ImplicitTreeSolver {
   std::vector<Mat66> inertia_;   // I_b about the reference point
   std::vector<Mat66> KV_;        // stiffness_b − damping_b (V_b ×): what multiplies J in K
   std::vector<char> hasTerms_;   // body slopes not both zero (most bodies touch nothing)
+  std::vector<char> clean_;      // no body in the subtree has terms: P's T half is zero
   std::vector<BodyBlocks> blocks_;
   std::vector<Block6x12> P_;     // composite / articulated blocks (factor scratch)
   // solve / right-hand-side scratch
