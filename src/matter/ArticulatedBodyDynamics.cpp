@@ -44,28 +44,26 @@ void articulateAtJoint(const Mat66& P, const Vec3& l, ArticulatedInertiaCache& a
   Mat33& W = abi.W[b];
   W = J.inverse();
   const Mat33 WF = W * F;
+  // S = P_ll - F^T W F, symmetric: six dot products.
   Mat33& S = abi.S[b];
-  S = P.bottomRightCorner<3, 3>();
-  S.noalias() -= F.transpose().lazyProduct(WF);
-  abi.l[b] = l;
+  for (int j = 0; j < 3; ++j)
+    for (int i = j; i < 3; ++i) S(i, j) = S(j, i) = P(3 + i, 3 + j) - F.col(i).dot(WF.col(j));
 }
 
 }  // namespace
-
-using Hinge = ArticulatedInertiaCache::Hinge;
 
 void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, const std::vector<char>* prescribed,
                              ArticulatedInertiaCache& abi) {
   const int nb = m.getNumBodies();
   // Prescribed mobilities pass their inertia across rigidly whatever the hinge.
-  auto hinge = [&](int b) { return prescribed && (*prescribed)[b] ? Hinge::General : abi.hinge[b]; };
+  auto hinge = [&](int b) { return prescribed && (*prescribed)[b] ? Hinge::General : pc.hinge[b]; };
   for (int b = nb - 1; b >= 1; --b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     Mat66& P = abi.P[b];
     pc.M_G[b].writeMat66(P);
     for (int c : info.children) {
       switch (hinge(c)) {
-        case Hinge::BallAtJoint: addShiftedLinearBlock(abi.S[c], pc.p_PB_G[c] - abi.l[c], P); break;
+        case Hinge::BallAtJoint: addShiftedLinearBlock(abi.S[c], pc.p_PB_G[c] - pc.p_MB_G[c], P); break;
         case Hinge::Free: break;  // six mobilities pass nothing
         case Hinge::General: kernels::addShiftedSymmetric(abi.PPlus[c], pc.p_PB_G[c], P); break;
       }
@@ -73,12 +71,11 @@ void calcArticulatedInertias(const MatterSubsystem& m, const PositionCache& pc, 
 
     const bool isPrescribed = prescribed && (*prescribed)[b];
     if (hinge(b) == Hinge::BallAtJoint) {
-      articulateAtJoint(P, pc.R_GF[b] * pc.p_MB_F[b], abi, b);
+      articulateAtJoint(P, pc.p_MB_G[b], abi, b);
       continue;
     }
     if (hinge(b) == Hinge::Free) {
       abi.PChol[b].compute(P);
-      abi.l[b] = pc.R_GF[b] * pc.p_MB_F[b];
       continue;
     }
     if (info.nu == 0 || isPrescribed) {
@@ -130,9 +127,9 @@ struct Sweep {
         zb += shiftForceToParent(zPlus, pc.p_PB_G[c]);
       }
       if (info.nu == 0 || isPrescribed(b)) continue;
-      if (abi.hinge[b] == Hinge::BallAtJoint) {
+      if (pc.hinge[b] == Hinge::BallAtJoint) {
         // H^T z = R_GF^T (moment of z about M).
-        const Vec3 moment = Vec3(zb.head<3>()) + abi.l[b].cross(Vec3(zb.tail<3>()));
+        const Vec3 moment = Vec3(zb.head<3>()) + pc.p_MB_G[b].cross(Vec3(zb.tail<3>()));
         Eigen::Map<Vec3> e(eps[b].data());
         e = -(pc.R_GF[b].matrix().transpose() * moment);
         if (tau) e += Eigen::Map<const Vec3>(tau + info.uStart);
@@ -152,21 +149,21 @@ struct Sweep {
       if (coriolis) APre += (*coriolis)[b];
       if (info.nu == 0) { A[b] = APre; continue; }
       const bool known = isPrescribed(b);
-      if (!known && abi.hinge[b] == Hinge::BallAtJoint) {
+      if (!known && pc.hinge[b] == Hinge::BallAtJoint) {
         // udot = R_GF^T w, w = W (R_GF eps - Q^T APre): the angular acceleration across the joint in G.
         const Mat33& R = pc.R_GF[b].matrix();
         const Vec3 w = abi.W[b] * (R * Eigen::Map<const Vec3>(eps[b].data()) - abi.Q[b].transpose() * APre);
         Eigen::Map<Vec3>(udot + info.uStart) = R.transpose() * w;
         A[b] = APre;
         A[b].head<3>() += w;
-        A[b].tail<3>() += w.cross(abi.l[b]);
+        A[b].tail<3>() += w.cross(pc.p_MB_G[b]);
         continue;
       }
-      if (!known && abi.hinge[b] == Hinge::Free) {
+      if (!known && pc.hinge[b] == Hinge::Free) {
         // A = P^-1 H^-T eps, udot = H^-1 (A - APre).
         const Mat33& R = pc.R_GF[b].matrix();
-        A[b] = abi.PChol[b].solve(freeHingeInverseTranspose(R, abi.l[b], eps[b].data()));
-        freeHingeInverse(R, abi.l[b], A[b] - APre, udot + info.uStart);
+        A[b] = abi.PChol[b].solve(freeHingeInverseTranspose(R, pc.p_MB_G[b], eps[b].data()));
+        freeHingeInverse(R, pc.p_MB_G[b], A[b] - APre, udot + info.uStart);
         continue;
       }
       kernels::dispatch(info.nu, [&](auto n) {
@@ -193,9 +190,9 @@ struct Sweep {
     SpatialVec zPlus = zc;
     SpatialVec a = coriolis ? (*coriolis)[c] : SpatialVec::Zero();
     const bool known = info.nu && isPrescribed(c);
-    if (!known && abi.hinge[c] == Hinge::BallAtJoint) {
+    if (!known && pc.hinge[c] == Hinge::BallAtJoint) {
       // P+ a = [-l x f; f] with f = S (a's linear part at M); G eps = Q W R_GF eps.
-      const Vec3& l = abi.l[c];
+      const Vec3& l = pc.p_MB_G[c];
       if (coriolis) {
         const Vec3 f = abi.S[c] * (Vec3(a.tail<3>()) + l.cross(Vec3(a.head<3>())));
         zPlus.head<3>() -= l.cross(f);
@@ -204,8 +201,8 @@ struct Sweep {
       zPlus.noalias() += abi.Q[c] * (abi.W[c] * (pc.R_GF[c].matrix() * Eigen::Map<const Vec3>(eps[c].data())));
       return zPlus;
     }
-    if (!known && abi.hinge[c] == Hinge::Free)  // P+ = 0, G = H^-T
-      return zPlus + freeHingeInverseTranspose(pc.R_GF[c].matrix(), abi.l[c], eps[c].data());
+    if (!known && pc.hinge[c] == Hinge::Free)  // P+ = 0, G = H^-T
+      return zPlus + freeHingeInverseTranspose(pc.R_GF[c].matrix(), pc.p_MB_G[c], eps[c].data());
     if (known) a += pc.H_G[c] * Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
     if (coriolis || known) zPlus.noalias() += abi.PPlus[c] * a;
     if (info.nu && !known)

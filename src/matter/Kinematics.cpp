@@ -25,18 +25,37 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
     pc.R_GF[b] = X_GF.R();
     pc.p_PB_G[b] = X_GB.p() - X_GP.p();
 
-    // H_FB: shift H_FM's linear rows from M's origin to B's origin (eq. 5.23), then to G.
+    // H_FB: shift H_FM's linear rows from M's origin to B's origin (eq. 5.23), then to G:
+    // column j is [R_GF h_w; R_GF h_v + (R_GF h_w) x p_MB_G].
     const Vec3 p_MB_F = X_FM.R() * X_MB.p();
+    const Mat33& R_GF = X_GF.R().matrix();
+    const Vec3 p_MB_G = R_GF * p_MB_F;
     pc.p_MB_F[b] = p_MB_F;
+    pc.p_MB_G[b] = p_MB_G;
     HMatrix& H_FM = pc.H_FM[b];
     if (!info.constantH) mob.calcH_FM(qb, H_FM);  // constant ones were filled at Topology
     HMatrix& H_G = pc.H_G[b];
     H_G.resize(6, info.nu);
-    const Mat33& R_GF = X_GF.R().matrix();
-    for (int j = 0; j < info.nu; ++j) {
-      const Vec3 hw = H_FM.col(j).head<3>();
-      const Vec3 hv = Vec3(H_FM.col(j).tail<3>()) + hw.cross(p_MB_F);
-      H_G.col(j) << R_GF * hw, R_GF * hv;
+    switch (pc.hinge[b]) {
+      case Hinge::BallAtJoint:  // H_FM = [1; 0]
+        for (int j = 0; j < 3; ++j) H_G.col(j) << R_GF.col(j), R_GF.col(j).cross(p_MB_G);
+        break;
+      case Hinge::Free:  // H_FM = 1
+        for (int j = 0; j < 3; ++j) {
+          H_G.col(j) << R_GF.col(j), R_GF.col(j).cross(p_MB_G);
+          H_G.col(3 + j) << Vec3::Zero(), R_GF.col(j);
+        }
+        break;
+      case Hinge::General:
+        kernels::dispatch(info.nu, [&](auto n) {
+          constexpr int N = decltype(n)::value;
+          const auto H = kernels::mapH<N>(H_FM);
+          Eigen::Map<kernels::Mat6N<N>> HG(H_G.data());
+          HG.template topRows<3>().noalias() = R_GF * H.template topRows<3>();
+          HG.template bottomRows<3>().noalias() = R_GF * H.template bottomRows<3>();
+          for (int j = 0; j < N; ++j) HG.col(j).template tail<3>() += Vec3(HG.col(j).template head<3>()).cross(p_MB_G);
+        });
+        break;
     }
 
     const MassProperties& mp = info.body.getMassProperties();

@@ -10,13 +10,20 @@
 
 namespace articula {
 
+// Two common mobilizers take cheaper exact forms in the kinematics and the articulated-body
+// method (see ArticulatedInertiaCache): Ball-like ones, a rotation about M's origin with
+// H_FM = [1; 0], and free ones, six mobilities with H_FM = 1. Fixed at Topology.
+enum class Hinge : char { General, BallAtJoint, Free };
+
 struct PositionCache {
+  std::vector<Hinge> hinge;    // constant
   std::vector<Transform> X_FM, X_GB;
   std::vector<Rotation> R_GF;
   std::vector<HMatrix> H_FM;   // in F
   std::vector<HMatrix> H_G;    // motion of B relative to P, at Bo, in G (Theory Manual 5.28)
   std::vector<Vec3> p_PB_G;    // parent origin -> body origin
   std::vector<Vec3> p_MB_F;    // mobilizer M origin -> body origin, in F
+  std::vector<Vec3> p_MB_G;    // the same in G
   std::vector<SpatialInertia> M_G;  // about Bo, in G
 };
 
@@ -37,19 +44,17 @@ struct ArticulatedInertiaCache {
   std::vector<Mat66> PPlus;   // P - G H^T P (the part passed across the mobilizer)
   std::vector<SmallMatrix> DInv;
   std::vector<HMatrix> G;     // P H D^-1
-  // Two common mobilizers take cheaper exact forms (their DInv, G and PPlus are left unset):
-  // * Ball-like (a rotation about M's origin, H_FM = [1; 0]) is articulated at the joint centre M,
-  //   where H = [R_GF; 0], the pivot is the angular block of P moved to M, and what passes to the
-  //   parent is P+ = [[0, 0], [0, S]] at M (a 3x3 block, not a 6x6). With l = p_MB in G and
-  //   Q = P phi's angular columns ([P_aa - P_al [l x]; P_la - P_ll [l x]]):
+  // The two hinge kinds of PositionCache::hinge take exact cheaper forms (their DInv, G and
+  // PPlus are left unset):
+  // * Ball-like is articulated at the joint centre M, where H = [R_GF; 0], the pivot is the
+  //   angular block of P moved to M, and what passes to the parent is P+ = [[0, 0], [0, S]] at M
+  //   (a 3x3 block, not a 6x6). With l = p_MB in G and Q = P phi's angular columns
+  //   ([P_aa - P_al [l x]; P_la - P_ll [l x]]):
   //     W = (P at M)_aa^-1,  D^-1 = R_GF^T W R_GF,  G = Q W R_GF,  S = P_ll - (P at M)_la W (P at M)_al.
-  // * Free (six mobilities, H_FM = 1): H is invertible, so G = H^-T, P+ = 0 and the body's
-  //   acceleration is P^-1 H^-T eps; only a Cholesky factor of P is kept.
-  enum class Hinge : char { General, BallAtJoint, Free };
-  std::vector<Hinge> hinge;  // fixed at Topology
+  // * Free: H is invertible, so G = H^-T, P+ = 0 and the body's acceleration is P^-1 H^-T eps;
+  //   only a Cholesky factor of P is kept.
   std::vector<Eigen::Matrix<Real, 6, 3>> Q;
   std::vector<Mat33> W, S;
-  std::vector<Vec3> l;
   std::vector<Eigen::LLT<Mat66>> PChol;
 };
 

@@ -103,16 +103,15 @@ void MatterSubsystem::realizeTopology(State& s) {
   // Constant H_FM is computed here once; calcPositionKinematics fills the others.
   for (size_t b = 1; b < nb; ++b)
     if (bodies_[b].constantH) bodies_[b].mobilizer->calcH_FM(bodies_[b].defaultQ.data(), pc.H_FM[b]);
-  // Ball-like and free mobilizers take cheaper exact forms in the articulated-body method (MatterImpl.h).
-  using Hinge = ArticulatedInertiaCache::Hinge;
-  std::vector<Hinge> hinge(nb, Hinge::General);
+  // Ball-like and free mobilizers take cheaper exact forms (MatterImpl.h).
+  pc.hinge.assign(nb, Hinge::General);
   for (size_t b = 1; b < nb; ++b) {
     const HMatrix& H = pc.H_FM[b];
     if (!bodies_[b].constantH) continue;
-    if (H.cols() == 3 && H.topRows<3>().isIdentity(0) && H.bottomRows<3>().isZero(0)) hinge[b] = Hinge::BallAtJoint;
-    if (H.cols() == 6 && H.isIdentity(0)) hinge[b] = Hinge::Free;
+    if (H.cols() == 3 && H.topRows<3>().isIdentity(0) && H.bottomRows<3>().isZero(0)) pc.hinge[b] = Hinge::BallAtJoint;
+    if (H.cols() == 6 && H.isIdentity(0)) pc.hinge[b] = Hinge::Free;
   }
-  pc.p_PB_G.assign(nb, Vec3::Zero()); pc.p_MB_F.assign(nb, Vec3::Zero()); pc.M_G.resize(nb);
+  pc.p_PB_G.assign(nb, Vec3::Zero()); pc.p_MB_F.assign(nb, Vec3::Zero()); pc.p_MB_G.assign(nb, Vec3::Zero()); pc.M_G.resize(nb);
   impl_->positionCache = s.allocateCacheEntry(ss, Stage::Position, std::move(pc), "matter position kinematics");
 
   VelocityCache vc;
@@ -128,9 +127,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   ArticulatedInertiaCache abi;
   abi.P.assign(nb, Mat66::Zero()); abi.PPlus.assign(nb, Mat66::Zero());
   abi.DInv.assign(nb, SmallMatrix(0, 0)); abi.G.assign(nb, HMatrix(6, 0));
-  abi.hinge = std::move(hinge);
   abi.Q.assign(nb, Eigen::Matrix<Real, 6, 3>::Zero()); abi.W.assign(nb, Mat33::Zero()); abi.S.assign(nb, Mat33::Zero());
-  abi.l.assign(nb, Vec3::Zero());
   abi.PChol.resize(nb);
   impl_->abiFree = s.allocateLazyCacheEntry(ss, Stage::Position, abi, "matter articulated-body inertias");
   impl_->abiLocked =
