@@ -1,3 +1,4 @@
+#include <cmath>
 #include "articula/forces/GeneralForceSubsystem.h"
 
 #include "articula/matter/MultibodySystem.h"
@@ -152,6 +153,15 @@ Real GeneralForceSubsystem::getNonConservativeWork(const State& state) const {
 void GeneralForceSubsystem::setNonConservativeWork(State& state, Real work) const {
   const int i = workIndex(state);
   state.updZ()[i] = work;
+}
+
+// A unit change of the work is the kinetic energy of the whole model moving at the unit change of
+// a linear speed (lengthScale per second): the energy the speeds' own tolerance stands for, so the
+// work integral is held to the accuracy of the motion, not to 1 J whatever the model's size.
+void GeneralForceSubsystem::calcZWeights(const State& state, Real lengthScale, Vector& zWeights) const {
+  if (!trackWork_) return;
+  const Real unit = matter_->calcSystemMass() * lengthScale * lengthScale;
+  if (unit > 0 && std::isfinite(unit)) zWeights[workIndex(state)] = 1 / unit;
 }
 
 void GeneralForceSubsystem::realizeDynamics(State& state) const {

@@ -155,7 +155,7 @@ void Integrator::updateWeights() {
                   std::to_string(nz_) + " z");
     zWeights_ = settings_.zWeights;
   } else {
-    system_.calcZWeights(advanced_, zWeights_);
+    system_.calcZWeights(advanced_, settings_.lengthScale, zWeights_);
   }
 }
 

@@ -111,9 +111,10 @@ void System::calcUWeights(const State& state, Real lengthScale, Vector& uWeights
   for (const auto& ss : subsystems_) ss->calcUWeights(state, lengthScale, uWeights);
 }
 
-void System::calcZWeights(const State& state, Vector& zWeights) const {
+void System::calcZWeights(const State& state, Real lengthScale, Vector& zWeights) const {
+  if (!(lengthScale > 0)) throw Error("System '" + name_ + "': length scale must be > 0 m, got " + std::to_string(lengthScale));
   zWeights.setOnes(state.getNZ());
-  for (const auto& ss : subsystems_) ss->calcZWeights(state, zWeights);
+  for (const auto& ss : subsystems_) ss->calcZWeights(state, lengthScale, zWeights);
 }
 
 void System::multiplyByNInv(const State& state, const Vector& qLike, Vector& uLike) const {

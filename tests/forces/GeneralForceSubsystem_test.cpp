@@ -195,5 +195,22 @@ TEST(GeneralForceSubsystem, TrackedWorkIsAStateWhoseRateIsTheNonConservativePowe
   EXPECT_DOUBLE_EQ(s.getZDot()[0], damperPower);  // gravity is conservative: only the damper is left
 }
 
+// The work's error weight is 1 / (total mass × L²): the energy of the model moving at the unit
+// change of a linear speed, not a fixed 1 J.
+TEST(GeneralForceSubsystem, TrackedWorkIsWeightedByTheModelsEnergyScale) {
+  ChainModel model;
+  model.forces->setTrackNonConservativeWork(true);
+  State s = model.system.realizeTopology();
+  const Real mass = model.system.getMatter().calcSystemMass();
+  ASSERT_GT(mass, 0.0);
+  Vector wz;
+  model.system.calcZWeights(s, 1.0, wz);
+  ASSERT_EQ(wz.size(), 1);
+  EXPECT_DOUBLE_EQ(wz[0], 1 / mass);
+  model.system.calcZWeights(s, 0.5, wz);
+  EXPECT_DOUBLE_EQ(wz[0], 4 / mass);
+  EXPECT_THROW(model.system.calcZWeights(s, 0.0, wz), Error);
+}
+
 }  // namespace
 }  // namespace articula

@@ -36,7 +36,7 @@ TEST(IntegratorHooks, UnitWeightsFromMobilizerTypeAndLengthScale) {
   EXPECT_DOUBLE_EQ(w[1], 1.0);
   EXPECT_THROW(m.system.calcUWeights(m.state, 0.0, w), Error);
   Vector wz;
-  m.system.calcZWeights(m.state, wz);
+  m.system.calcZWeights(m.state, 1.0, wz);
   EXPECT_EQ(wz.size(), 0);
 }
 

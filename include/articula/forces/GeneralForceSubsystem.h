@@ -114,6 +114,8 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   // accuracy) for any mix of conservative, dissipative and driving elements.
   void setTrackNonConservativeWork(bool track);
   bool isTrackingNonConservativeWork() const { return trackWork_; }
+  // The tracked work's unit change is total mass × lengthScale² (in J; see the .cpp).
+  void calcZWeights(const State& state, Real lengthScale, Vector& zWeights) const override;
   // W_nc in joules since the State's initial time (z starts at 0); throws unless tracking is on.
   Real getNonConservativeWork(const State& state) const;
   // Resets W_nc to `work` (e.g. 0 at the start of a new run from a copied State).

@@ -53,8 +53,8 @@ class Subsystem {
   // Unit weights 1/δu of this subsystem's u (the System fills 1 first). lengthScale (m) is the
   // model's characteristic length: a linear speed's unit change is lengthScale per second.
   virtual void calcUWeights(const State&, Real /*lengthScale*/, Vector& /*uWeights*/) const {}
-  // Unit weights 1/δz of this subsystem's z (the System fills 1 first).
-  virtual void calcZWeights(const State&, Vector& /*zWeights*/) const {}
+  // Unit weights 1/δz of this subsystem's z (the System fills 1 first); lengthScale as above.
+  virtual void calcZWeights(const State&, Real /*lengthScale*/, Vector& /*zWeights*/) const {}
   // uLike = N⁺ qLike for this subsystem's slice (needs only q). The default, for nq == nu, copies.
   virtual void multiplyByNInvSlice(const State&, const Vector& qLike, Vector& uLike) const;
 
@@ -97,7 +97,7 @@ class System {
   bool project(State& state, Real tolerance, Vector* yErrEst = nullptr) const;
   // Unit weights 1/δu (size nu) and 1/δz (size nz), default 1 per variable.
   void calcUWeights(const State& state, Real lengthScale, Vector& uWeights) const;
-  void calcZWeights(const State& state, Vector& zWeights) const;
+  void calcZWeights(const State& state, Real lengthScale, Vector& zWeights) const;
   // uLike = N⁺(q) qLike (qLike has size nq, uLike size nu): how q-space errors are weighted.
   void multiplyByNInv(const State& state, const Vector& qLike, Vector& uLike) const;
 
