@@ -1,3 +1,4 @@
+#include <span>
 #include "articula/forces/Gravity.h"
 
 #include <algorithm>
@@ -59,11 +60,12 @@ void Gravity::finalize(const MatterSubsystem& matter) {
 void Gravity::calcForce(const State& state, const MatterSubsystem& matter, std::vector<SpatialVec>& bodyForces_G,
                         Vector& /*mobilityForces*/) const {
   const int nb = static_cast<int>(excluded_.size());
+  const std::span<const Transform> X_GB_all = matter.getBodyTransforms(state);  // one cache lookup
   for (int b = 1; b < nb; ++b) {
     if (excluded_[b]) continue;
     const MassProperties& mp = matter.getInfo(b).body.getMassProperties();
     if (mp.mass() == 0) continue;
-    const Transform& X_GB = matter.getBodyTransform(state, b);
+    const Transform& X_GB = X_GB_all[b];
     const Vec3 p_BC_G = X_GB.R() * mp.massCenter();  // Bo to C, in G
     const Vec3 f_G = mp.mass() * g_G_;
     bodyForces_G[b].head<3>() += p_BC_G.cross(f_G);  // moment about Bo of a force applied at C
