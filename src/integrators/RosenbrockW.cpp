@@ -171,8 +171,7 @@ void RosenbrockWIntegrator::solveStage(const Vector& r, Vector& k) {
   tmpQ_ = r.head(nq());
   matter.multiplyByNInv(s, tmpQ_, tmpU_);
   if (structured_) {
-    solver_.formRightHandSide(r.segment(nq(), nu()), tmpU_, hg, rhs_);
-    solver_.solve(rhs_, ku_);
+    solver_.solveMassWeighted(r.segment(nq(), nu()), tmpU_, hg, ku_);
   } else {
     rhs_.noalias() = M_ * r.segment(nq(), nu());
     rhs_.noalias() += hg * (K_ * tmpU_);

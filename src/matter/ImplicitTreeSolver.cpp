@@ -80,6 +80,9 @@ void ImplicitTreeSolver::combineTerms() {
     hasTerms_[b] = !terms_.stiffness[b].isZero(0) || !terms_.damping[b].isZero(0);
     if (hasTerms_[b]) KV_[b] = terms_.stiffness[b] - terms_.damping[b] * crossMotionMatrix(tree_.getVelocity(b));
   }
+  hasJointTerms_.assign(nb, 0);
+  for (int b = 1; b < nb; ++b)
+    hasJointTerms_[b] = !terms_.jointStiffness[b].isZero(0) || !terms_.jointDamping[b].isZero(0);
   // Children come after their parents, so a descending pass sees every child first.
   clean_.assign(nb, 1);
   for (int b = nb - 1; b >= 1; --b) {
@@ -186,6 +189,55 @@ void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, co
     });
     if (info.parent > 0) z_[info.parent] += z_[b];
   }
+}
+
+void ImplicitTreeSolver::solveMassWeighted(const Eigen::Ref<const Vector>& r, const Eigen::Ref<const Vector>& w,
+                                           Real hGamma, Eigen::Ref<Vector> x) {
+  if (!combined_) combineTerms();
+  const MatterSubsystem& m = *matter_;
+  const int nb = m.getNumBodies(), nu = m.getNU();
+  const Real h = hGamma;
+  v_ = h * r + w;
+  y_.setZero(nu);
+  a_.resize(nb);
+  alpha_.resize(nb);  // here: [J v; T v]
+  z_.resize(nb);
+  a_[0].setZero();
+  alpha_[0].setZero();
+  // Base to tip over the bodies on paths to body terms (their ancestors are never clean): J r, J v, T v.
+  for (int b = 1; b < nb; ++b) {
+    if (clean_[b]) continue;
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    a_[b] = a_[info.parent];
+    alpha_[b] = alpha_[info.parent];
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      const CMap12N<N> ST(blocks_[b].ST.data());
+      a_[b].noalias() += ST.template topRows<6>() * kernels::mapV<N>(r.data() + info.uStart);
+      alpha_[b].noalias() += ST * kernels::mapV<N>(v_.data() + info.uStart);
+    });
+    z_[b].setZero();
+    if (hasTerms_[b])
+      z_[b].noalias() = terms_.damping[b] * (a_[b] + alpha_[b].tail<6>()) + KV_[b] * alpha_[b].head<6>();
+  }
+  // Tip to base: the terms' forces projected on each non-clean body's axes; joint blocks anywhere.
+  for (int b = nb - 1; b >= 1; --b) {
+    const MobilizedBodyInfo& info = m.getInfo(b);
+    if (!clean_[b] || hasJointTerms_[b]) {
+      kernels::dispatch(info.nu, [&](auto n) {
+        constexpr int N = decltype(n)::value;
+        Eigen::Map<Eigen::Matrix<Real, N, 1>> out(y_.data() + info.uStart);
+        if (!clean_[b]) out.noalias() = CMap12N<N>(blocks_[b].ST.data()).template topRows<6>().transpose() * z_[b];
+        if (hasJointTerms_[b])
+          out.noalias() += CMapSmall<N>(terms_.jointDamping[b].data()) * kernels::mapV<N>(r.data() + info.uStart) +
+                           CMapSmall<N>(terms_.jointStiffness[b].data()) * kernels::mapV<N>(v_.data() + info.uStart);
+      });
+    }
+    if (!clean_[b] && info.parent > 0) z_[info.parent] += z_[b];
+  }
+  y_ *= h;
+  solve(y_, x);
+  x += r;
 }
 
 void ImplicitTreeSolver::solve(const Eigen::Ref<const Vector>& b, Eigen::Ref<Vector> x) {

@@ -99,6 +99,10 @@ void expectMatchesDenseAlgebra(unsigned seed, const std::function<bool(int)>& wi
     solver.formRightHandSide(r, w, h, rhs);
     const Vector rhsd = M * r + h * (K * w);
     EXPECT_LT((rhs - rhsd).norm(), 1e-6 * rhsd.norm()) << tree.describe() << ", hγ " << h;
+    Vector xs(nu);
+    solver.solveMassWeighted(r, w, h, xs);
+    const Vector xsd = A.partialPivLu().solve(rhsd);
+    EXPECT_LT((xs - xsd).norm(), 1e-6 * xsd.norm()) << tree.describe() << ", hγ " << h;
     if (h == 0) {  // A = M: the articulated-body M⁻¹ agrees exactly (no differences involved)
       Vector minv;
       m.multiplyByMInv(s, bvec, minv);

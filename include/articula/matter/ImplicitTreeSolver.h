@@ -37,6 +37,11 @@ class ImplicitTreeSolver {
                          Eigen::Ref<Vector> rhs);
   // x = A⁻¹ b with the last factorization.
   void solve(const Eigen::Ref<const Vector>& b, Eigen::Ref<Vector> x);
+  // x = A⁻¹ (M r + hγ K w) (the Rosenbrock-W stage solve), as r + A⁻¹ y with
+  // y = hγ (D r + K (hγ r + w)): y needs only the bodies on paths to body terms and the joint
+  // blocks, not the inertias of the whole tree. hγ must be the factored one.
+  void solveMassWeighted(const Eigen::Ref<const Vector>& r, const Eigen::Ref<const Vector>& w, Real hGamma,
+                         Eigen::Ref<Vector> x);
 
  private:
   // Per body, fixed-capacity blocks of which the first nu_b columns are used (fixed-size kernels
@@ -59,6 +64,8 @@ class ImplicitTreeSolver {
   std::vector<Mat66> KV_;        // stiffness_b − damping_b (V_b ×): what multiplies J in K
   std::vector<char> hasTerms_;   // body slopes not both zero (most bodies touch nothing)
   std::vector<char> clean_;      // no body in the subtree has terms: P's T half is zero
+  std::vector<char> hasJointTerms_;  // joint damping or stiffness block not zero
+  Vector y_, v_;                 // solveMassWeighted scratch
   std::vector<BodyBlocks> blocks_;
   std::vector<Block6x12> P_;     // composite / articulated blocks (factor scratch)
   // solve / right-hand-side scratch
