@@ -18,12 +18,17 @@ inline void rightCross(const In& X, const Vec3& r, Out&& out) {
 
 // out += phi(r) [[0, 0], [0, S]] phi(r)^T: the part a Ball-like child passes across its joint,
 // moved from the joint centre to the parent's origin (r: parent origin -> joint centre). The
-// general shift with J = F = 0: F' = r x S, J' = -F' r x.
+// general shift with J = F = 0: F' = r x S, J' = -F' r x, which is symmetric (S is): six entries.
 void addShiftedLinearBlock(const Mat33& S, const Vec3& r, Mat66& out) {
-  Mat33 F, J;
+  Mat33 F;
   for (int k = 0; k < 3; ++k) F.col(k) = r.cross(Vec3(S.col(k)));
-  rightCross(F, r, J);
-  out.topLeftCorner<3, 3>() -= J;
+  const Real x = r.x(), y = r.y(), z = r.z();
+  const Real t00 = F(0, 1) * z - F(0, 2) * y, t11 = F(1, 2) * x - F(1, 0) * z, t22 = F(2, 0) * y - F(2, 1) * x;
+  const Real t01 = F(0, 2) * x - F(0, 0) * z, t02 = F(0, 0) * y - F(0, 1) * x, t12 = F(1, 0) * y - F(1, 1) * x;
+  out(0, 0) -= t00; out(1, 1) -= t11; out(2, 2) -= t22;
+  out(0, 1) -= t01; out(1, 0) -= t01;
+  out(0, 2) -= t02; out(2, 0) -= t02;
+  out(1, 2) -= t12; out(2, 1) -= t12;
   out.topRightCorner<3, 3>() += F;
   out.bottomLeftCorner<3, 3>() += F.transpose();
   out.bottomRightCorner<3, 3>() += S;
