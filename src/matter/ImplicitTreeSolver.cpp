@@ -151,16 +151,21 @@ bool ImplicitTreeSolver::factor(Real hGamma) {
   return true;
 }
 
+// Sizes the sweep scratch; Ground's motion terms are zero.
+void ImplicitTreeSolver::startSweeps(int nb) {
+  a_.resize(nb);
+  alpha_.resize(nb);
+  z_.resize(nb);
+  a_[0].setZero();
+  alpha_[0].setZero();
+}
+
 void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, const Eigen::Ref<const Vector>& w,
                                            Real hGamma, Eigen::Ref<Vector> rhs) {
   if (!combined_) combineTerms();
   const MatterSubsystem& m = *matter_;
   const int nb = m.getNumBodies();
-  a_.resize(nb);
-  alpha_.resize(nb);  // here: [J w; T w]
-  z_.resize(nb);
-  a_[0].setZero();
-  alpha_[0].setZero();
+  startSweeps(nb);  // α here: [J w; T w]
   // Base to tip: J r, J w and T w of every body.
   for (int b = 1; b < nb; ++b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
@@ -199,11 +204,7 @@ void ImplicitTreeSolver::solveMassWeighted(const Eigen::Ref<const Vector>& r, co
   const Real h = hGamma;
   v_ = h * r + w;
   y_.setZero(nu);
-  a_.resize(nb);
-  alpha_.resize(nb);  // here: [J v; T v]
-  z_.resize(nb);
-  a_[0].setZero();
-  alpha_[0].setZero();
+  startSweeps(nb);  // α here: [J v; T v]
   // Base to tip over the bodies on paths to body terms (their ancestors are never clean): J r, J v, T v.
   for (int b = 1; b < nb; ++b) {
     if (clean_[b]) continue;

@@ -55,6 +55,7 @@ class ImplicitTreeSolver {
   using Block6x12 = Eigen::Matrix<Real, 6, 12>;
   template <int N, bool Clean> bool factorBody(int body, Real hGamma, Block6x12& P);
   void combineTerms();
+  void startSweeps(int nb);
 
   const MatterSubsystem* matter_ = nullptr;
   TreeForceLinearization tree_;
