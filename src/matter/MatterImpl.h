@@ -2,7 +2,6 @@
 // All spatial quantities are expressed in Ground and refer to body origins (Bo); accelerations
 // are classical (A_GB = [dw/dt; d^2 p_GBo/dt^2]).
 #pragma once
-#include <Eigen/Cholesky>
 #include <vector>
 
 #include "articula/math/Function.h"
@@ -10,9 +9,9 @@
 
 namespace articula {
 
-// Two common mobilizers take cheaper exact forms in the kinematics and the articulated-body
-// method (see ArticulatedInertiaCache): Ball-like ones, a rotation about M's origin with
-// H_FM = [1; 0], and free ones, six mobilities with H_FM = 1. Fixed at Topology.
+// Two common mobilizers whose H_G the kinematics builds from R_GF's columns instead of by
+// products: Ball-like ones (a rotation about M's origin, H_FM = [1; 0]) and free ones (six
+// mobilities, H_FM = 1). Fixed at Topology.
 enum class Hinge : char { General, BallAtJoint, Free };
 
 struct PositionCache {
@@ -44,18 +43,6 @@ struct ArticulatedInertiaCache {
   std::vector<Mat66> PPlus;   // P - G H^T P (the part passed across the mobilizer)
   std::vector<SmallMatrix> DInv;
   std::vector<HMatrix> G;     // P H D^-1
-  // The two hinge kinds of PositionCache::hinge take exact cheaper forms (their DInv, G and
-  // PPlus are left unset):
-  // * Ball-like is articulated at the joint centre M, where H = [R_GF; 0], the pivot is the
-  //   angular block of P moved to M, and what passes to the parent is P+ = [[0, 0], [0, S]] at M
-  //   (a 3x3 block, not a 6x6). With l = p_MB in G and Q = P phi's angular columns
-  //   ([P_aa - P_al [l x]; P_la - P_ll [l x]]):
-  //     W = (P at M)_aa^-1,  D^-1 = R_GF^T W R_GF,  G = Q W R_GF,  S = P_ll - (P at M)_la W (P at M)_al.
-  // * Free: H is invertible, so G = H^-T, P+ = 0 and the body's acceleration is P^-1 H^-T eps;
-  //   only a Cholesky factor of P is kept.
-  std::vector<Eigen::Matrix<Real, 6, 3>> Q;
-  std::vector<Mat33> W, S;
-  std::vector<Eigen::LLT<Mat66>> PChol;
 };
 
 struct AccelerationCache {

@@ -127,8 +127,6 @@ void MatterSubsystem::realizeTopology(State& s) {
   ArticulatedInertiaCache abi;
   abi.P.assign(nb, Mat66::Zero()); abi.PPlus.assign(nb, Mat66::Zero());
   abi.DInv.assign(nb, SmallMatrix(0, 0)); abi.G.assign(nb, HMatrix(6, 0));
-  abi.Q.assign(nb, Eigen::Matrix<Real, 6, 3>::Zero()); abi.W.assign(nb, Mat33::Zero()); abi.S.assign(nb, Mat33::Zero());
-  abi.PChol.assign(nb, Eigen::LLT<Mat66>(Mat66::Identity()));  // computed ones: a default LLT copies an uninitialized status
   impl_->abiFree = s.allocateLazyCacheEntry(ss, Stage::Position, abi, "matter articulated-body inertias");
   impl_->abiLocked =
       s.allocateLazyCacheEntry(ss, Stage::Position, std::move(abi), "matter articulated-body inertias with locks");
