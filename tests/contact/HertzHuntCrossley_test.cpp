@@ -3,6 +3,8 @@
 // restitution of an integrated impact against the Hunt–Crossley low-speed relation.
 #include "articula/contact/HertzHuntCrossley.h"
 
+#include <random>
+#include <cstdio>
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -115,6 +117,30 @@ TEST(HertzHuntCrossley, EllipseMatchesHighPrecisionReference) {
     EXPECT_NEAR(h.stiffnessPerModulus / c.stiffnessPerModulus, 1, 1e-14) << "B/A " << c.ratioBA;
     EXPECT_NEAR(h.majorPerSqrtDepth / c.majorPerSqrtDepth, 1, 1e-14) << "B/A " << c.ratioBA;
   }
+}
+
+TEST(HertzHuntCrossley, SeriesAgreeWithTheSolutionToRounding) {
+  // The Chebyshev series against the Newton solution they were fitted to, densely over the fitted
+  // range B/A in [1, e^25] and at random curvature scales, and past it (where both solve).
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<Real> logScale(-6, 6);
+  Real worst[3] = {0, 0, 0};
+  for (int i = 0; i <= 25000; ++i) {
+    const Real A = std::exp(logScale(rng)), B = A * std::exp(i * 1e-3 + (i % 7) * 1.3e-4);
+    const HertzEllipse fast = calcHertzEllipse(A, B), solved = calcHertzEllipseBySolving(A, B);
+    worst[0] = std::max(worst[0], std::abs(fast.ratio / solved.ratio - 1));
+    worst[1] = std::max(worst[1], std::abs(fast.stiffnessPerModulus / solved.stiffnessPerModulus - 1));
+    worst[2] = std::max(worst[2], std::abs(fast.majorPerSqrtDepth / solved.majorPerSqrtDepth - 1));
+    ASSERT_EQ(fast.effectiveRadius, solved.effectiveRadius);
+  }
+  // Both sides carry a few ulps of rounding (more terms do not shrink the differences); k = e^{ln k}
+  // with ln k up to 25 multiplies ln k's rounding by 25.
+  EXPECT_LT(worst[0], 2e-14);
+  EXPECT_LT(worst[1], 1e-14);
+  EXPECT_LT(worst[2], 1e-14);
+  std::printf("largest relative differences: ratio %.2e, stiffness %.2e, major axis %.2e\n", worst[0], worst[1], worst[2]);
+  const HertzEllipse past = calcHertzEllipse(1, std::exp(30.0)), pastSolved = calcHertzEllipseBySolving(1, std::exp(30.0));
+  EXPECT_EQ(past.ratio, pastSolved.ratio);
 }
 
 TEST(HertzHuntCrossley, EllipseIsSmoothInTheCurvatureRatio) {

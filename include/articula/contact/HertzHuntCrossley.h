@@ -40,8 +40,13 @@ struct HertzEllipse {
   Real effectiveRadius = 0;    // R_e = 1/(2 sqrt(AB)), m
   Real sigma = 1;              // eccentricity correction: stiffnessPerModulus / ((4/3) sqrt(R_e)) >= 1
 };
-// Throws Error if A or B is not finite, A <= 0 or B < A.
+// Throws Error if A or B is not finite, A <= 0 or B < A. The shape factors come from Chebyshev
+// series in ln(B/A) fitted to calcHertzEllipseBySolving (agreeing to rounding), beyond
+// B/A = e^25 from the solution itself.
 HertzEllipse calcHertzEllipse(Real A, Real B);
+// The same by solving for the axis ratio with the complete elliptic integrals (Johnson 1985 §4.2;
+// Newton's method, two evaluations of the integrals): the reference the series are fitted to.
+HertzEllipse calcHertzEllipseBySolving(Real A, Real B);
 
 // Complete elliptic integrals of the first and second kind of parameter m in [0, 1), and
 // D = (K − E)/m (π/4 at m = 0) without cancellation. Exposed for tests.
