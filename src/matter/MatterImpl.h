@@ -104,9 +104,8 @@ const LockInfo& lockInfo(const MatterSubsystem& m, const State& s);
 // Body origin shift: phi(l) F moves a force from Bo to Po; phi^T V moves motion from Po to Bo.
 inline SpatialVec shiftMotionToChild(const SpatialVec& V_P, const Vec3& p_PB) { return shiftMotion(V_P, p_PB); }
 inline SpatialVec shiftForceToParent(const SpatialVec& F_B, const Vec3& p_PB) {
-  SpatialVec F = F_B;
-  F.head<3>() += p_PB.cross(Vec3(F_B.tail<3>()));
-  return F;
+  const Vec3 f = F_B.tail<3>();  // halves, not copy-and-update (Spatial.h)
+  return spatialVec(Vec3(F_B.head<3>()) + p_PB.cross(f), f);
 }
 
 }  // namespace articula

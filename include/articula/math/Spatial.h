@@ -11,18 +11,20 @@ inline SpatialVec spatialVec(const Vec3& angular, const Vec3& linear) {
   return s;
 }
 
+// The shifts build their result from the two halves rather than copying the 6-vector and
+// updating one half in place: that reads the linear half (bytes 24-47) across two 16-byte stores
+// just made, which stalls store forwarding, and these run once per body in every sweep.
+
 // Motion vector known at point A, returned at point B; p_AB is the vector from A to B (S^{BA}).
 inline SpatialVec shiftMotion(const SpatialVec& V_A, const Vec3& p_AB) {
-  SpatialVec V_B = V_A;
-  V_B.tail<3>() += V_A.head<3>().cross(p_AB);
-  return V_B;
+  const Vec3 w = V_A.head<3>();
+  return spatialVec(w, Vec3(V_A.tail<3>()) + w.cross(p_AB));
 }
 
 // Force vector with moment about A, returned with moment about B (S*): m_B = m_A + (A - B) x f.
 inline SpatialVec shiftForce(const SpatialVec& F_A, const Vec3& p_AB) {
-  SpatialVec F_B = F_A;
-  F_B.head<3>() -= p_AB.cross(F_A.tail<3>());
-  return F_B;
+  const Vec3 f = F_A.tail<3>();
+  return spatialVec(Vec3(F_A.head<3>()) - p_AB.cross(f), f);
 }
 
 // Re-expresses either kind of spatial vector in another frame: diag(R_AB, R_AB) * V_B.
