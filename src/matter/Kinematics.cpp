@@ -31,13 +31,12 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
     const Mat33& R_GF = X_GF.R().matrix();
     const Vec3 p_MB_G = R_GF * p_MB_F;
     pc.p_MB_F[b] = p_MB_F;
-    pc.p_MB_G[b] = p_MB_G;
     HMatrix& H_FM = pc.H_FM[b];
     if (!info.constantH) mob.calcH_FM(qb, H_FM);  // constant ones were filled at Topology
     HMatrix& H_G = pc.H_G[b];
     H_G.resize(6, info.nu);
     switch (pc.hinge[b]) {
-      case Hinge::BallAtJoint:  // H_FM = [1; 0]
+      case Hinge::Ball:  // H_FM = [1; 0]
         for (int j = 0; j < 3; ++j) H_G.col(j) << R_GF.col(j), R_GF.col(j).cross(p_MB_G);
         break;
       case Hinge::Free:  // H_FM = 1

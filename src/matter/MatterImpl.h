@@ -12,7 +12,7 @@ namespace articula {
 // Two common mobilizers whose H_G the kinematics builds from R_GF's columns instead of by
 // products: Ball-like ones (a rotation about M's origin, H_FM = [1; 0]) and free ones (six
 // mobilities, H_FM = 1). Fixed at Topology.
-enum class Hinge : char { General, BallAtJoint, Free };
+enum class Hinge : char { General, Ball, Free };
 
 struct PositionCache {
   std::vector<Hinge> hinge;    // constant
@@ -22,7 +22,6 @@ struct PositionCache {
   std::vector<HMatrix> H_G;    // motion of B relative to P, at Bo, in G (Theory Manual 5.28)
   std::vector<Vec3> p_PB_G;    // parent origin -> body origin
   std::vector<Vec3> p_MB_F;    // mobilizer M origin -> body origin, in F
-  std::vector<Vec3> p_MB_G;    // the same in G
   std::vector<SpatialInertia> M_G;  // about Bo, in G
 };
 

@@ -103,15 +103,15 @@ void MatterSubsystem::realizeTopology(State& s) {
   // Constant H_FM is computed here once; calcPositionKinematics fills the others.
   for (size_t b = 1; b < nb; ++b)
     if (bodies_[b].constantH) bodies_[b].mobilizer->calcH_FM(bodies_[b].defaultQ.data(), pc.H_FM[b]);
-  // Ball-like and free mobilizers take cheaper exact forms (MatterImpl.h).
+  // Ball-like and free mobilizers: H_G from R_GF's columns (MatterImpl.h).
   pc.hinge.assign(nb, Hinge::General);
   for (size_t b = 1; b < nb; ++b) {
     const HMatrix& H = pc.H_FM[b];
     if (!bodies_[b].constantH) continue;
-    if (H.cols() == 3 && H.topRows<3>().isIdentity(0) && H.bottomRows<3>().isZero(0)) pc.hinge[b] = Hinge::BallAtJoint;
+    if (H.cols() == 3 && H.topRows<3>().isIdentity(0) && H.bottomRows<3>().isZero(0)) pc.hinge[b] = Hinge::Ball;
     if (H.cols() == 6 && H.isIdentity(0)) pc.hinge[b] = Hinge::Free;
   }
-  pc.p_PB_G.assign(nb, Vec3::Zero()); pc.p_MB_F.assign(nb, Vec3::Zero()); pc.p_MB_G.assign(nb, Vec3::Zero()); pc.M_G.resize(nb);
+  pc.p_PB_G.assign(nb, Vec3::Zero()); pc.p_MB_F.assign(nb, Vec3::Zero()); pc.M_G.resize(nb);
   impl_->positionCache = s.allocateCacheEntry(ss, Stage::Position, std::move(pc), "matter position kinematics");
 
   VelocityCache vc;
