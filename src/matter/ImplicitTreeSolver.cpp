@@ -170,14 +170,12 @@ void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, co
   for (int b = 1; b < nb; ++b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     a_[b] = a_[info.parent];
-    // J w and T w are needed only where K acts, and bodies with terms have no clean ancestors.
-    const bool clean = clean_[b];
-    if (!clean) alpha_[b] = alpha_[info.parent];
+    alpha_[b] = alpha_[info.parent];
     kernels::dispatch(info.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
       const CMap12N<N> ST(blocks_[b].ST.data());
       a_[b].noalias() += ST.template topRows<6>() * kernels::mapV<N>(r.data() + info.uStart);
-      if (!clean) alpha_[b].noalias() += ST * kernels::mapV<N>(w.data() + info.uStart);
+      alpha_[b].noalias() += ST * kernels::mapV<N>(w.data() + info.uStart);
     });
     z_[b].noalias() = inertia_[b] * a_[b];
     if (hasTerms_[b]) z_[b].noalias() += hGamma * (KV_[b] * alpha_[b].head<6>() + terms_.damping[b] * alpha_[b].tail<6>());
