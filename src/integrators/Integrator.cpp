@@ -49,6 +49,8 @@ void Integrator::setSettings(const IntegratorSettings& s) {
   positive(s.maximumStepSize, "maximumStepSize");
   positive(s.lengthScale, "lengthScale");
   if (std::isnan(s.finalTime)) throw Error(who + "finalTime is NaN");
+  if (s.reportStage < Stage::Time || s.reportStage > Stage::Report)
+    throw Error(who + "reportStage must be Time .. Report, got " + stageName(s.reportStage));
   if (s.maxStepsPerCall < 1) throw Error(who + "maxStepsPerCall must be >= 1, got " + std::to_string(s.maxStepsPerCall));
   if (s.minimumStepSize > s.maximumStepSize)
     throw Error(who + "minimumStepSize " + formatValue(s.minimumStepSize) + " exceeds maximumStepSize " + formatValue(s.maximumStepSize));
@@ -68,6 +70,7 @@ void Integrator::setFinalTime(Real t) { auto s = settings_; s.finalTime = t; set
 void Integrator::setMaxStepsPerCall(int n) { auto s = settings_; s.maxStepsPerCall = n; setSettings(s); }
 void Integrator::setReturnEveryInternalStep(bool on) { settings_.returnEveryInternalStep = on; }
 void Integrator::setLengthScale(Real m) { auto s = settings_; s.lengthScale = m; setSettings(s); }
+void Integrator::setReportStage(Stage stage) { auto s = settings_; s.reportStage = stage; setSettings(s); }
 void Integrator::setFixedStepSize(Real h) {
   if (!(h > 0)) throw Error(std::string("Integrator ") + getMethodName() + ": fixed step size must be > 0, got " + formatValue(h));
   auto s = settings_;
@@ -172,7 +175,7 @@ void Integrator::setReportState(Real t) {
     return;
   }
   interpolate(t, reported_);
-  realizeCounted(reported_, Stage::Acceleration);
+  realizeCounted(reported_, settings_.reportStage);
   reportIsInterpolated_ = true;
 }
 

@@ -3,8 +3,8 @@
 
 namespace articula::io {
 
-FramePipeline::FramePipeline(Consumer consumer, bool threaded, size_t capacity)
-    : consumer_(std::move(consumer)), capacity_(capacity > 0 ? capacity : 1) {
+FramePipeline::FramePipeline(Consumer consumer, bool threaded, size_t capacity, Consumer prepare, size_t helpAt)
+    : consumer_(std::move(consumer)), prepare_(std::move(prepare)), capacity_(capacity > 0 ? capacity : 1), helpAt_(helpAt) {
   if (threaded) worker_ = std::thread([this] { work(); });
 }
 
@@ -29,14 +29,17 @@ void FramePipeline::push(const State& s) {
     return;
   }
   State copy;
+  bool help = false;
   {
     std::lock_guard lock(mutex_);
     if (!spare_.empty()) {
       copy = std::move(spare_.back());
       spare_.pop_back();
     }
+    help = prepare_ && queue_.size() >= helpAt_;
   }
   copy = s;  // copied outside the lock: the worker keeps going meanwhile
+  if (help) prepare_(copy);
   std::unique_lock lock(mutex_);
   space_.wait(lock, [&] { return queue_.size() < capacity_ || error_; });
   rethrowIfFailed();

@@ -18,7 +18,10 @@ namespace articula::io {
 class FramePipeline {
  public:
   using Consumer = std::function<void(State&)>;
-  FramePipeline(Consumer consumer, bool threaded, size_t capacity);
+  // `prepare`, if given, is work on a state that either side may do (it must leave nothing for the
+  // consumer to redo, e.g. realizing the state): the producer does it on its copy when the worker
+  // is at least `helpAt` states behind, so neither side idles while the other has work.
+  FramePipeline(Consumer consumer, bool threaded, size_t capacity, Consumer prepare = nullptr, size_t helpAt = 2);
   ~FramePipeline();  // without finish(): stops the worker, dropping what is queued
   FramePipeline(const FramePipeline&) = delete;
   FramePipeline& operator=(const FramePipeline&) = delete;
@@ -32,8 +35,8 @@ class FramePipeline {
  private:
   void work();
   void rethrowIfFailed();
-  Consumer consumer_;
-  size_t capacity_;
+  Consumer consumer_, prepare_;
+  size_t capacity_, helpAt_;
   std::mutex mutex_;
   std::condition_variable ready_, space_;
   std::deque<State> queue_;

@@ -165,9 +165,14 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count(); };
   std::unique_ptr<Integrator> integ = configure(sys, sc);
   r.integrator = integ->getMethodName();
+  // The frame work realizes its own copy of each report state, so the integrator leaves
+  // interpolated ones at Time (and copying one skips the unrealized caches).
+  integ->setReportStage(Stage::Time);
   r.surfaceNames = contactSurfaceNames(built);
   FrameWork work(m, built, settings, r);
-  FramePipeline frames(std::ref(work), settings.frameThread && std::thread::hardware_concurrency() > 1, settings.queueLength);
+  // The integrator's thread realizes a report state itself only when the frame thread falls behind.
+  FramePipeline frames(std::ref(work), settings.frameThread && std::thread::hardware_concurrency() > 1, settings.queueLength,
+                       [&sys](State& s) { sys.realize(s, Stage::Acceleration); });
   r.frameThread = frames.threaded();
   try {
     State s0 = built.initialState;

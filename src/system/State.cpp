@@ -54,6 +54,9 @@ bool State::assignValuesInPlace(const State& other) {
     c.lazy = o.lazy;
     c.versionWhenMarked = o.versionWhenMarked;
     if (c.name != o.name) c.name = o.name;
+    // A value the source has not realized is garbage there and will read as unrealized here
+    // (stages and versions are copied too): keep ours rather than copy it.
+    if (!other.isCacheEntryRealized(static_cast<int>(i))) continue;
     if (!c.value->assignFrom(*o.value)) c.value = o.value->clone();
   }
   return true;

@@ -46,6 +46,31 @@ TEST(Integrator, ReportTimesAreHitExactlyWithoutShorteningSteps) {
   EXPECT_NO_THROW(a.getState().getUDot());
 }
 
+// With reportStage below Acceleration an interpolated report state is left at that stage, costs
+// no derivative evaluation, and realizing it gives what the default would have given.
+TEST(Integrator, ReportStageLeavesInterpolatedStatesForTheCaller) {
+  PendulumModel m;
+  RungeKuttaMersonIntegrator full(m.system), lazy(m.system);
+  lazy.setReportStage(Stage::Time);
+  full.initialize(m.state);
+  lazy.initialize(m.state);
+  for (int k = 1; k <= 50; ++k) {
+    do full.stepTo(k * 1e-2); while (full.getTime() < k * 1e-2);
+    do lazy.stepTo(k * 1e-2); while (lazy.getTime() < k * 1e-2);
+  }
+  ASSERT_TRUE(lazy.isStateInterpolated());
+  EXPECT_EQ(lazy.getState().getSystemStage(), Stage::Time);
+  EXPECT_EQ(full.getState().getSystemStage(), Stage::Acceleration);
+  EXPECT_EQ(lazy.getStatistics().stepsTaken, full.getStatistics().stepsTaken);
+  EXPECT_LT(lazy.getStatistics().derivativeEvaluations, full.getStatistics().derivativeEvaluations);
+  State s = lazy.getState();
+  m.system.realize(s, Stage::Acceleration);
+  EXPECT_EQ(s.getY(), full.getState().getY());
+  EXPECT_EQ(s.getUDot(), full.getState().getUDot());
+  EXPECT_THROW(lazy.setReportStage(Stage::Instance), Error);
+  EXPECT_THROW(lazy.setReportStage(static_cast<Stage>(NumStages)), Error);
+}
+
 TEST(Integrator, AdvanceLimitAndFinalTime) {
   PendulumModel m;
   RungeKutta3Integrator integ(m.system);

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <atomic>
+#include <chrono>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
 namespace articula::io {
@@ -57,6 +60,37 @@ TEST_P(FramePipelineTest, DestroyingWithoutFinishStopsTheWorker) {
     for (int k = 0; k < 10; ++k) p.push(stateAt(k));
   }
   EXPECT_LE(consumed, 10);
+}
+
+// The producer does the shareable work on its copy only when the worker is behind; threaded, a
+// slow worker gets help, inline there is nobody to help. Either way every state arrives in order.
+TEST_P(FramePipelineTest, TheProducerPreparesStatesOnlyWhileTheWorkerIsBehind) {
+  std::vector<Real> seen;
+  std::atomic<int> prepared{0};
+  auto mark = [&](State& s) {
+    ++prepared;
+    s.setTime(s.getTime() + 0.5);  // a visible mark (a real preparation leaves nothing to see)
+  };
+  FramePipeline p(
+      [&](State& s) {
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+        seen.push_back(s.getTime());
+      },
+      GetParam(), 8, mark, 2);
+  for (int k = 0; k < 200; ++k) p.push(stateAt(k));
+  p.finish();
+  ASSERT_EQ(seen.size(), 200u);
+  int marked = 0;
+  for (int k = 0; k < 200; ++k) {
+    EXPECT_TRUE(seen[k] == k || seen[k] == k + 0.5) << k;
+    marked += seen[k] != k;
+  }
+  EXPECT_EQ(marked, prepared.load());
+  if (GetParam()) {
+    EXPECT_GT(prepared.load(), 100);  // a producer 200 us faster per state is behind nearly always
+  } else {
+    EXPECT_EQ(prepared.load(), 0);
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(ThreadedAndInline, FramePipelineTest, ::testing::Bool());

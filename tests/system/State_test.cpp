@@ -293,6 +293,27 @@ TEST(State, AssignmentIntoTheSameLayoutIsInPlaceAndDeep) {
             foreign.getCacheEntry<Real>(c->cache[int(Stage::Position)]));
 }
 
+// A value the source has not realized is not copied (it is garbage there): the target reads it
+// as unrealized, and realizing the target computes it afresh, equal to the source's own.
+TEST(State, AssignmentSkipsValuesTheSourceHasNotRealized) {
+  TwoSubsystems m;
+  State target = m.realized(Stage::Report);
+  const int pos = m.a->cache[int(Stage::Position)];
+  target.updCacheEntry<Real>(pos) = 42;  // a value the target will keep
+  State source = m.realized(Stage::Time);
+  source.updQ()[0] += 0.25;
+  m.system.realize(source, Stage::Time);
+  target = source;
+  EXPECT_EQ(target.getSystemStage(), Stage::Time);
+  EXPECT_FALSE(target.isCacheEntryRealized(pos));
+  EXPECT_EQ(target.updCacheEntry<Real>(pos), 42) << "the unrealized value was copied";
+  EXPECT_EQ(target.getCacheEntry<Real>(m.a->cache[int(Stage::Time)]), source.getCacheEntry<Real>(m.a->cache[int(Stage::Time)]));
+  m.system.realize(target, Stage::Report);
+  m.system.realize(source, Stage::Report);
+  for (int k = int(Stage::Time); k < NumStages; ++k)
+    EXPECT_EQ(target.getCacheEntry<Real>(m.a->cache[k]), source.getCacheEntry<Real>(m.a->cache[k])) << k;
+}
+
 // Oracle 29: re-realizing, or realizing a copy, gives bit-identical results.
 TEST(State, RealizationIsDeterministic) {
   TwoSubsystems m;

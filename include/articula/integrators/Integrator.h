@@ -6,7 +6,8 @@
 //     Acceleration; integration always continues from it;
 //   - the *previous* state: the start of the last internal step (also realized);
 //   - the *reported* state, getState(): the advanced state, or, when a step went past the report
-//     time, the state interpolated back to that time with dense output.
+//     time, the state interpolated back to that time with dense output and realized through
+//     settings().reportStage (Acceleration unless the caller asks for less).
 // Dense output interpolate(t) is valid anywhere in [getPreviousTime(), getAdvancedTime()]; an
 // event layer (TimeStepper) uses it to isolate witness-function zero crossings inside the last
 // step, then calls reinitialize() with the state its handler produced.
@@ -63,6 +64,9 @@ struct IntegratorSettings {
   int maxStepsPerCall = 100000;      // internal steps per stepTo() before ReachedStepLimit
   bool returnEveryInternalStep = false;  // stepTo() returns TimeHasAdvanced after each step
   Real lengthScale = 1;              // m: a unit change of a linear speed is lengthScale per second
+  // The stage an interpolated getState() is realized through (Time .. Report). Below
+  // Acceleration the caller realizes what it needs, e.g. on a thread of its own.
+  Stage reportStage = Stage::Acceleration;
   // User overrides of the unit weights 1/δu and 1/δz (empty: from the System).
   Vector uWeights, zWeights;
 };
@@ -92,6 +96,7 @@ class Integrator {
   void setMaxStepsPerCall(int n);
   void setReturnEveryInternalStep(bool on);
   void setLengthScale(Real meters);
+  void setReportStage(Stage stage);
   Real getConstraintToleranceInUse() const;
 
   // ---- running ----
