@@ -109,15 +109,10 @@ bool ImplicitTreeSolver::factorBody(int b, Real h, Block6x12& P) {
   const Eigen::Matrix<Real, N, C> R = S.transpose().lazyProduct(PC);
   Eigen::Matrix<Real, N, N> D = S.transpose().lazyProduct(G);
   D -= h * CMapSmall<N>(terms_.jointDamping[b].data()) + (h * h) * CMapSmall<N>(terms_.jointStiffness[b].data());
-  // Pivoted LU for the singularity test; the inverse in closed form up to 4×4 (Eigen's LU inverse
-  // goes through its general triangular solver).
-  const Eigen::PartialPivLU<Eigen::Matrix<Real, N, N>> lu(D);
-  const Real scale = D.cwiseAbs().maxCoeff();
-  for (int i = 0; i < N; ++i)
-    if (!(std::abs(lu.matrixLU()(i, i)) > 1e-13 * scale)) return false;
+  // The inverse by pivoted elimination, whose smallest pivot is the singularity test.
   Eigen::Matrix<Real, N, N> Dinv;
-  if constexpr (N <= 4) Dinv = D.inverse();
-  else Dinv = lu.solve(Eigen::Matrix<Real, N, N>::Identity());
+  const Real smallestPivot = kernels::invertSmall<N>(D, Dinv);
+  if (!(smallestPivot > 1e-13 * D.cwiseAbs().maxCoeff())) return false;
   MapNN<N>(k.Dinv.data()) = Dinv;
   Map6N<N>(k.GD.data()).noalias() = G * Dinv;
   Map12N<N> RDt(k.RDt.data());
