@@ -27,4 +27,30 @@ void RunTotals::add(const Frame& f) {
     if (c.depth > deepest) { deepest = c.depth; deepestTime = f.time; }
 }
 
+void StepPeaks::add(Real time, const std::vector<Real>& force, size_t contacts, Real deepestNow, Real headNow) {
+  contactForce.resize(force.size(), 0);
+  contactTime.resize(force.size(), 0);
+  for (size_t i = 0; i < force.size(); ++i)
+    if (force[i] > contactForce[i]) { contactForce[i] = force[i]; contactTime[i] = time; }
+  mostContacts = std::max(mostContacts, contacts);
+  if (deepestNow > deepest) { deepest = deepestNow; deepestTime = time; }
+  if (headNow > headAcceleration) { headAcceleration = headNow; headTime = time; }
+}
+
+void RunTotals::merge(const StepPeaks& steps) {
+  if (!steps.contactForce.empty()) {
+    peakContactForce.resize(steps.contactForce.size(), 0);
+    peakContactTime.resize(steps.contactForce.size(), 0);
+  }
+  for (size_t i = 0; i < steps.contactForce.size(); ++i)
+    if (steps.contactForce[i] > peakContactForce[i]) {
+      peakContactForce[i] = steps.contactForce[i];
+      peakContactTime[i] = steps.contactTime[i];
+    }
+  mostContacts = std::max(mostContacts, steps.mostContacts);
+  if (steps.deepest > deepest) { deepest = steps.deepest; deepestTime = steps.deepestTime; }
+  stepHeadPeak = steps.headAcceleration;
+  stepHeadPeakTime = steps.headTime;
+}
+
 }  // namespace articula::io

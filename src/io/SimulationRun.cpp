@@ -63,6 +63,36 @@ void sampleContacts(const BuiltModel& built, const State& s, Frame& f) {
   }
 }
 
+// The peaks of an accepted step's end (realized through Acceleration by the integrator).
+class StepSampler {
+ public:
+  StepSampler(const ModelSpec& m, const BuiltModel& built, int headBody) : m_(m), built_(built), head_(headBody) {}
+  void operator()(const State& s, StepPeaks& peaks) {
+    size_t contacts = 0;
+    Real deepest = 0;
+    force_.clear();
+    if (built_.contact) {
+      const ContactReport& r = built_.contact->getReport(s);
+      contacts = r.contacts.size();
+      for (const ContactRecord& c : r.contacts) deepest = std::max(deepest, c.depth);
+      for (size_t i = 0; i < m_.bodies.size(); ++i)
+        force_.push_back(r.bodyForces_G.at(built_.mobodOfBody[i]).tail<3>().norm());
+    }
+    Real head = -1;
+    if (head_ >= 0)
+      head = built_.system->getMatter()
+                 .findStationAccelerationInGround(s, built_.mobodOfBody[head_], m_.bodies[head_].massCenter)
+                 .norm();
+    peaks.add(s.getTime(), force_, contacts, deepest, head);
+  }
+
+ private:
+  const ModelSpec& m_;
+  const BuiltModel& built_;
+  int head_;
+  std::vector<Real> force_;
+};
+
 // Fills `f` (its vectors keep their capacity from frame to frame) from `s` realized through Acceleration.
 void sampleFrame(const ModelSpec& m, const BuiltModel& built, State& s, Frame& f) {
   const MultibodySystem& sys = *built.system;
@@ -133,6 +163,7 @@ HeadReport headReport(const ModelSpec& m, const RunTotals& totals) {
     if (a > h.peakAcceleration) { h.peakAcceleration = a; h.peakTime = totals.headTime[k]; }
     aG.push_back(a / kStandardGravity);
   }
+  if (totals.stepHeadPeak > h.peakAcceleration) { h.peakAcceleration = totals.stepHeadPeak; h.peakTime = totals.stepHeadPeakTime; }
   h.hic15 = calcHic(totals.headTime, aG, 0.015);
   return h;
 }
@@ -168,6 +199,10 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   // The frame work realizes its own copy of each report state, so the integrator leaves
   // interpolated ones at Time (and copying one skips the unrealized caches).
   integ->setReportStage(Stage::Time);
+  // One step per stepTo call, so the peaks are sampled at every accepted step (the steps are the same).
+  integ->setReturnEveryInternalStep(true);
+  StepSampler sampleStep(m, built, r.totals.headBody);
+  StepPeaks stepPeaks;
   r.surfaceNames = contactSurfaceNames(built);
   FrameWork work(m, built, settings, r);
   // The integrator's thread realizes a report state itself only when the frame thread falls behind.
@@ -181,10 +216,15 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
     integ->initialize(s0);
     frames.push(integ->getState());
     const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
+    Real sampledUpTo = integ->getAdvancedTime();
     for (long k = 1; k <= reports; ++k) {
       const Real tReport = std::min(sc.duration, k * sc.reportInterval);
       for (;;) {
         const StepOutcome outcome = integ->stepTo(tReport, sc.duration);
+        if (integ->getAdvancedTime() > sampledUpTo) {  // a step was accepted
+          sampledUpTo = integ->getAdvancedTime();
+          sampleStep(integ->getAdvancedState(), stepPeaks);
+        }
         if (outcome == StepOutcome::ReachedReportTime || outcome == StepOutcome::EndOfSimulation) break;
       }
       frames.push(integ->getState());
@@ -202,6 +242,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   }
   r.wallSeconds = wall();
   frames.finish();
+  r.totals.merge(stepPeaks);  // the frame work is over: no other thread touches the totals
   r.statistics = integ->getStatistics();
   if (const auto* w = dynamic_cast<const RosenbrockWIntegrator*>(integ.get())) {
     r.factorizations = w->getNumFactorizations();

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "articula/io/ModelFile.h"
@@ -58,4 +59,50 @@ TEST(SimulationRun, FindsTheHeadBody) {
   EXPECT_EQ(findHeadBody(m), 1);
   m.bodies[1].name = "neck";
   EXPECT_EQ(findHeadBody(m), 2);
+}
+
+// Peaks are taken at every accepted step as well as at the frames: a ball (named "head") dropped
+// onto a floor gives nearly the same peak contact force, depth and head acceleration whether frames
+// come every millisecond or every 0.1 s (the steps do not depend on the frames; a fine frame can
+// still fall between two step ends nearer the true peak), where the coarse frames alone miss the
+// impact.
+TEST(SimulationRun, PeaksComeFromTheStepsNotOnlyTheFrames) {
+  const char* text = R"({"format": "articula-model", "version": 1, "name": "drop",
+    "contact_materials": {"rubber": {"type": "hertz", "youngs_modulus": 1e6, "poisson_ratio": 0.4, "dissipation": 2},
+                          "steel": {"type": "hertz", "youngs_modulus": 2e11, "poisson_ratio": 0.3}},
+    "bodies": [{"name": "head", "mass": 4, "inertia": [0.02, 0.02, 0.02],
+                "joint": {"name": "j", "type": "free", "parent": "ground"},
+                "geometry": [{"type": "sphere", "radius": 0.1, "material": "rubber"}]}],
+    "contact": {"ground": {"height": 0, "normal": [0, 0, 1], "material": "steel"}},
+    "initial_state": {"q": {"j.z": 0.6}},
+    "scenario": {"duration": 0.5, "accuracy": 1e-4, "report_interval": 0.001}})";
+  ModelSpec m = readModel(nlohmann::json::parse(text), "drop.json");
+  const BuiltModel b = buildModel(m, "drop.json");
+  const RunResult fine = runSimulation(m, b, m.scenario);
+  m.scenario.reportInterval = 0.1;
+  const RunResult coarse = runSimulation(m, b, m.scenario);
+  ASSERT_EQ(fine.statistics.stepsTaken, coarse.statistics.stepsTaken);
+  ASSERT_EQ(fine.totals.peakContactForce.size(), 1u);
+  ASSERT_EQ(coarse.totals.peakContactForce.size(), 1u);
+  EXPECT_GT(fine.totals.peakContactForce[0], 100.0);  // an impact happened
+  // The coarse frames are among the fine ones (same steps, same interpolation): never above them.
+  auto near = [](Real coarseValue, Real fineValue) {
+    EXPECT_LE(coarseValue, fineValue);
+    EXPECT_GE(coarseValue, 0.99 * fineValue);
+  };
+  near(coarse.totals.peakContactForce[0], fine.totals.peakContactForce[0]);
+  near(coarse.totals.deepest, fine.totals.deepest);
+  near(coarse.head.peakAcceleration, fine.head.peakAcceleration);
+  EXPECT_NEAR(coarse.totals.peakContactTime[0], fine.totals.peakContactTime[0], 2e-3);
+  EXPECT_NEAR(coarse.head.peakTime, fine.head.peakTime, 2e-3);
+  Real framePeak = 0;
+  for (const Frame& f : fine.frames) {
+    EXPECT_LE(f.contactForce[0].norm(), fine.totals.peakContactForce[0]);
+    framePeak = std::max(framePeak, f.contactForce[0].norm());
+  }
+  EXPECT_GT(framePeak, 0.5 * fine.totals.peakContactForce[0]);  // the frames saw the impact too
+  // The frames of the coarse run (0, 0.1, ... s) alone would miss it.
+  Real coarseFramePeak = 0;
+  for (const Frame& f : coarse.frames) coarseFramePeak = std::max(coarseFramePeak, f.contactForce[0].norm());
+  EXPECT_LT(coarseFramePeak, 0.5 * coarse.totals.peakContactForce[0]);
 }

@@ -58,9 +58,22 @@ class FrameSink {
 };
 
 // What the summary needs, gathered frame by frame so that the frames need not be kept.
+// Peaks at the integrator's accepted steps, gathered on the simulation thread: during an impact
+// the steps are much finer than the frames, so a peak between two frames is not missed.
+struct StepPeaks {
+  // contactForce[i]: |net contact force| on spec body i; headAcceleration < 0: no head.
+  void add(Real time, const std::vector<Real>& contactForce, size_t contacts, Real deepest, Real headAcceleration);
+  std::vector<Real> contactForce, contactTime;  // per spec body
+  size_t mostContacts = 0;
+  Real deepest = 0, deepestTime = 0;
+  Real headAcceleration = 0, headTime = 0;
+};
+
 struct RunTotals : FrameSink {
   explicit RunTotals(int headBody = -1) : headBody(headBody) {}
   void add(const Frame& f) override;
+  // Takes the larger of each peak (the frames' or the steps'), with its time; once, at the end.
+  void merge(const StepPeaks& steps);
 
   size_t frames = 0;
   Frame first, last;
@@ -71,6 +84,7 @@ struct RunTotals : FrameSink {
   Real deepest = 0, deepestTime = 0;    // deepest penetration, m, and when
   int headBody = -1;                    // spec index of the head, -1: none
   std::vector<Real> headTime, headAcceleration;  // the head's mass-centre acceleration, m/s^2
+  Real stepHeadPeak = 0, stepHeadPeakTime = 0;    // the head's peak at the steps (see merge)
 };
 
 struct HeadReport {
