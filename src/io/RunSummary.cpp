@@ -146,7 +146,7 @@ std::string makeSummaryText(const json& s) {
     line("Head         body \"%s\": peak acceleration %.4g m/s^2 (%.3g g) at t = %.4g s",
          h["body"].get<std::string>().c_str(), h["peak_acceleration_m_s2"].get<double>(), h["peak_acceleration_g"].get<double>(),
          h["peak_time_s"].get<double>());
-    line("             HIC15 %.4g over [%.4g, %.4g] s (sampled every %.3g s)", h["hic15"].get<double>(),
+    line("             HIC15 %.4g over [%.4g, %.4g] s (from frames every %.3g s and every integrator step)", h["hic15"].get<double>(),
          h["hic15_t1_s"].get<double>(), h["hic15_t2_s"].get<double>(), h["sampled_every_s"].get<double>());
   }
   if (s.contains("contact") && !s["contact"].is_null()) contactText(s["contact"], o);

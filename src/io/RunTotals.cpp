@@ -35,6 +35,10 @@ void StepPeaks::add(Real time, const std::vector<Real>& force, size_t contacts, 
   mostContacts = std::max(mostContacts, contacts);
   if (deepestNow > deepest) { deepest = deepestNow; deepestTime = time; }
   if (headNow > headAcceleration) { headAcceleration = headNow; headTime = time; }
+  if (headNow >= 0) {
+    headSeriesTime.push_back(time);
+    headSeriesAcceleration.push_back(headNow);
+  }
 }
 
 void RunTotals::merge(const StepPeaks& steps) {
@@ -51,6 +55,21 @@ void RunTotals::merge(const StepPeaks& steps) {
   if (steps.deepest > deepest) { deepest = steps.deepest; deepestTime = steps.deepestTime; }
   stepHeadPeak = steps.headAcceleration;
   stepHeadPeakTime = steps.headTime;
+  // Both series are in time order: merge them, keeping one sample where a frame and a step meet.
+  mergedHeadTime.clear();
+  mergedHeadAcceleration.clear();
+  size_t i = 0, j = 0;
+  const std::vector<Real>&ft = headTime, &fa = headAcceleration;
+  const std::vector<Real>&st = steps.headSeriesTime, &sa = steps.headSeriesAcceleration;
+  while (i < ft.size() || j < st.size()) {
+    const bool frameNext = j == st.size() || (i < ft.size() && ft[i] <= st[j]);
+    const Real t = frameNext ? ft[i] : st[j];
+    const Real a = frameNext ? fa[i] : sa[j];
+    if (frameNext) ++i; else ++j;
+    if (!mergedHeadTime.empty() && t == mergedHeadTime.back()) continue;
+    mergedHeadTime.push_back(t);
+    mergedHeadAcceleration.push_back(a);
+  }
 }
 
 }  // namespace articula::io

@@ -156,15 +156,18 @@ HeadReport headReport(const ModelSpec& m, const RunTotals& totals) {
   HeadReport h;
   if (totals.headBody < 0) return h;
   h.body = m.bodies[totals.headBody].name;
+  // The frames and the integrator's steps together when the run merged them (finer in impacts).
+  const bool merged = !totals.mergedHeadTime.empty();
+  const std::vector<Real>& time = merged ? totals.mergedHeadTime : totals.headTime;
+  const std::vector<Real>& acceleration = merged ? totals.mergedHeadAcceleration : totals.headAcceleration;
   std::vector<Real> aG;
-  aG.reserve(totals.headAcceleration.size());
-  for (size_t k = 0; k < totals.headAcceleration.size(); ++k) {
-    const Real a = totals.headAcceleration[k];
-    if (a > h.peakAcceleration) { h.peakAcceleration = a; h.peakTime = totals.headTime[k]; }
+  aG.reserve(acceleration.size());
+  for (size_t k = 0; k < acceleration.size(); ++k) {
+    const Real a = acceleration[k];
+    if (a > h.peakAcceleration) { h.peakAcceleration = a; h.peakTime = time[k]; }
     aG.push_back(a / kStandardGravity);
   }
-  if (totals.stepHeadPeak > h.peakAcceleration) { h.peakAcceleration = totals.stepHeadPeak; h.peakTime = totals.stepHeadPeakTime; }
-  h.hic15 = calcHic(totals.headTime, aG, 0.015);
+  h.hic15 = calcHic(time, aG, 0.015);
   return h;
 }
 

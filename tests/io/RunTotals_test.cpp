@@ -68,6 +68,17 @@ TEST(RunTotals, MergeTakesTheLargerPeakWithItsTime) {
   EXPECT_EQ(t.deepestTime, 0.07);
   EXPECT_EQ(t.stepHeadPeak, 45);
   EXPECT_EQ(t.stepHeadPeakTime, 0.07);
+  // The head series for HIC: frames and steps in time order, one sample per time.
+  Frame g = f;
+  g.time = 0.2;
+  g.bodies[0].comAcceleration = Vec3(0, 0, 20);
+  t.add(g);
+  StepPeaks more = steps;
+  more.add(0.2, {0, 0}, 0, 0, 21);  // at a frame's time: the frame's sample is kept
+  more.add(0.25, {0, 0}, 0, 0, 5);
+  t.merge(more);
+  EXPECT_EQ(t.mergedHeadTime, (std::vector<Real>{0.05, 0.07, 0.1, 0.2, 0.25}));
+  EXPECT_EQ(t.mergedHeadAcceleration, (std::vector<Real>{10, 45, 30, 20, 5}));
 }
 
 TEST(RunTotals, KeepFramesOffLeavesTheFramesToTheSinks) {

@@ -93,6 +93,8 @@ TEST(SimulationRun, PeaksComeFromTheStepsNotOnlyTheFrames) {
   near(coarse.totals.peakContactForce[0], fine.totals.peakContactForce[0]);
   near(coarse.totals.deepest, fine.totals.deepest);
   near(coarse.head.peakAcceleration, fine.head.peakAcceleration);
+  EXPECT_NEAR(coarse.head.hic15.value, fine.head.hic15.value, 0.05 * fine.head.hic15.value);
+  EXPECT_GT(fine.head.hic15.value, 0);
   EXPECT_NEAR(coarse.totals.peakContactTime[0], fine.totals.peakContactTime[0], 2e-3);
   EXPECT_NEAR(coarse.head.peakTime, fine.head.peakTime, 2e-3);
   Real framePeak = 0;

@@ -67,6 +67,7 @@ struct StepPeaks {
   size_t mostContacts = 0;
   Real deepest = 0, deepestTime = 0;
   Real headAcceleration = 0, headTime = 0;
+  std::vector<Real> headSeriesTime, headSeriesAcceleration;  // at every step, for HIC
 };
 
 struct RunTotals : FrameSink {
@@ -85,6 +86,8 @@ struct RunTotals : FrameSink {
   int headBody = -1;                    // spec index of the head, -1: none
   std::vector<Real> headTime, headAcceleration;  // the head's mass-centre acceleration, m/s^2
   Real stepHeadPeak = 0, stepHeadPeakTime = 0;    // the head's peak at the steps (see merge)
+  // The head series of the frames and the steps together, in time order (see merge): for HIC.
+  std::vector<Real> mergedHeadTime, mergedHeadAcceleration;
 };
 
 struct HeadReport {
