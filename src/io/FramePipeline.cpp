@@ -1,6 +1,8 @@
 // The frame queue between the integrator and the frame work (see FramePipeline.h).
 #include "FramePipeline.h"
 
+#include <chrono>
+
 namespace articula::io {
 
 FramePipeline::FramePipeline(Consumer consumer, bool threaded, size_t capacity, Consumer prepare, size_t helpAt)
@@ -23,6 +25,12 @@ void FramePipeline::rethrowIfFailed() {
 }
 
 void FramePipeline::push(const State& s) {
+  const auto t0 = std::chrono::steady_clock::now();
+  struct Clock {  // adds the time to pushSeconds_ however push() ends
+    double& total;
+    std::chrono::steady_clock::time_point t0;
+    ~Clock() { total += std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(); }
+  } clock{pushSeconds_, t0};
   if (!threaded()) {
     inline_ = s;  // the consumer realizes its own copy, as the worker does
     consumer_(inline_);

@@ -31,6 +31,8 @@ class FramePipeline {
   // Waits until every queued state was consumed, then rethrows the consumer's exception if any.
   void finish();
   bool threaded() const { return worker_.joinable(); }
+  // Time the producer spent in push(): copying, helping, waiting for room (or, inline, the work).
+  double pushSeconds() const { return pushSeconds_; }
 
  private:
   void work();
@@ -45,6 +47,7 @@ class FramePipeline {
   std::vector<State> spare_;
   State inline_;
   bool closed_ = false, drop_ = false;
+  double pushSeconds_ = 0;  // the producer's own: only push() touches it
   std::exception_ptr error_;
   std::thread worker_;
 };

@@ -244,6 +244,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
     throw SimulationError(std::string("simulation failed at t = ") + std::to_string(integ->getAdvancedTime()) + " s: " + e.what());
   }
   r.wallSeconds = wall();
+  r.handoffSeconds = frames.pushSeconds();
   frames.finish();
   r.totals.merge(stepPeaks);  // the frame work is over: no other thread touches the totals
   r.statistics = integ->getStatistics();

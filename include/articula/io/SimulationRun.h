@@ -107,6 +107,7 @@ struct RunResult {
   std::string integrator;
   Real wallSeconds = 0;       // the integration loop on the simulation thread (see RunSettings::frameThread)
   Real frameSeconds = 0;      // time spent in the frame work (realize, sample, sinks), whichever thread did it
+  Real handoffSeconds = 0;    // of wallSeconds, handing frames over (copy, help, wait; inline: the frame work)
   bool frameThread = false;   // the frame work ran on its own thread
   HeadReport head;
 };
