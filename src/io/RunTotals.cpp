@@ -34,7 +34,6 @@ void StepPeaks::add(Real time, const std::vector<Real>& force, size_t contacts, 
     if (force[i] > contactForce[i]) { contactForce[i] = force[i]; contactTime[i] = time; }
   mostContacts = std::max(mostContacts, contacts);
   if (deepestNow > deepest) { deepest = deepestNow; deepestTime = time; }
-  if (headNow > headAcceleration) { headAcceleration = headNow; headTime = time; }
   if (headNow >= 0) {
     headSeriesTime.push_back(time);
     headSeriesAcceleration.push_back(headNow);
@@ -53,8 +52,6 @@ void RunTotals::merge(const StepPeaks& steps) {
     }
   mostContacts = std::max(mostContacts, steps.mostContacts);
   if (steps.deepest > deepest) { deepest = steps.deepest; deepestTime = steps.deepestTime; }
-  stepHeadPeak = steps.headAcceleration;
-  stepHeadPeakTime = steps.headTime;
   // Both series are in time order: merge them, keeping one sample where a frame and a step meet.
   mergedHeadTime.clear();
   mergedHeadAcceleration.clear();

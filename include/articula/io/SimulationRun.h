@@ -66,8 +66,7 @@ struct StepPeaks {
   std::vector<Real> contactForce, contactTime;  // per spec body
   size_t mostContacts = 0;
   Real deepest = 0, deepestTime = 0;
-  Real headAcceleration = 0, headTime = 0;
-  std::vector<Real> headSeriesTime, headSeriesAcceleration;  // at every step, for HIC
+  std::vector<Real> headSeriesTime, headSeriesAcceleration;  // at every step: peak and HIC
 };
 
 struct RunTotals : FrameSink {
@@ -85,8 +84,8 @@ struct RunTotals : FrameSink {
   Real deepest = 0, deepestTime = 0;    // deepest penetration, m, and when
   int headBody = -1;                    // spec index of the head, -1: none
   std::vector<Real> headTime, headAcceleration;  // the head's mass-centre acceleration, m/s^2
-  Real stepHeadPeak = 0, stepHeadPeakTime = 0;    // the head's peak at the steps (see merge)
-  // The head series of the frames and the steps together, in time order (see merge): for HIC.
+  // The head series of the frames and the steps together, in time order (see merge): for the
+  // head's peak and HIC.
   std::vector<Real> mergedHeadTime, mergedHeadAcceleration;
 };
 
