@@ -123,10 +123,14 @@ void MatterSubsystem::calcAccelerationIgnoringConstraints(const State& s, const 
 }
 
 void MatterSubsystem::multiplyByMInv(const State& s, const Vector& v, Vector& MinvV) const {
+  if (v.size() != nu_) throw Error("multiplyByMInv: expected a vector of " + std::to_string(nu_) + " values");
+  if (const MassMatrixFactorCache* f = massMatrixFactor(*this, s)) {
+    f->lu.solve(v, MinvV);
+    return;
+  }
   const PositionCache& pc = positionCache(*this, s);
   const ArticulatedInertiaCache& abi = articulatedInertias(*this, s, false);
   OperatorScratch& scratch = operatorScratch(*this, s);
-  if (v.size() != nu_) throw Error("multiplyByMInv: expected a vector of " + std::to_string(nu_) + " values");
   MinvV.resize(nu_);
   Sweep{*this, pc, abi, nullptr}.run(nullptr, nullptr, v.data(), nullptr, scratch.z, scratch.eps, MinvV.data(),
                                       scratch.A);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "articula/math/Function.h"
+#include "articula/math/TreeLU.h"
 #include "articula/matter/MatterSubsystem.h"
 
 namespace articula {
@@ -85,6 +86,16 @@ void calcPrescribedUDot(const MatterSubsystem& m, const State& s, Real* knownUdo
 struct MatterSubsystem::Impl {
   int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;
   int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
+  int massFactor = -1;             // MassMatrixFactor.cpp
+  bool factorMassMatrix = false;   // the tree is shallow enough (Topology)
+};
+
+// M = L U in M's branch-induced pattern (TreeLU), for repeated M⁻¹ products at one position:
+// a back substitution in O(nnz) where the articulated-body sweep costs O(36 n).
+struct MassMatrixFactorCache {
+  Matrix M;
+  TreeLU lu;
+  bool ok = false;  // false: a pivot failed, and the sweep answers
 };
 
 // ---- algorithms (one file each) ----
@@ -98,6 +109,11 @@ const PositionCache& positionCache(const MatterSubsystem& m, const State& s);
 const VelocityCache& velocityCache(const MatterSubsystem& m, const State& s);
 const ArticulatedInertiaCache& articulatedInertias(const MatterSubsystem& m, const State& s, bool withLocks);
 OperatorScratch& operatorScratch(const MatterSubsystem& m, const State& s);
+// Topology: the mobilities' tree for TreeLU, the choice of method, and the lazy cache entry.
+void allocateMassMatrixFactor(const MatterSubsystem& m, MatterSubsystem::Impl& impl, State& s);
+// The factor at this position (built on first use), or null for deep trees and when a pivot
+// failed: the articulated-body sweep answers then.
+const MassMatrixFactorCache* massMatrixFactor(const MatterSubsystem& m, const State& s);
 const LockInfo& lockInfo(const MatterSubsystem& m, const State& s);
 
 // Body origin shift: phi(l) F moves a force from Bo to Po; phi^T V moves motion from Po to Bo.

@@ -130,6 +130,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   impl_->abiFree = s.allocateLazyCacheEntry(ss, Stage::Position, abi, "matter articulated-body inertias");
   impl_->abiLocked =
       s.allocateLazyCacheEntry(ss, Stage::Position, std::move(abi), "matter articulated-body inertias with locks");
+  allocateMassMatrixFactor(*this, *impl_, s);
 
   AccelerationCache ac;
   ac.A_GB.assign(nb, SpatialVec::Zero());
