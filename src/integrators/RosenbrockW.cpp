@@ -88,25 +88,17 @@ void RosenbrockWIntegrator::onInitialize() {
                         mbs_->getMatter().getNU() == nu();
 }
 
-// parent[i] for each system u: the previous mobility of the same body, else the last mobility on
-// the path to Ground. Left empty (dense LU only) if u are not numbered parents first.
+// parent[i] for each system u: the matter's mobility forest shifted to the system's numbering.
+// Left empty (dense LU only) if u are not numbered parents first.
 void RosenbrockWIntegrator::buildMobilityTree() {
   tree_ = TreeLU();
   if (!mbs_ || nu() == 0) return;
   const MatterSubsystem& matter = mbs_->getMatter();
   const int u0 = getAdvancedState().getUStart(matter.getIndex());
+  const std::vector<int> local = matter.calcMobilityParents();
+  if (static_cast<int>(local.size()) != matter.getNU()) return;
   std::vector<int> parent(nu(), -1);
-  for (int b = 1; b < matter.getNumBodies(); ++b) {
-    const MobilizedBodyInfo& info = matter.getInfo(b);
-    int up = -1;
-    for (int a = info.parent; a > 0 && up < 0; a = matter.getInfo(a).parent)
-      if (matter.getInfo(a).nu > 0) up = u0 + matter.getInfo(a).uStart + matter.getInfo(a).nu - 1;
-    for (int j = 0; j < info.nu; ++j) {
-      const int i = u0 + info.uStart + j;
-      parent[i] = j == 0 ? up : i - 1;
-      if (parent[i] >= i) return;
-    }
-  }
+  for (size_t i = 0; i < local.size(); ++i) parent[u0 + i] = local[i] < 0 ? -1 : u0 + local[i];
   tree_ = TreeLU(std::move(parent));
 }
 

@@ -20,24 +20,32 @@ constexpr int kMaxMobilities = 128;
 
 }  // namespace
 
-void allocateMassMatrixFactor(const MatterSubsystem& m, MatterSubsystem::Impl& impl, State& s) {
-  const int nu = m.getNU();
-  // parent[i]: the previous mobility of the same body, else the last one on the path to Ground.
-  std::vector<int> parent(nu, -1), depth(nu, 0);
-  bool ordered = true;
-  long long belowDiagonal = 0;
-  for (int b = 1; b < m.getNumBodies(); ++b) {
-    const MobilizedBodyInfo& info = m.getInfo(b);
+std::vector<int> MatterSubsystem::calcMobilityParents() const {
+  std::vector<int> parent(nu_, -1);
+  for (int b = 1; b < getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = getInfo(b);
     int up = -1;
-    for (int a = info.parent; a > 0 && up < 0; a = m.getInfo(a).parent)
-      if (m.getInfo(a).nu > 0) up = m.getInfo(a).uStart + m.getInfo(a).nu - 1;
+    for (int a = info.parent; a > 0 && up < 0; a = getInfo(a).parent)
+      if (getInfo(a).nu > 0) up = getInfo(a).uStart + getInfo(a).nu - 1;
     for (int j = 0; j < info.nu; ++j) {
       const int i = info.uStart + j;
       parent[i] = j == 0 ? up : i - 1;
-      ordered = ordered && parent[i] < i;
-      depth[i] = parent[i] < 0 ? 0 : depth[parent[i]] + 1;
-      belowDiagonal += depth[i];
+      if (parent[i] >= i) return {};
     }
+  }
+  return parent;
+}
+
+void allocateMassMatrixFactor(const MatterSubsystem& m, MatterSubsystem::Impl& impl, State& s) {
+  const int nu = m.getNU();
+  std::vector<int> parent = m.calcMobilityParents();
+  const bool ordered = static_cast<int>(parent.size()) == nu;
+  // Entries below the diagonal: each mobility's depth in the forest.
+  std::vector<int> depth(parent.size(), 0);
+  long long belowDiagonal = 0;
+  for (size_t i = 0; i < parent.size(); ++i) {
+    depth[i] = parent[i] < 0 ? 0 : depth[parent[i]] + 1;
+    belowDiagonal += depth[i];
   }
   impl.factorMassMatrix = nu > 0 && nu <= kMaxMobilities && ordered &&
                           belowDiagonal <= static_cast<long long>(kMaxEntriesPerMobility) * nu;

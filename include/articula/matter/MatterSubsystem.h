@@ -119,6 +119,10 @@ class MatterSubsystem : public Subsystem {
   void multiplyByMInv(const State& s, const Vector& v, Vector& MinvV) const;
   // Which of the two M^-1 v uses (fixed at Topology).
   bool factorsMassMatrix() const;
+  // Topology: the mobilities as a forest in this subsystem's u numbering, for tree-pattern
+  // factorizations (math/TreeLU.h): parent[i] is the previous mobility of the same body, else the
+  // last one on the path to Ground (-1 for none). Empty when the u are not numbered parents first.
+  std::vector<int> calcMobilityParents() const;
   // Position stage, O(n^2): composite-rigid-body mass matrix, and its inverse by n M^-1 products.
   void calcM(const State& s, Matrix& M) const;
   void calcMInv(const State& s, Matrix& MInv) const;
