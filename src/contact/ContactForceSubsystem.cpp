@@ -11,6 +11,7 @@
 #include "articula/Error.h"
 #include "articula/contact/ElasticFoundation.h"
 #include "articula/contact/HertzHuntCrossley.h"
+#include "articula/contact/HertzStiffnessRate.h"
 #include "articula/contact/NarrowPhase.h"
 #include "articula/contact/StribeckFriction.h"
 #include "articula/matter/MultibodySystem.h"
@@ -32,6 +33,8 @@ struct ContactForceSubsystem::Prepared {
   FoundationPair foundation;                   // mesh pairs
   int faceBegin = 0, faceEnd = 0;              // range in the geometry's mesh face contacts
   Real elastic = 0, potentialEnergy = 0;
+  Real modulus = 0;                            // Hertz: E* of the pair
+  bool ellipsoidOnPlane = false;               // Hertz: B an ellipsoid, A a half-space (stiffness turns with B)
   PointContactPlacement placement;             // point contacts: for the force's linearization
 };
 
@@ -275,12 +278,15 @@ void ContactForceSubsystem::prepareHertz(const ContactPoint& cp, Prepared& p) co
   const HertzPair& pair = materialPairHertz_[pairOfMaterials];
   p.dissipation = pair.dissipation;
   p.friction = materialPairFriction_[pairOfMaterials];
+  p.modulus = pair.modulus;
+  p.ellipsoidOnPlane = geometry_.getShape(cp.shapeA).type() == ShapeType::HalfSpace &&
+                       geometry_.getShape(cp.shapeB).type() == ShapeType::Ellipsoid;
   const Real x = std::max(Real(0), cp.depth);
   p.point_G = cp.pA_G - pair.shareA * x * cp.n_G;
   p.placement.shareA = pair.shareA;
   RelativeCurvature rc = calcRelativeCurvature(cp.curvatureA, cp.curvatureB, cp.n_G);
   // Flat-on-flat gets a large sphere; sharp corners (or infinite curvature) a small one.
-  const Real floor = 0.5 / maximumRadius_, ceiling = 0.5 / 1e-5;
+  const Real floor = 0.5 / maximumRadius_, ceiling = kSharpestCurvature;
   rc.B = std::isfinite(rc.B) ? std::clamp(rc.B, floor, ceiling) : ceiling;
   rc.A = std::isfinite(rc.A) ? std::clamp(rc.A, floor, rc.B) : rc.B;
   const HertzEllipse ell = calcHertzEllipse(rc.A, rc.B);
@@ -363,7 +369,24 @@ void ContactForceSubsystem::addInForces(const State& s, std::vector<SpatialVec>&
   for (size_t b = 0; b < r.bodyForces_G.size(); ++b) bodyForces_G[b] += r.bodyForces_G[b];
 }
 
-void ContactForceSubsystem::applyPointContact(const State& s, const Workspace&, const Prepared& p,
+// (2/5) K̇ x^{5/2}: the work the Hertz law adds while an ellipsoid turns on a plane (HertzStiffnessRate.h).
+Real ContactForceSubsystem::stiffnessChangePower(const State& s, const Workspace& w, const Prepared& p) const {
+  if (!p.ellipsoidOnPlane) return 0;
+  const Mat33 R_GS = w.geometry.getShapePosesInGround()[p.surfaceB].R().matrix();
+  const Vec3& n = p.normal_G;
+  const Vec3 wPlane = matter_->getBodyVelocity(s, p.bodyA).head<3>();
+  const Vec3 wEllipsoid = matter_->getBodyVelocity(s, p.bodyB).head<3>();
+  const Vec3 n_S = R_GS.transpose() * n;
+  const Vec3 nDot_S = R_GS.transpose() * (wPlane - wEllipsoid).cross(n);  // ṅ_G = w_A x n, seen turning in S
+  const SurfaceCurvature& c = p.placement.curvatureB;
+  const Real sDot = calcEllipsoidOnPlaneStiffnessRate(geometry_.getShape(p.surfaceB).size(), n_S, nDot_S,
+                                                      {c.k1, c.k2, R_GS.transpose() * c.d1_G}, p.stiffness / p.modulus,
+                                                      0.5 / maximumRadius_, kSharpestCurvature);
+  const Real x = p.depth;
+  return 0.4 * p.modulus * sDot * x * x * std::sqrt(x);
+}
+
+void ContactForceSubsystem::applyPointContact(const State& s, const Workspace& w, const Prepared& p,
                                               ContactRecord& rec, std::vector<SpatialVec>& F) const {
   const std::span<const Transform> X_GB = matter_->getBodyTransforms(s);
   const Vec3& n = p.normal_G;
@@ -403,7 +426,8 @@ void ContactForceSubsystem::applyPointContact(const State& s, const Workspace&, 
   rec.force_G = f;
   rec.potentialEnergy = p.potentialEnergy;
   rec.power = f.dot(vRel);
-  rec.nonConservativePower = rec.power + p.elastic * xdot;  // the elastic force's power is −f_e ẋ
+  // The elastic force's power is −f_e ẋ; what is left of dU/dt is the law's own (see above).
+  rec.nonConservativePower = rec.power + p.elastic * xdot + stiffnessChangePower(s, w, p);
 }
 
 bool ContactForceSubsystem::applyFoundation(const State& s, const Workspace& w, const Prepared& p,

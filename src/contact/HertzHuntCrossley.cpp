@@ -221,12 +221,30 @@ class ShapeTable {
         }
         for (int i = 0; i < 3; ++i) piece.c[k][i] = (k == 0 ? 1.0 : 2.0) / kTerms * c[i];
       }
+      // The stiffness series' derivative in x: d_{k−1} = d_{k+1} + 2k c_k (the first one halved,
+      // as c_0 is), times dx/dL.
+      std::array<Real, kTerms + 1> d{};
+      for (int k = kTerms - 1; k >= 1; --k) d[k - 1] = d[k + 1] + 2 * k * piece.c[k][1];
+      d[0] *= 0.5;
+      for (int k = 0; k < kTerms; ++k) piece.dStiffness[k] = d[k] * 2 / (hi - lo);
     }
+  }
+  // dF/dL of the stiffness factor, L in [0, kMaxL].
+  Real stiffnessSlope(Real L) const {
+    const int p = pieceOf(L);
+    const Real x = (2 * L - kBreaks[p] - kBreaks[p + 1]) / (kBreaks[p + 1] - kBreaks[p]), twoX = 2 * x;
+    const auto& d = pieces_[p].dStiffness;
+    Real b1 = 0, b2 = 0;
+    for (int k = kTerms - 1; k >= 1; --k) {
+      const Real b0 = twoX * b1 - b2 + d[k];
+      b2 = b1;
+      b1 = b0;
+    }
+    return x * b1 - b2 + d[0];
   }
   // L in [0, kMaxL].
   ShapeFactors at(Real L) const {
-    int p = 0;
-    while (p + 1 < kPieces && L > kBreaks[p + 1]) ++p;
+    const int p = pieceOf(L);
     const Real lo = kBreaks[p], hi = kBreaks[p + 1];
     const Real x = (2 * L - lo - hi) / (hi - lo), twoX = 2 * x;
     // Clenshaw's recurrence, the three series together.
@@ -246,8 +264,14 @@ class ShapeTable {
  private:
   static constexpr int kPieces = 6, kTerms = 24;
   static constexpr Real kBreaks[kPieces + 1] = {0, 1, 2.5, 5, 9, 15, kMaxL};
+  static int pieceOf(Real L) {
+    int p = 0;
+    while (p + 1 < kPieces && L > kBreaks[p + 1]) ++p;
+    return p;
+  }
   struct Piece {
     std::array<std::array<Real, 3>, kTerms> c;
+    std::array<Real, kTerms> dStiffness;  // derivative series of c[.][1] in L
   };
   std::array<Piece, kPieces> pieces_;
 };
@@ -263,6 +287,14 @@ HertzEllipse calcHertzEllipse(Real A, Real B) {
   checkCurvatures(A, B);
   const Real L = std::log(B / A);
   return ellipseFrom(L <= ShapeTable::kMaxL ? shapeTable().at(std::max(L, Real(0))) : solveShape(L), A, B);
+}
+
+Real calcHertzStiffnessSlope(Real A, Real B) {
+  checkCurvatures(A, B);
+  const Real L = std::log(B / A);
+  if (L <= ShapeTable::kMaxL) return shapeTable().stiffnessSlope(std::max(L, Real(0))) / std::sqrt(A);
+  constexpr Real h = 1e-4;  // beyond the series: a central difference of the solution
+  return (solveShape(L + h).stiffness - solveShape(L - h).stiffness) / (2 * h * std::sqrt(A));
 }
 
 HertzEllipse calcHertzEllipseBySolving(Real A, Real B) {

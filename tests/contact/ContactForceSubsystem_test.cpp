@@ -11,6 +11,7 @@
 
 #include "articula/Error.h"
 #include "articula/forces/GeneralForceSubsystem.h"
+#include "articula/forces/CustomForce.h"
 #include "articula/forces/Gravity.h"
 #include "articula/integrators/integrators.h"
 #include "articula/matter/MobilizedBody.h"
@@ -189,6 +190,62 @@ TEST(ContactForceSubsystem, EnergyNeverIncreasesWithDissipationAndFriction) {
   }
   EXPECT_GT(contactsSeen, 50);
   EXPECT_LT(previous, scale * 0.9);  // the bounces and the sliding took energy out
+}
+
+// An undamped, frictionless ellipsoid tumbling on the floor: no energy leaves, but the elliptical
+// Hertz stiffness changes as the ellipsoid turns, so the stored energy (2/5) K x^{5/2} is not the
+// force's potential. The contact's non-conservative power must carry (2/5) K̇ x^{5/2}: then
+// KE + PE − W_nc stays constant to the integration accuracy, while without the term it drifts.
+TEST(ContactForceSubsystem, TumblingEllipsoidKeepsItsEnergyBalanceThroughTheStiffnessChange) {
+  MultibodySystem system;
+  MatterSubsystem& matter = system.updMatter();
+  const Real m = 2.0;
+  const Vec3 axes(0.06, 0.1, 0.16);
+  const Inertia I(m / 5 * (axes[1] * axes[1] + axes[2] * axes[2]), m / 5 * (axes[0] * axes[0] + axes[2] * axes[2]),
+                  m / 5 * (axes[0] * axes[0] + axes[1] * axes[1]));
+  const int body = MobilizedBody::Free(MobilizedBody::Ground(matter), Body(MassProperties::fromCentral(m, Vec3::Zero(), I)),
+                                       "egg").getIndex();
+  // Contact first: the work probe in the force subsystem reads its report.
+  auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
+  auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
+  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
+  const ContactMaterial elastic = material(2e6, 0.4, 0, 0, 0);
+  contact.addSurface(0, Transform(), ContactShape::halfSpace(), elastic, "floor");
+  contact.addSurface(body, Transform(), ContactShape::ellipsoid(axes), elastic, "egg");
+  auto probe = std::make_unique<CustomForce>([](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {},
+                                             "contact work");
+  probe->setPower([](const State&, const MatterSubsystem&) { return 0.0; });
+  probe->setNonConservativePower(
+      [&contact](const State& s, const MatterSubsystem&) { return contact.getReport(s).nonConservativePower; });
+  forces.addForce(std::move(probe));
+  forces.setTrackNonConservativeWork(true);
+  State s = system.realizeTopology();
+  const Vec3 tiltAxis = Vec3(1, 2, 0).normalized();
+  matter.updQ(s).segment<4>(0) = Vec4(std::cos(0.35), std::sin(0.35) * tiltAxis.x(), std::sin(0.35) * tiltAxis.y(), 0);
+  matter.updQ(s).segment<3>(4) = Vec3(0, 0, 0.13);
+  matter.updU(s).segment<3>(0) = Vec3(4, -6, 2);
+  matter.updU(s).segment<3>(3) = Vec3(0.3, 0, -0.5);
+  RungeKuttaMersonIntegrator integ(system);
+  integ.setAccuracy(1e-9);
+  integ.initialize(s);
+  auto balance = [&](const State& reported) {
+    State st = reported;
+    system.realize(st, Stage::Dynamics);
+    return system.calcEnergy(st) - forces.getNonConservativeWork(st);
+  };
+  const Real e0 = balance(integ.getState());
+  Real worst = 0, stiffnessWork = 0;
+  int inContact = 0;
+  for (int k = 1; k <= 300; ++k) {
+    advance(integ, k * 0.002);
+    worst = std::max(worst, std::abs(balance(integ.getState()) - e0));
+    inContact += contact.getNumContacts(integ.getState()) > 0 ? 1 : 0;
+    stiffnessWork = std::max(stiffnessWork, std::abs(forces.getNonConservativeWork(integ.getState())));
+  }
+  EXPECT_GT(inContact, 30) << "worst " << worst << " stiffness work " << stiffnessWork << " e0 " << e0;
+  // What the stiffness change did is visible (not rounding), and the balance holds far below it.
+  EXPECT_GT(stiffnessWork, 1e-3 * e0);
+  EXPECT_LT(worst, 1e-3 * stiffnessWork);
 }
 
 TEST(ContactForceSubsystem, PenaltyBallReboundsWithTheEnergyTheHysteresisReturns) {

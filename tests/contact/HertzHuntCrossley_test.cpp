@@ -244,3 +244,24 @@ TEST(HertzHuntCrossley, RestitutionFollowsHuntCrossleyAtLowSpeed) {
 
 }  // namespace
 }  // namespace articula
+
+namespace articula {
+namespace {
+
+// The slope of the fitted series against a central difference of the iterative solution, across
+// the pieces of the fit and beyond it (L > 25).
+TEST(HertzHuntCrossley, StiffnessSlopeMatchesADifferenceOfTheSolution) {
+  const Real A = 3.7;
+  for (Real L : {0.0, 1e-3, 0.3, 0.999, 1.001, 2.4, 4.0, 7.5, 12.0, 20.0, 24.9, 26.0, 30.0}) {
+    const Real h = 1e-5, Lm = std::max(L - h, 0.0), Lp = L + h;
+    const Real fd = (calcHertzEllipseBySolving(A, A * std::exp(Lp)).stiffnessPerModulus -
+                     calcHertzEllipseBySolving(A, A * std::exp(Lm)).stiffnessPerModulus) /
+                    (Lp - Lm);
+    const Real slope = calcHertzStiffnessSlope(A, A * std::exp(L));
+    const Real s = calcHertzEllipse(A, A * std::exp(L)).stiffnessPerModulus;
+    EXPECT_NEAR(slope, fd, 2e-6 * s + (L < h ? 1e-4 * s : 0)) << "L = " << L;
+  }
+}
+
+}  // namespace
+}  // namespace articula

@@ -79,6 +79,7 @@ class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
  public:
   static constexpr Real kDefaultLayerThickness = 0.01;  // m, elastic foundation
   static constexpr Real kDefaultMaximumRadius = 10;     // m, flat-on-flat Hertz
+  static constexpr Real kSharpestCurvature = 0.5 / 1e-5;  // 1/m, semi-curvature cap (radius 10 µm) for Hertz
   static constexpr Real kDefaultRecoverySpeed = 1;      // m/s, penalty hysteresis after separation
 
   explicit ContactForceSubsystem(std::string name = "contact");
@@ -145,6 +146,7 @@ class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   bool linearizeWrench(const Prepared& p, const TreeForceLinearization& tree, SpatialVec& W_B,
                        WrenchSlopes& slopes) const;
   void prepareFoundations(Workspace& w) const;
+  Real stiffnessChangePower(const State& s, const Workspace& w, const Prepared& p) const;
   void applyPointContact(const State& s, const Workspace& w, const Prepared& p, ContactRecord& rec,
                          std::vector<SpatialVec>& F) const;
   bool applyFoundation(const State& s, const Workspace& w, const Prepared& p, ContactRecord& rec,

@@ -48,6 +48,11 @@ HertzEllipse calcHertzEllipse(Real A, Real B);
 // Newton's method, two evaluations of the integrals): the reference the series are fitted to.
 HertzEllipse calcHertzEllipseBySolving(Real A, Real B);
 
+// ∂s/∂L at constant A (s = stiffnessPerModulus, L = ln(B/A); m^{1/2}): how the stiffness moves with
+// the contact's shape, for its rate of change as a body turns (HertzStiffnessRate.h). From the
+// derivative of the same series; beyond them a difference of the solution. Throws as calcHertzEllipse.
+Real calcHertzStiffnessSlope(Real A, Real B);
+
 // Complete elliptic integrals of the first and second kind of parameter m in [0, 1), and
 // D = (K − E)/m (π/4 at m = 0) without cancellation. Exposed for tests.
 struct EllipticIntegrals {
