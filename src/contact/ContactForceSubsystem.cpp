@@ -33,6 +33,7 @@ struct ContactForceSubsystem::Prepared {
   FoundationPair foundation;                   // mesh pairs
   int faceBegin = 0, faceEnd = 0;              // range in the geometry's mesh face contacts
   Real elastic = 0, potentialEnergy = 0;
+  Real storedSlope = 0;                        // d(potentialEnergy)/d(depth); Hertz: elastic
   Real modulus = 0;                            // Hertz: E* of the pair
   bool ellipsoidOnPlane = false;               // Hertz: B an ellipsoid, A a half-space (stiffness turns with B)
   PointContactPlacement placement;             // point contacts: for the force's linearization
@@ -254,6 +255,7 @@ void ContactForceSubsystem::realizePosition(State& s) const {
       const PenaltyContactModel::Force f = models_[model].calcForce(cp.depth, 0, p.reachedMax);
       const Real shareA = p.penaltyBIsFirst ? 1 - f.shareA : f.shareA;
       p.elastic = f.elastic;
+      p.storedSlope = f.storedSlope;
       p.potentialEnergy = f.stored;
       p.point_G = cp.pA_G - shareA * std::max(Real(0), cp.depth) * cp.n_G;
       p.placement.shareA = shareA;
@@ -294,7 +296,7 @@ void ContactForceSubsystem::prepareHertz(const ContactPoint& cp, Prepared& p) co
   p.patchMajor = ell.majorPerSqrtDepth * std::sqrt(x);
   p.patchMinor = p.patchMajor / ell.ratio;
   const HuntCrossleyForce f = calcHuntCrossley(p.stiffness, 0, x, 0);
-  p.elastic = f.elastic;
+  p.elastic = p.storedSlope = f.elastic;
   p.potentialEnergy = f.potentialEnergy;
 }
 
@@ -426,8 +428,9 @@ void ContactForceSubsystem::applyPointContact(const State& s, const Workspace& w
   rec.force_G = f;
   rec.potentialEnergy = p.potentialEnergy;
   rec.power = f.dot(vRel);
-  // The elastic force's power is −f_e ẋ; what is left of dU/dt is the law's own (see above).
-  rec.nonConservativePower = rec.power + p.elastic * xdot + stiffnessChangePower(s, w, p);
+  // Power plus dU/dt: U moves at (dU/dx) ẋ (the elastic force for Hertz, a share of it while a
+  // penalty contact loads) plus, for Hertz, the stiffness's own change (see above).
+  rec.nonConservativePower = rec.power + p.storedSlope * xdot + stiffnessChangePower(s, w, p);
 }
 
 bool ContactForceSubsystem::applyFoundation(const State& s, const Workspace& w, const Prepared& p,

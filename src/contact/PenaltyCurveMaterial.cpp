@@ -77,6 +77,13 @@ Real PenaltyCurve::calcForce(Real x) const {
   return points_.back().second;
 }
 
+Real PenaltyCurve::calcSlope(Real x) const {
+  if (x < 0) return 0;
+  for (size_t i = 1; i < points_.size(); ++i)
+    if (x < points_[i].first) return (points_[i].second - points_[i - 1].second) / (points_[i].first - points_[i - 1].first);
+  return 0;
+}
+
 Real PenaltyCurve::calcIntegral(Real x) const {
   if (!(x > 0)) return 0;
   Real sum = 0;
@@ -190,10 +197,13 @@ PenaltyContactModel::Force PenaltyContactModel::calcForce(Real x, Real xdot, Rea
   const Real xm = std::max(x, reachedMax);
   if (x >= xm) {
     out.elastic = loading_.calcForce(x);
-    // Stored work on the branch that would start here: the unloading branch's integral at xm.
+    // Stored work on the branch that would start here: the unloading branch's integral at xm,
+    // c x F(x) with c fixed by the branch's shape, so it grows at c (F + x F').
     unloadingBranch(x, x, out.elastic, &out.stored);
+    out.storedSlope = out.stored > 0 ? out.stored / x * (1 + x * loading_.calcSlope(x) / out.elastic) : 0;
   } else {
     out.elastic = unloadingBranch(x, xm, loading_.calcForce(xm), &out.stored);
+    out.storedSlope = out.elastic;
   }
   out.force = std::max(Real(0), rateFactor(xdot) * out.elastic + damping_ * xdot);
   if (!envelopeA_.empty()) {

@@ -283,6 +283,61 @@ TEST(ContactForceSubsystem, PenaltyBallReboundsWithTheEnergyTheHysteresisReturns
   EXPECT_NEAR(apex / (vOut * vOut / (2 * g)), 1, 1e-3);
 }
 
+// A penalty ball bouncing with hysteresis: on loading only the unloading branch's share of the work
+// is stored, the rest is lost, and the contact's non-conservative power must say so for
+// KE + PE − W_nc to stay constant through several bounces.
+TEST(ContactForceSubsystem, PenaltyBallKeepsItsEnergyBalanceThroughTheHysteresisLoops) {
+  for (bool withUnloadingCurve : {false, true}) {
+    MultibodySystem system;
+    MatterSubsystem& matter = system.updMatter();
+    const Real m = 1.5, R = 0.05;
+    const int body = MobilizedBody::Translation(MobilizedBody::Ground(matter),
+                                                Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R))),
+                                                "ball").getIndex();
+    auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
+    auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
+    forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
+    PenaltyMaterial pm;
+    pm.loading = PenaltyCurve({{0, 0}, {0.004, 800}, {0.01, 4000}, {0.03, 20000}}, "pad");
+    if (withUnloadingCurve) pm.unloading = PenaltyCurve({{0, 0}, {0.5, 100}, {1, 1000}}, "pad unloading");
+    pm.unloadingEnergyFraction = 0.35;
+    pm.damping = 0;
+    pm.friction = 0;
+    contact.addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
+    contact.addSurface(body, Transform(), ContactShape::sphere(R), pm, "ball");
+    auto probe = std::make_unique<CustomForce>([](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {},
+                                               "contact work");
+    probe->setPower([](const State&, const MatterSubsystem&) { return 0.0; });
+    probe->setNonConservativePower(
+        [&contact](const State& s, const MatterSubsystem&) { return contact.getReport(s).nonConservativePower; });
+    forces.addForce(std::move(probe));
+    forces.setTrackNonConservativeWork(true);
+    State s = system.realizeTopology();
+    matter.updQ(s).segment<3>(0) = Vec3(0, 0, R + 0.2);
+    RungeKuttaMersonIntegrator integ(system);
+    integ.setAccuracy(1e-8);
+    integ.initialize(s);
+    auto energy = [&](const State& reported, Real* work) {
+      State st = reported;
+      system.realize(st, Stage::Dynamics);
+      *work = forces.getNonConservativeWork(st);
+      return system.calcEnergy(st);
+    };
+    Real w = 0;
+    const Real e0 = energy(integ.getState(), &w);
+    Real worst = 0;
+    for (int k = 1; k <= 1500; ++k) {
+      advance(integ, k * 1e-3);
+      const Real e = energy(integ.getState(), &w);
+      worst = std::max(worst, std::abs(e - w - e0));
+    }
+    Real lost = 0;
+    energy(integ.getState(), &lost);
+    EXPECT_LT(lost, -0.3 * e0) << "unloading curve " << withUnloadingCurve;  // the loops took energy out
+    EXPECT_LT(worst, 1e-5 * e0) << "unloading curve " << withUnloadingCurve;
+  }
+}
+
 TEST(ContactForceSubsystem, ReportSumsToTheBodyForcesAppliedToTheMatter) {
   const ContactMaterial mat = material(1e7, 0.3, 0.5, 0.6, 0.4);
   Ball model(1.0, 0.05, mat, mat, true);

@@ -48,6 +48,7 @@ class PenaltyCurve {
 
   Real calcForce(Real x) const;     // 0 for x <= 0
   Real calcIntegral(Real x) const;  // ∫_0^x F, J (0 for x <= 0)
+  Real calcSlope(Real x) const;     // dF/dx, N/m: the segment after x (0 for x < 0 and past the last point)
   // The curves of two surfaces in series: x(F) = x_A(F) + x_B(F) up to the smaller last force.
   // Forces that decrease along a curve (softening) are replaced by their running maximum first.
   static PenaltyCurve inSeries(const PenaltyCurve& a, const PenaltyCurve& b);
@@ -88,6 +89,10 @@ class PenaltyContactModel {
     Real force = 0;     // max(0, γ F_e + c ẋ) while x > 0, N
     Real elastic = 0;   // F_e on the current branch
     Real stored = 0;    // ∫_0^x of the current branch: the work it would return unloading now, J
+    // d(stored)/dx as x moves on: F_e while unloading; while loading the branch moves with x
+    // (the reached maximum is x), so only a share of F_e ẋ is stored and the rest is the
+    // hysteresis loss.
+    Real storedSlope = 0;
     Real shareA = 1;    // fraction of x taken by surface A (1 against a rigid surface)
   };
   // x penetration (m), xdot its rate (m/s), reachedMax the committed maximum x_m (m).
