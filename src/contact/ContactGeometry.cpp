@@ -156,6 +156,7 @@ const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const T
   candidates_.clear();
   contacts_.clear();
   meshContacts_.clear();
+  nextWarmNormals_.clear();
   for (auto [i, j] : pairs_) {
     if (!pairsFiltered_ && isPairExcluded(i, j)) continue;
     if (shapes_[i].shape.type() > shapes_[j].shape.type()) std::swap(i, j);  // canonical order of types
@@ -166,8 +167,17 @@ const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const T
       throw Error(std::string("ContactGeometry::findContacts: no narrow phase for shapes '") + shapes_[i].name + "' (" +
                   shapeTypeName(a.shape->type()) + ") and '" + shapes_[j].name + "' (" +
                   shapeTypeName(b.shape->type()) + "); exclude the pair or change a shape");
-    collide(a, b, margin_, contacts_, meshContacts_);
+    const unsigned long long key = (static_cast<unsigned long long>(i) << 32) | static_cast<unsigned>(j);
+    const auto it = std::lower_bound(warmNormals_.begin(), warmNormals_.end(), key,
+                                     [](const auto& e, unsigned long long k) { return e.first < k; });
+    const Vec3 warm = it != warmNormals_.end() && it->first == key ? it->second : Vec3::Zero();
+    Vec3 normal = Vec3::Zero();
+    collide(a, b, margin_, contacts_, meshContacts_, warm, &normal);
+    if (!normal.isZero(0)) nextWarmNormals_.emplace_back(key, normal);
   }
+  std::sort(nextWarmNormals_.begin(), nextWarmNormals_.end(),
+            [](const auto& x, const auto& y) { return x.first < y.first; });
+  warmNormals_.swap(nextWarmNormals_);
   return contacts_;
 }
 

@@ -32,15 +32,33 @@ void collideSpheres(const PlacedShape& a, const PlacedShape& b, Real margin, std
   out.push_back(c);
 }
 
+// h(n) = max over the surface of n . (p - centre): |D R' n| for an ellipsoid, r for a sphere.
+Real supportRadius(const PlacedShape& s, const Vec3& n_G) {
+  if (s.shape->type() == ShapeType::Sphere) return s.shape->radius();
+  return s.shape->size().cwiseProduct(s.X_GS.R().matrix().transpose() * n_G).norm();
+}
+
 }  // namespace
 
 void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
-                       const Vec3& warmNormal_G) {
+                       const Vec3& warmNormal_G, Vec3* normalOut_G) {
   if (a.shape->type() == ShapeType::Sphere && b.shape->type() == ShapeType::Sphere) {
     collideSpheres(a, b, margin, out);
     return;
   }
+  // The depth is the minimum over unit n of the overlap along n, so one direction with overlap
+  // below -margin settles the pair as apart: most broad-phase pairs are, and the search is skipped.
+  const Vec3 d = b.X_GS.p() - a.X_GS.p();
+  auto provesApart = [&](const Vec3& n) {
+    const bool apart = supportRadius(a, n) + supportRadius(b, -n) - n.dot(d) < -margin;
+    if (apart && normalOut_G) *normalOut_G = n;
+    return apart;
+  };
+  if (!warmNormal_G.isZero(0) && provesApart(warmNormal_G.normalized())) return;
+  const Real dNorm = d.norm();
+  if (dNorm > 0 && provesApart(d / dNorm)) return;
   const EllipsoidGap gap = calcEllipsoidGap(a.shape->size(), a.X_GS, b.shape->size(), b.X_GS, warmNormal_G);
+  if (normalOut_G) *normalOut_G = gap.n_G;
   if (!(gap.depth >= -margin)) return;
   ContactPoint c;
   c.shapeA = a.index;

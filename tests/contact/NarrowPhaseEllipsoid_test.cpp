@@ -1,6 +1,7 @@
 #include <gtest/gtest.h>
 
 #include "ContactTestSupport.h"
+#include "articula/contact/EllipsoidDistance.h"
 #include "articula/contact/NarrowPhase.h"
 
 namespace articula {
@@ -63,6 +64,50 @@ TEST(NarrowPhaseEllipsoid, EllipsoidPairCurvaturesAtTips) {
   EXPECT_NEAR(out[0].curvatureA.k2, 1 / 0.25, 1e-8);
   EXPECT_NEAR(out[0].curvatureB.k1, 0.5 / 0.16, 1e-8);
   EXPECT_NEAR(out[0].curvatureB.k2, 0.5 / 0.64, 1e-8);
+}
+
+}  // namespace
+}  // namespace articula
+
+namespace articula {
+namespace {
+
+// The shortcut for pairs proved apart by the warm normal or the line of centres never changes the
+// answer: against calcEllipsoidGap itself on random pairs near touching, with random and with
+// reused warm normals, the same contacts and depths; a pair reported apart has a direction that
+// proves it (overlap below -margin), which the next call can reuse.
+TEST(NarrowPhaseEllipsoid, PairsProvedApartAgreeWithTheFullSearch) {
+  std::mt19937 rng(21);
+  int apart = 0, touching = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    const ContactShape A = ContactShape::ellipsoid(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3),
+                                                        uniformReal(rng, 0.05, 0.3)));
+    const ContactShape B = ContactShape::ellipsoid(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3),
+                                                        uniformReal(rng, 0.05, 0.3)));
+    const Transform X_GA(randomRotationC(rng), Vec3::Zero());
+    const Transform X_GB(randomRotationC(rng), uniformReal(rng, 0.1, 0.7) * randomUnit(rng));
+    const Real margin = trial % 3 == 0 ? 0.01 : 0;
+    const EllipsoidGap reference = calcEllipsoidGap(A.size(), X_GA, B.size(), X_GB);
+    const bool expected = reference.depth >= -margin;
+    for (const Vec3& warm : {Vec3(Vec3::Zero()), randomUnit(rng), reference.n_G}) {
+      std::vector<ContactPoint> out;
+      Vec3 normal = Vec3::Zero();
+      collideEllipsoids(PlacedShape{&A, X_GA, 0}, PlacedShape{&B, X_GB, 1}, margin, out, warm, &normal);
+      ASSERT_EQ(out.size(), expected ? 1u : 0u) << "trial " << trial << " depth " << reference.depth;
+      EXPECT_NEAR(normal.norm(), 1, 1e-12);
+      if (expected) {
+        EXPECT_NEAR(out[0].depth, reference.depth, 1e-9);
+      } else {
+        const Vec3 d = X_GB.p() - X_GA.p();
+        const Real overlap = A.size().cwiseProduct(X_GA.R().matrix().transpose() * normal).norm() +
+                             B.size().cwiseProduct(X_GB.R().matrix().transpose() * normal).norm() - normal.dot(d);
+        EXPECT_LT(overlap, -margin);
+      }
+    }
+    (expected ? touching : apart) += 1;
+  }
+  EXPECT_GT(apart, 50);
+  EXPECT_GT(touching, 50);
 }
 
 }  // namespace

@@ -101,6 +101,8 @@ class ContactGeometry {
   std::vector<std::pair<int, int>> pairs_, candidates_;
   std::vector<ContactPoint> contacts_;
   std::vector<MeshFaceContact> meshContacts_;
+  // Per ellipsoid pair (key i << 32 | j, sorted): the last call's normal, to warm the next one.
+  std::vector<std::pair<unsigned long long, Vec3>> warmNormals_, nextWarmNormals_;
 };
 
 }  // namespace articula
