@@ -35,6 +35,7 @@ struct ContactForceSubsystem::Prepared {
   Real elastic = 0, potentialEnergy = 0;
   Real storedSlope = 0;                        // d(potentialEnergy)/d(depth); Hertz: elastic
   Real modulus = 0;                            // Hertz: E* of the pair
+  HertzEllipse ellipse;                        // Hertz: of the clamped semi-curvatures
   bool ellipsoidOnPlane = false;               // Hertz: B an ellipsoid, A a half-space (stiffness turns with B)
   PointContactPlacement placement;             // point contacts: for the force's linearization
 };
@@ -291,7 +292,7 @@ void ContactForceSubsystem::prepareHertz(const ContactPoint& cp, Prepared& p) co
   const Real floor = 0.5 / maximumRadius_, ceiling = kSharpestCurvature;
   rc.B = std::isfinite(rc.B) ? std::clamp(rc.B, floor, ceiling) : ceiling;
   rc.A = std::isfinite(rc.A) ? std::clamp(rc.A, floor, rc.B) : rc.B;
-  const HertzEllipse ell = calcHertzEllipse(rc.A, rc.B);
+  const HertzEllipse& ell = p.ellipse = calcHertzEllipse(rc.A, rc.B);
   p.stiffness = ell.stiffnessPerModulus * pair.modulus;
   p.patchMajor = ell.majorPerSqrtDepth * std::sqrt(x);
   p.patchMinor = p.patchMajor / ell.ratio;
@@ -382,7 +383,7 @@ Real ContactForceSubsystem::stiffnessChangePower(const State& s, const Workspace
   const Vec3 nDot_S = R_GS.transpose() * (wPlane - wEllipsoid).cross(n);  // ṅ_G = w_A x n, seen turning in S
   const SurfaceCurvature& c = p.placement.curvatureB;
   const Real sDot = calcEllipsoidOnPlaneStiffnessRate(geometry_.getShape(p.surfaceB).size(), n_S, nDot_S,
-                                                      {c.k1, c.k2, R_GS.transpose() * c.d1_G}, p.stiffness / p.modulus,
+                                                      {c.k1, c.k2, R_GS.transpose() * c.d1_G}, p.ellipse,
                                                       0.5 / maximumRadius_, kSharpestCurvature);
   const Real x = p.depth;
   return 0.4 * p.modulus * sDot * x * x * std::sqrt(x);

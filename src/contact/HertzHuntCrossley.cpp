@@ -175,11 +175,21 @@ void checkCurvatures(Real A, Real B) {
 // (2π/3)√(D/K³) and the major semi-axis per √depth √(D/K).
 struct ShapeFactors {
   Real logRatio = 0, stiffness = 0, major = 0;
+  Real stiffnessSlope = 0;  // d stiffness / dL
 };
-ShapeFactors solveShape(Real L) {
+ShapeFactors solveShapeOnly(Real L) {
   const RatioAt r = L > 1e-15 ? solveRatio(L) : ratioAt(0, 0);
   const EllipticIntegrals& e = r.e;
   return {r.t, (2 * std::numbers::pi / 3) * std::sqrt(e.D / (e.K * e.K * e.K)), std::sqrt(e.D / e.K)};
+}
+// With the stiffness's slope in L by a central difference (one-sided at L = 0; the reference
+// path and L > 25 only).
+ShapeFactors solveShape(Real L) {
+  ShapeFactors f = solveShapeOnly(L);
+  constexpr Real h = 1e-5;
+  const Real lo = std::max(L - h, Real(0));
+  f.stiffnessSlope = (solveShapeOnly(L + h).stiffness - (lo == L ? f.stiffness : solveShapeOnly(lo).stiffness)) / (L + h - lo);
+  return f;
 }
 
 HertzEllipse ellipseFrom(const ShapeFactors& f, Real A, Real B) {
@@ -188,6 +198,7 @@ HertzEllipse ellipseFrom(const ShapeFactors& f, Real A, Real B) {
   h.ratio = std::exp(f.logRatio);
   h.stiffnessPerModulus = f.stiffness / rootA;
   h.majorPerSqrtDepth = f.major / rootA;
+  h.stiffnessSlope = f.stiffnessSlope / rootA;
   h.effectiveRadius = 0.5 / std::sqrt(A * B);
   h.sigma = h.stiffnessPerModulus / ((4.0 / 3.0) * std::sqrt(h.effectiveRadius));
   return h;
@@ -209,7 +220,7 @@ class ShapeTable {
       std::array<Real, kTerms> nodes;
       for (int j = 0; j < kTerms; ++j) {
         nodes[j] = 0.5 * (lo + hi) + 0.5 * (hi - lo) * std::cos(std::numbers::pi * (j + 0.5) / kTerms);
-        f[j] = solveShape(nodes[j]);
+        f[j] = solveShapeOnly(nodes[j]);
       }
       for (int k = 0; k < kTerms; ++k) {
         Real c[3] = {0, 0, 0};
@@ -229,36 +240,28 @@ class ShapeTable {
       for (int k = 0; k < kTerms; ++k) piece.dStiffness[k] = d[k] * 2 / (hi - lo);
     }
   }
-  // dF/dL of the stiffness factor, L in [0, kMaxL].
-  Real stiffnessSlope(Real L) const {
-    const int p = pieceOf(L);
-    const Real x = (2 * L - kBreaks[p] - kBreaks[p + 1]) / (kBreaks[p + 1] - kBreaks[p]), twoX = 2 * x;
-    const auto& d = pieces_[p].dStiffness;
-    Real b1 = 0, b2 = 0;
-    for (int k = kTerms - 1; k >= 1; --k) {
-      const Real b0 = twoX * b1 - b2 + d[k];
-      b2 = b1;
-      b1 = b0;
-    }
-    return x * b1 - b2 + d[0];
-  }
   // L in [0, kMaxL].
   ShapeFactors at(Real L) const {
     const int p = pieceOf(L);
     const Real lo = kBreaks[p], hi = kBreaks[p + 1];
     const Real x = (2 * L - lo - hi) / (hi - lo), twoX = 2 * x;
-    // Clenshaw's recurrence, the three series together.
-    Real b1[3] = {0, 0, 0}, b2[3] = {0, 0, 0};
+    // Clenshaw's recurrence, the three series and the stiffness's derivative together.
+    Real b1[4] = {0, 0, 0, 0}, b2[4] = {0, 0, 0, 0};
     const auto& c = pieces_[p].c;
-    for (int k = kTerms - 1; k >= 1; --k)
+    const auto& d = pieces_[p].dStiffness;
+    for (int k = kTerms - 1; k >= 1; --k) {
       for (int i = 0; i < 3; ++i) {
         const Real b0 = twoX * b1[i] - b2[i] + c[k][i];
         b2[i] = b1[i];
         b1[i] = b0;
       }
+      const Real b0 = twoX * b1[3] - b2[3] + d[k];
+      b2[3] = b1[3];
+      b1[3] = b0;
+    }
     Real v[3];
     for (int i = 0; i < 3; ++i) v[i] = x * b1[i] - b2[i] + c[0][i];
-    return {v[0] + 0.5 * L, v[1], v[2]};
+    return {v[0] + 0.5 * L, v[1], v[2], x * b1[3] - b2[3] + d[0]};
   }
 
  private:
@@ -287,14 +290,6 @@ HertzEllipse calcHertzEllipse(Real A, Real B) {
   checkCurvatures(A, B);
   const Real L = std::log(B / A);
   return ellipseFrom(L <= ShapeTable::kMaxL ? shapeTable().at(std::max(L, Real(0))) : solveShape(L), A, B);
-}
-
-Real calcHertzStiffnessSlope(Real A, Real B) {
-  checkCurvatures(A, B);
-  const Real L = std::log(B / A);
-  if (L <= ShapeTable::kMaxL) return shapeTable().stiffnessSlope(std::max(L, Real(0))) / std::sqrt(A);
-  constexpr Real h = 1e-4;  // beyond the series: a central difference of the solution
-  return (solveShape(L + h).stiffness - solveShape(L - h).stiffness) / (2 * h * std::sqrt(A));
 }
 
 HertzEllipse calcHertzEllipseBySolving(Real A, Real B) {

@@ -9,7 +9,8 @@
 namespace articula {
 
 Real calcEllipsoidOnPlaneStiffnessRate(const Vec3& semiAxes, const Vec3& n_S, const Vec3& nDot_S,
-                                       const SurfaceCurvature& c_S, Real stiffnessPerModulus, Real floor, Real ceiling) {
+                                       const SurfaceCurvature& c_S, const HertzEllipse& ellipse, Real floor,
+                                       Real ceiling) {
   const Vec3 Q = semiAxes.cwiseProduct(semiAxes).cwiseInverse();
   const Vec3 Qinv = semiAxes.cwiseProduct(semiAxes);
   const Real g = std::sqrt(n_S.cwiseProduct(n_S).dot(Qinv));
@@ -25,7 +26,7 @@ Real calcEllipsoidOnPlaneStiffnessRate(const Vec3& semiAxes, const Vec3& n_S, co
   // s = F(L)/sqrt(A): ṡ = (∂s/∂L) L̇ − s Ȧ/(2A).
   const Real LDot = BDot / B - ADot / A;
   if (LDot == 0 && ADot == 0) return 0;
-  return calcHertzStiffnessSlope(A, B) * LDot - 0.5 * stiffnessPerModulus * ADot / A;
+  return ellipse.stiffnessSlope * LDot - 0.5 * ellipse.stiffnessPerModulus * ADot / A;
 }
 
 Real calcEllipsoidOnPlaneStiffnessRate(const Vec3& semiAxes, const Vec3& n_S, const Vec3& nDot_S, Real floor,
@@ -34,8 +35,7 @@ Real calcEllipsoidOnPlaneStiffnessRate(const Vec3& semiAxes, const Vec3& n_S, co
   const Vec3 p_S = Qinv.cwiseProduct(n_S) / std::sqrt(n_S.cwiseProduct(n_S).dot(Qinv));  // where n is the normal
   const SurfaceCurvature c = ellipsoidCurvature(semiAxes, p_S);
   const Real B = std::clamp(0.5 * c.k1, floor, ceiling), A = std::clamp(0.5 * c.k2, floor, B);
-  return calcEllipsoidOnPlaneStiffnessRate(semiAxes, n_S, nDot_S, c, calcHertzEllipse(A, B).stiffnessPerModulus, floor,
-                                           ceiling);
+  return calcEllipsoidOnPlaneStiffnessRate(semiAxes, n_S, nDot_S, c, calcHertzEllipse(A, B), floor, ceiling);
 }
 
 }  // namespace articula

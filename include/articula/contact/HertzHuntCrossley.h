@@ -39,6 +39,9 @@ struct HertzEllipse {
   Real majorPerSqrtDepth = 0;  // a = majorPerSqrtDepth · sqrt(x)
   Real effectiveRadius = 0;    // R_e = 1/(2 sqrt(AB)), m
   Real sigma = 1;              // eccentricity correction: stiffnessPerModulus / ((4/3) sqrt(R_e)) >= 1
+  // ∂(stiffnessPerModulus)/∂ln(B/A) at constant A (m^{1/2}): how the stiffness moves with the
+  // contact's shape, for its rate as a body turns (HertzStiffnessRate.h).
+  Real stiffnessSlope = 0;
 };
 // Throws Error if A or B is not finite, A <= 0 or B < A. The shape factors come from Chebyshev
 // series in ln(B/A) fitted to calcHertzEllipseBySolving (agreeing to rounding), beyond
@@ -47,11 +50,6 @@ HertzEllipse calcHertzEllipse(Real A, Real B);
 // The same by solving for the axis ratio with the complete elliptic integrals (Johnson 1985 §4.2;
 // Newton's method, two evaluations of the integrals): the reference the series are fitted to.
 HertzEllipse calcHertzEllipseBySolving(Real A, Real B);
-
-// ∂s/∂L at constant A (s = stiffnessPerModulus, L = ln(B/A); m^{1/2}): how the stiffness moves with
-// the contact's shape, for its rate of change as a body turns (HertzStiffnessRate.h). From the
-// derivative of the same series; beyond them a difference of the solution. Throws as calcHertzEllipse.
-Real calcHertzStiffnessSlope(Real A, Real B);
 
 // Complete elliptic integrals of the first and second kind of parameter m in [0, 1), and
 // D = (K − E)/m (π/4 at m = 0) without cancellation. Exposed for tests.

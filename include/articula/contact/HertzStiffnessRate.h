@@ -18,9 +18,10 @@
 // principal curvatures (the plane adds none).
 // The stiffness per modulus is s = F(L)/sqrt(A), L = ln(B/A) (HertzHuntCrossley.h), so
 //     ṡ = (∂s/∂L) (Ḃ/B − Ȧ/A) − s Ȧ/(2A),
-// ∂s/∂L from calcHertzStiffnessSlope.
+// ∂s/∂L from HertzEllipse::stiffnessSlope.
 #pragma once
 #include "articula/contact/ContactPoint.h"
+#include "articula/contact/HertzHuntCrossley.h"
 #include "articula/math/Types.h"
 
 namespace articula {
@@ -31,8 +32,9 @@ namespace articula {
 Real calcEllipsoidOnPlaneStiffnessRate(const Vec3& semiAxes, const Vec3& n_S, const Vec3& nDot_S, Real floor,
                                        Real ceiling);
 // The same from what the contact already knows: the ellipsoid's principal curvatures at the point
-// (k1 >= k2, d1_G holding k1's direction in S) and the stiffness per modulus s there.
+// (k1 >= k2, d1_G holding k1's direction in S) and the Hertz ellipse of its clamped semi-curvatures.
 Real calcEllipsoidOnPlaneStiffnessRate(const Vec3& semiAxes, const Vec3& n_S, const Vec3& nDot_S,
-                                       const SurfaceCurvature& c_S, Real stiffnessPerModulus, Real floor, Real ceiling);
+                                       const SurfaceCurvature& c_S, const HertzEllipse& ellipse, Real floor,
+                                       Real ceiling);
 
 }  // namespace articula
