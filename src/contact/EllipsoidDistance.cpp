@@ -112,7 +112,9 @@ LocalMin newtonOnSphere(const Overlap& F, Vec3 n, int maxIterations, const Found
     const Real lamMin = 0.5 * tr - std::sqrt(std::max(0.0, 0.25 * tr * tr - det));
     const Real floor = 1e-3 * std::max(std::abs(tr), 1e-12 * F.scale);
     if (lamMin < floor) H.diagonal().array() += floor - lamMin;
-    Eigen::Vector2d s = -H.ldlt().solve(g);
+    // H is now symmetric positive definite: its 2x2 inverse in closed form (det > 0).
+    const Real detH = H(0, 0) * H(1, 1) - H(0, 1) * H(0, 1);
+    Eigen::Vector2d s(-(H(1, 1) * g[0] - H(0, 1) * g[1]) / detH, -(H(0, 0) * g[1] - H(0, 1) * g[0]) / detH);
     const Real sNorm = s.norm();
     if (sNorm > 0.5) s *= 0.5 / sNorm;  // at most ~30 degrees per step
     const Real slope = g.dot(s);
