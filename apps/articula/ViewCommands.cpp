@@ -53,11 +53,14 @@ int renderCommand(const std::string& runDir, const std::string& size, const io::
 }
 
 int editCommand(const std::string& model, const std::string& out, bool quiet) {
-  std::string modelJson;
+  std::string modelJson, meshesJson;
   if (!model.empty()) {
     try {
-      // Any readable model (OpenMBD included) is opened in the Articula format.
-      modelJson = io::writeArticulaModel(io::loadModelFile(model)).dump(2);
+      // Any readable model (OpenMBD included) is opened in the Articula format, with the meshes
+      // its geometries name (the page cannot read files).
+      const io::ModelSpec spec = io::loadModelFile(model);
+      modelJson = io::writeArticulaModel(spec).dump(2);
+      meshesJson = io::editorMeshesJson(spec);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "error: %s\n", e.what());
       return kBadInput;
@@ -69,7 +72,7 @@ int editCommand(const std::string& model, const std::string& out, bool quiet) {
                                            "-editor.html");
   const std::filesystem::path temp = target.string() + ".tmp-" + std::to_string(::getpid());
   try {
-    const std::string html = io::editorPageHtml(modelJson);
+    const std::string html = io::editorPageHtml(modelJson, meshesJson);
     std::ofstream file(temp, std::ios::binary);
     file << html;
     file.close();

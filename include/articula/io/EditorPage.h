@@ -4,13 +4,22 @@
 #include <string>
 #include <string_view>
 
+#include "articula/io/ModelSpec.h"
+
 namespace articula::io {
 
 namespace web {
 extern const std::string_view kEditorPage;  // the built page, with an empty model placeholder
 }
 
-// The editor page holding `modelJson` (an Articula model as JSON text; empty for a new model).
-std::string editorPageHtml(const std::string& modelJson);
+// The editor page holding `modelJson` (an Articula model as JSON text; empty for a new model) and
+// `meshesJson`, the meshes its "mesh" geometries name, which the page cannot read from disk
+// (editorMeshesJson; empty: none).
+std::string editorPageHtml(const std::string& modelJson, const std::string& meshesJson = "");
+
+// {"<file as in the model>": {"vertices": [[x, y, z], ...], "faces": [[i, j, k], ...]}, ...}: every
+// mesh file of the model, unscaled (the page applies each geometry's scale), read again from
+// where the model reader found it. Throws Error when a file cannot be read.
+std::string editorMeshesJson(const ModelSpec& model);
 
 }  // namespace articula::io

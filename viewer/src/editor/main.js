@@ -7,7 +7,7 @@ import schema from './model.schema.json';
 import { checkSchema } from './schemaCheck.js';
 import { curveProblems, curveEditor } from './curves.js';
 import { importOpenMbd, looksLikeOpenMbd } from './openmbd.js';
-import { bodyPoses, colorOf, createView, PALETTE } from './view3d.js';
+import { bodyPoses, colorOf, createView, PALETTE, setMeshFiles } from './view3d.js';
 import { arr, compose, frameTransform, obj } from './rot.js';
 import { makeWidgets } from './widgets.js';
 import { FORCE_FIELDS, jointCoordinates, jointName, renderContact, renderForces, renderInitialState, renderScenario } from './sections.js';
@@ -17,7 +17,8 @@ const $ = (id) => document.getElementById(id);
 const JOINT_TYPES = schema.$defs.joint.properties.type.enum;
 const SHAPES = { sphere: [['radius', 'number']], ellipsoid: [['semi_axes', 'vec']], box: [['half_lengths', 'vec']],
   cylinder: [['radius', 'number'], ['half_length', 'number']], capsule: [['radius', 'number'], ['half_length', 'number']],
-  // A mesh names an OBJ / STL file relative to the model file; the page cannot read it, so it is not drawn.
+  // A mesh names an OBJ / STL file relative to the model file; the page cannot read files, so it
+  // draws the ones `articula edit` embedded (a file named later is not drawn).
   mesh: [['file', 'text'], ['scale', 'number']] };
 const newField = (field, kind, size) => (kind === 'vec' ? [size, size, size] : kind === 'text' ? 'mesh.obj' : field === 'scale' ? 1 : size);
 
@@ -33,10 +34,11 @@ let problems = [];
 let notice = '';
 const undoStack = [], redoStack = [];
 
-function loadEmbedded() {
-  const node = document.getElementById('articula-model');
+function loadEmbedded(id = 'articula-model') {
+  const node = document.getElementById(id);
   try { return node ? JSON.parse(node.textContent) : null; } catch { return null; }
 }
+setMeshFiles(loadEmbedded('articula-meshes'));
 
 const snapshot = () => JSON.stringify({ model, selected, shape, section });
 // Every edit goes through change(): one undo step, none when nothing changed.
@@ -600,6 +602,7 @@ window.articulaEditor = {
     render: () => view.renderNow(),
     initialPose: (on) => { $('pose-initial').checked = on; view.setInitialPose(on); },
     bodyOrigin: (i) => view.bodyOrigin(i),
+    drawnShapes: (i) => view.drawnShapes(i),
   },
   undoDepth: () => undoStack.length,
   selection: () => ({ body: selected, shape, section }),

@@ -105,6 +105,12 @@ function scale3(s) {
   return Array.isArray(s) ? s : [1, 1, 1];
 }
 
+// Meshes named by file, as `articula edit` embeds them: { file: { vertices, faces } } (unscaled).
+let meshFiles = {};
+export function setMeshFiles(table) {
+  meshFiles = table && typeof table === 'object' ? table : {};
+}
+
 function shapeGeometry(g) {
   // Unit shapes scaled by the object's scale, so the gizmo's scale maps onto the sizes.
   const alongZ = (geo) => geo.rotateX(Math.PI / 2);
@@ -114,12 +120,12 @@ function shapeGeometry(g) {
     case 'box': return { geometry: new THREE.BoxGeometry(2, 2, 2), scale: g.half_lengths };
     case 'cylinder': return { geometry: alongZ(new THREE.CylinderGeometry(1, 1, 2, 32)), scale: [g.radius, g.radius, g.half_length] };
     case 'capsule': return { geometry: alongZ(new THREE.CapsuleGeometry(g.radius, 2 * g.half_length, 8, 32)), scale: [1, 1, 1] };
-    case 'mesh': {  // inline triangle mesh {vertices, faces, scale} (as the viewer draws them)
-      // A model file's mesh names a "file" the page cannot read: nothing to draw.
-      if (!Array.isArray(g.vertices) || !Array.isArray(g.faces)) return null;
+    case 'mesh': {  // inline {vertices, faces, scale}, or a "file" whose data the page was given
+      const data = Array.isArray(g.vertices) ? g : meshFiles[g.file];
+      if (!data || !Array.isArray(data.vertices) || !Array.isArray(data.faces)) return null;
       const geometry = new THREE.BufferGeometry();
-      geometry.setAttribute('position', new THREE.Float32BufferAttribute(g.vertices.flat(), 3));
-      geometry.setIndex(g.faces.flat());
+      geometry.setAttribute('position', new THREE.Float32BufferAttribute(data.vertices.flat(), 3));
+      geometry.setIndex(data.faces.flat());
       geometry.computeVertexNormals();
       return { geometry, scale: scale3(g.scale) };
     }
@@ -323,6 +329,17 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
     mode: () => gizmo.getMode(),
     setInitialPose(on) { initialPose = !!on; if (model) rebuild(); },
     bodyOrigin(i) { const g = groups[i]; return g ? [g.position.x, g.position.y, g.position.z] : null; },
+    // For tests: the shapes drawn for body i (geometry index, vertices, triangles, scale).
+    drawnShapes(i) {
+      const g = groups[i];
+      if (!g) return [];
+      return g.children.filter((o) => o.isMesh).map((o) => {
+        const pos = o.geometry.getAttribute('position');
+        const index = o.geometry.getIndex();
+        return { shape: o.userData.shape, vertices: pos ? pos.count : 0, triangles: index ? index.count / 3 : (pos ? pos.count / 3 : 0),
+          scale: [o.scale.x, o.scale.y, o.scale.z] };
+      });
+    },
     frame,
     renderNow() { renderer.render(scene, camera); },
     canvas: renderer.domElement,
