@@ -192,6 +192,18 @@ TEST(ContactForceSubsystem, EnergyNeverIncreasesWithDissipationAndFriction) {
   EXPECT_LT(previous, scale * 0.9);  // the bounces and the sliding took energy out
 }
 
+// W_nc of `forces` integrates the contact's non-conservative power too (as the model builder's
+// probe does); `contact` must come before `forces` in the system, whose probe reads its report.
+void trackContactWork(GeneralForceSubsystem& forces, const ContactForceSubsystem& contact) {
+  auto probe = std::make_unique<CustomForce>([](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {},
+                                             "contact work");
+  probe->setPower([](const State&, const MatterSubsystem&) { return 0.0; });
+  probe->setNonConservativePower(
+      [&contact](const State& s, const MatterSubsystem&) { return contact.getReport(s).nonConservativePower; });
+  forces.addForce(std::move(probe));
+  forces.setTrackNonConservativeWork(true);
+}
+
 // An undamped, frictionless ellipsoid tumbling on the floor: no energy leaves, but the elliptical
 // Hertz stiffness changes as the ellipsoid turns, so the stored energy (2/5) K x^{5/2} is not the
 // force's potential. The contact's non-conservative power must carry (2/5) K̇ x^{5/2}: then
@@ -212,13 +224,7 @@ TEST(ContactForceSubsystem, TumblingEllipsoidKeepsItsEnergyBalanceThroughTheStif
   const ContactMaterial elastic = material(2e6, 0.4, 0, 0, 0);
   contact.addSurface(0, Transform(), ContactShape::halfSpace(), elastic, "floor");
   contact.addSurface(body, Transform(), ContactShape::ellipsoid(axes), elastic, "egg");
-  auto probe = std::make_unique<CustomForce>([](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {},
-                                             "contact work");
-  probe->setPower([](const State&, const MatterSubsystem&) { return 0.0; });
-  probe->setNonConservativePower(
-      [&contact](const State& s, const MatterSubsystem&) { return contact.getReport(s).nonConservativePower; });
-  forces.addForce(std::move(probe));
-  forces.setTrackNonConservativeWork(true);
+  trackContactWork(forces, contact);
   State s = system.realizeTopology();
   const Vec3 tiltAxis = Vec3(1, 2, 0).normalized();
   matter.updQ(s).segment<4>(0) = Vec4(std::cos(0.35), std::sin(0.35) * tiltAxis.x(), std::sin(0.35) * tiltAxis.y(), 0);
@@ -305,13 +311,7 @@ TEST(ContactForceSubsystem, PenaltyBallKeepsItsEnergyBalanceThroughTheHysteresis
     pm.friction = 0;
     contact.addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
     contact.addSurface(body, Transform(), ContactShape::sphere(R), pm, "ball");
-    auto probe = std::make_unique<CustomForce>([](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {},
-                                               "contact work");
-    probe->setPower([](const State&, const MatterSubsystem&) { return 0.0; });
-    probe->setNonConservativePower(
-        [&contact](const State& s, const MatterSubsystem&) { return contact.getReport(s).nonConservativePower; });
-    forces.addForce(std::move(probe));
-    forces.setTrackNonConservativeWork(true);
+    trackContactWork(forces, contact);
     State s = system.realizeTopology();
     matter.updQ(s).segment<3>(0) = Vec3(0, 0, R + 0.2);
     RungeKuttaMersonIntegrator integ(system);
