@@ -17,6 +17,10 @@
 // The rules are applied once, as a table the broad phase consults before any overlap test, and
 // again whenever they change. After the first calls grow the buffers, findContacts allocates
 // nothing (unless it throws).
+// Each ellipsoid or sphere–ellipsoid pair keeps the normal of its last call: the next call first
+// tries it as a proof that the pair is apart and otherwise starts its search there, so a copy of
+// the object (a State's workspace) carries that history with it. The results do not depend on it
+// beyond the search's convergence tolerance.
 #pragma once
 #include <span>
 #include <string>
