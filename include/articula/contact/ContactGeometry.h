@@ -19,8 +19,10 @@
 // nothing (unless it throws).
 // Each ellipsoid or sphere–ellipsoid pair keeps the normal of its last call: the next call first
 // tries it as a proof that the pair is apart and otherwise starts its search there, so a copy of
-// the object (a State's workspace) carries that history with it. The results do not depend on it
-// beyond the search's convergence tolerance.
+// the object (a State's workspace) carries that history with it. A pair proved apart is apart
+// whatever the history; for overlapping pairs a warm search checks fewer other seeds
+// (calcEllipsoidGap), so where the overlap has several local minima of nearly equal depth it
+// keeps following the one it was on.
 #pragma once
 #include <span>
 #include <string>
