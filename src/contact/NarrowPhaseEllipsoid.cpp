@@ -57,7 +57,9 @@ void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, 
   if (!warmNormal_G.isZero(0) && provesApart(warmNormal_G.normalized())) return;
   const Real dNorm = d.norm();
   if (dNorm > 0 && provesApart(d / dNorm)) return;
-  const EllipsoidGap gap = calcEllipsoidGap(a.shape->size(), a.X_GS, b.shape->size(), b.X_GS, warmNormal_G);
+  // The search itself starts cold: seeded by history, it could settle in another of several
+  // nearly equal minima, and a State's contacts would then depend on what it computed before.
+  const EllipsoidGap gap = calcEllipsoidGap(a.shape->size(), a.X_GS, b.shape->size(), b.X_GS);
   if (normalOut_G) *normalOut_G = gap.n_G;
   if (!(gap.depth >= -margin)) return;
   ContactPoint c;

@@ -17,12 +17,10 @@
 // The rules are applied once, as a table the broad phase consults before any overlap test, and
 // again whenever they change. After the first calls grow the buffers, findContacts allocates
 // nothing (unless it throws).
-// Each ellipsoid or sphere–ellipsoid pair keeps the normal of its last call: the next call first
-// tries it as a proof that the pair is apart and otherwise starts its search there, so a copy of
-// the object (a State's workspace) carries that history with it. A pair proved apart is apart
-// whatever the history; for overlapping pairs a warm search checks fewer other seeds
-// (calcEllipsoidGap), so where the overlap has several local minima of nearly equal depth it
-// keeps following the one it was on.
+// Each ellipsoid or sphere–ellipsoid pair keeps the normal of its last call, which the next call
+// tries first as a proof that the pair is apart (exact: any direction bounds the depth). The
+// search for touching pairs always starts cold, so the contacts of a State never depend on what
+// its copy of this object computed before (frames realized on any thread give the same bytes).
 #pragma once
 #include <span>
 #include <string>

@@ -21,8 +21,8 @@ struct PlacedShape {
 bool isPairSupported(ShapeType a, ShapeType b);
 
 // Dispatches on the types (requires a.type <= b.type); throws Error for an unsupported pair.
-// warmNormal_G, when non-zero, seeds iterative pairs (ellipsoids) with the previous normal; for
-// them, normalOut_G (if given) receives the direction to warm the next call with (zero for others).
+// warmNormal_G, when non-zero, is tried first to prove iterative pairs (ellipsoids) apart; for
+// them, normalOut_G (if given) receives the direction to try next time (zero for other pairs).
 void collide(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
              std::vector<MeshFaceContact>& meshOut, const Vec3& warmNormal_G = Vec3::Zero(),
              Vec3* normalOut_G = nullptr);
