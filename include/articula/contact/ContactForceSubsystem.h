@@ -66,7 +66,10 @@ struct ContactRecord {
   Vec3 centreOfPressure_G = Vec3::Zero();
   Real potentialEnergy = 0;      // elastic energy stored (penalty: returnable on the current branch), J
   Real power = 0;                // rate of work of this contact's forces on the two bodies, W
-  Real nonConservativePower = 0; // power + rate of the stored energy's change: <= 0 when dissipating
+  // power + rate of the stored energy's change, W: dissipation, friction and penalty hysteresis
+  // (<= 0), plus for an ellipsoid on a plane the work (2/5) K̇ x^{5/2} the Hertz law does as the
+  // body turns (either sign). Integrated, it closes KE + PE − W_nc.
+  Real nonConservativePower = 0;
 };
 
 struct ContactReport {
