@@ -25,7 +25,6 @@ Real calcEllipsoidOnPlaneStiffnessRate(const Vec3& semiAxes, const Vec3& n_S, co
   if (A < floor || A > B) A = std::clamp(A, floor, B), ADot = 0;
   // s = F(L)/sqrt(A): ṡ = (∂s/∂L) L̇ − s Ȧ/(2A).
   const Real LDot = BDot / B - ADot / A;
-  if (LDot == 0 && ADot == 0) return 0;
   return ellipse.stiffnessSlope * LDot - 0.5 * ellipse.stiffnessPerModulus * ADot / A;
 }
 

@@ -31,7 +31,6 @@ Vec3 turned(const Vec3& n, const Vec3& axis, Real angle) { return Eigen::AngleAx
 
 TEST(HertzStiffnessRate, MatchesTheTimeDerivativeOfTheStiffnessAlongATurningNormal) {
   std::mt19937 rng(11);
-  int compared = 0;
   for (int trial = 0; trial < 200; ++trial) {
     const Vec3 a(uniformReal(rng, 0.03, 0.4), uniformReal(rng, 0.03, 0.4), uniformReal(rng, 0.03, 0.4));
     const Vec3 n = randomUnit(rng), axis = randomUnit(rng);
@@ -42,9 +41,7 @@ TEST(HertzStiffnessRate, MatchesTheTimeDerivativeOfTheStiffnessAlongATurningNorm
     const Real analytic = calcEllipsoidOnPlaneStiffnessRate(a, n, nDot, kFloor, kCeiling);
     EXPECT_NEAR(analytic, fd, 1e-5 * std::abs(fd) + 1e-7 * stiffnessAt(a, n))
         << "semi-axes " << a.transpose() << " n " << n.transpose();
-    ++compared;
   }
-  EXPECT_EQ(compared, 200);
 }
 
 TEST(HertzStiffnessRate, IsZeroForASphereAndForATurnAboutTheNormal) {
