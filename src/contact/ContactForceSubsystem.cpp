@@ -232,7 +232,7 @@ const ContactForceSubsystem::Workspace& ContactForceSubsystem::workspace(const S
 
 void ContactForceSubsystem::realizePosition(State& s) const {
   Workspace& w = s.updCacheEntry<Workspace>(workspaceIndex_);
-  const std::vector<ContactPoint>& points = w.geometry.findContacts(matter_->getBodyTransforms(s));
+  const std::vector<ContactPoint>& points = w.geometry.findContacts(matter_->getBodyTransforms(s), s.getHistoryId());
   const Real* z = s.getZ().data() + s.getZStart(getIndex()) + zStart_;
   w.contacts.clear();
   w.potentialEnergy = 0;

@@ -131,7 +131,7 @@ void ContactGeometry::updatePairFilter() {
   broad_.setPairFilter(n, std::move(mayPair));
 }
 
-const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const Transform> X_GB) {
+const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const Transform> X_GB, uint64_t history) {
   const int n = numShapes();
   X_GS_.resize(n);
   boxes_.resize(n);
@@ -157,6 +157,8 @@ const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const T
   contacts_.clear();
   meshContacts_.clear();
   nextWarmNormals_.clear();
+  const bool warmSearch = history != 0 && history == warmHistory_;
+  warmHistory_ = history;
   for (auto [i, j] : pairs_) {
     if (!pairsFiltered_ && isPairExcluded(i, j)) continue;
     if (shapes_[i].shape.type() > shapes_[j].shape.type()) std::swap(i, j);  // canonical order of types
@@ -172,7 +174,7 @@ const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const T
                                      [](const auto& e, unsigned long long k) { return e.first < k; });
     const Vec3 warm = it != warmNormals_.end() && it->first == key ? it->second : Vec3::Zero();
     Vec3 normal = Vec3::Zero();
-    collide(a, b, margin_, contacts_, meshContacts_, warm, &normal);
+    collide(a, b, margin_, contacts_, meshContacts_, warm, &normal, warmSearch);
     if (!normal.isZero(0)) nextWarmNormals_.emplace_back(key, normal);
   }
   std::sort(nextWarmNormals_.begin(), nextWarmNormals_.end(),

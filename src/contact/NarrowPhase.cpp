@@ -19,7 +19,7 @@ bool isRound(T t) { return t == T::Sphere || t == T::Ellipsoid; }
 bool isPairSupported(ShapeType a, ShapeType b) { return !(a == T::HalfSpace && b == T::HalfSpace); }
 
 void collide(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
-             std::vector<MeshFaceContact>& meshOut, const Vec3& warmNormal_G, Vec3* normalOut_G) {
+             std::vector<MeshFaceContact>& meshOut, const Vec3& warmNormal_G, Vec3* normalOut_G, bool warmSearch) {
   if (normalOut_G) normalOut_G->setZero();
   const T ta = a.shape->type(), tb = b.shape->type();
   if (ta > tb || !isPairSupported(ta, tb))
@@ -32,7 +32,7 @@ void collide(const PlacedShape& a, const PlacedShape& b, Real margin, std::vecto
   }
   if (tb == T::TriangleMesh) return collideMesh(a, b, margin, meshOut);
   if (ta == T::HalfSpace) return collideHalfSpace(a, b, margin, out);
-  if (isRound(ta) && isRound(tb)) return collideEllipsoids(a, b, margin, out, warmNormal_G, normalOut_G);
+  if (isRound(ta) && isRound(tb)) return collideEllipsoids(a, b, margin, out, warmNormal_G, normalOut_G, warmSearch);
   if (ta == T::Sphere && tb == T::Brick) return collideSphereBrick(a, b, margin, out);
   if ((ta == T::Sphere || ta == T::Capsule) && tb == T::Capsule) return collideCapsule(a, b, margin, out);
   collideConvex(a, b, margin, out);

@@ -41,7 +41,7 @@ Real supportRadius(const PlacedShape& s, const Vec3& n_G) {
 }  // namespace
 
 void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
-                       const Vec3& warmNormal_G, Vec3* normalOut_G) {
+                       const Vec3& warmNormal_G, Vec3* normalOut_G, bool warmSearch) {
   if (a.shape->type() == ShapeType::Sphere && b.shape->type() == ShapeType::Sphere) {
     collideSpheres(a, b, margin, out);
     return;
@@ -57,9 +57,10 @@ void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, 
   if (!warmNormal_G.isZero(0) && provesApart(warmNormal_G.normalized())) return;
   const Real dNorm = d.norm();
   if (dNorm > 0 && provesApart(d / dNorm)) return;
-  // The search itself starts cold: seeded by history, it could settle in another of several
-  // nearly equal minima, and a State's contacts would then depend on what it computed before.
-  const EllipsoidGap gap = calcEllipsoidGap(a.shape->size(), a.X_GS, b.shape->size(), b.X_GS);
+  // Seeded by history, the search may settle in another of several nearly equal minima or in
+  // other last bits than a cold one: the caller decides whether that history may count.
+  const EllipsoidGap gap = calcEllipsoidGap(a.shape->size(), a.X_GS, b.shape->size(), b.X_GS,
+                                            warmSearch ? warmNormal_G : Vec3::Zero());
   if (normalOut_G) *normalOut_G = gap.n_G;
   if (!(gap.depth >= -margin)) return;
   ContactPoint c;

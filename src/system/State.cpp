@@ -1,8 +1,16 @@
 #include "articula/system/State.h"
 
 #include <algorithm>
+#include <atomic>
 
 namespace articula {
+
+uint64_t State::newHistoryId() {
+  static std::atomic<uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
+
+State::State() : historyId_(newHistoryId()) {}
 
 State::State(const State& other) { *this = other; }
 
@@ -11,6 +19,7 @@ State::State(const State& other) { *this = other; }
 // nothing is allocated; otherwise every value is cloned.
 State& State::operator=(const State& other) {
   if (this == &other) return *this;
+  historyId_ = newHistoryId();
   subsystems_ = other.subsystems_;
   systemId_ = other.systemId_;
   layoutFixed_ = other.layoutFixed_;

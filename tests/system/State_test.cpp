@@ -315,6 +315,31 @@ TEST(State, AssignmentSkipsValuesTheSourceHasNotRealized) {
 }
 
 // Oracle 29: re-realizing, or realizing a copy, gives bit-identical results.
+// A history id is new for every State made or copied into and travels with moves, so warm starts
+// (ContactGeometry) stay with the integrator's rotating states and never leak into copies.
+TEST(State, HistoryIdIsNewForCopiesAndKeptByMoves) {
+  TwoSubsystems m;
+  State a = m.realized();
+  const uint64_t idA = a.getHistoryId();
+  EXPECT_NE(idA, 0u);
+  State copy = a;
+  EXPECT_NE(copy.getHistoryId(), idA);
+  State assigned = m.realized();
+  const uint64_t before = assigned.getHistoryId();
+  assigned = a;
+  EXPECT_NE(assigned.getHistoryId(), before);
+  EXPECT_NE(assigned.getHistoryId(), idA);
+  EXPECT_NE(assigned.getHistoryId(), copy.getHistoryId());
+  const uint64_t idCopy = copy.getHistoryId();
+  std::swap(a, copy);
+  EXPECT_EQ(a.getHistoryId(), idCopy);
+  EXPECT_EQ(copy.getHistoryId(), idA);
+  State moved = std::move(a);
+  EXPECT_EQ(moved.getHistoryId(), idCopy);
+  a = moved;  // a moved-from State is still an assignment target
+  EXPECT_NE(a.getHistoryId(), idCopy);
+}
+
 TEST(State, RealizationIsDeterministic) {
   TwoSubsystems m;
   State s = m.realized();

@@ -18,10 +18,13 @@
 // again whenever they change. After the first calls grow the buffers, findContacts allocates
 // nothing (unless it throws).
 // Each ellipsoid or sphere–ellipsoid pair keeps the normal of its last call, which the next call
-// tries first as a proof that the pair is apart (exact: any direction bounds the depth). The
-// search for touching pairs always starts cold, so the contacts of a State never depend on what
-// its copy of this object computed before (frames realized on any thread give the same bytes).
+// tries first as a proof that the pair is apart (exact: any direction bounds the depth). It also
+// seeds the search of a touching pair (a few seeds instead of a dozen), but only when the call
+// continues the same history as the last one (State::getHistoryId): a copied State searches cold,
+// so its contacts depend on its variables alone, and frames realized from copies on any thread
+// give the same bytes, while an integrator's own states keep their warm starts.
 #pragma once
+#include <cstdint>
 #include <span>
 #include <string>
 #include <unordered_set>
@@ -68,7 +71,9 @@ class ContactGeometry {
   // Detection for body poses X_GB (indexed by body; must cover every body that carries a shape).
   // Returns the contacts of convex pairs; mesh pairs go to getMeshFaceContacts(). Each ContactPoint
   // has shapeA < shapeB in ShapeType order (HalfSpace first). Throws Error for a non-finite pose.
-  const std::vector<ContactPoint>& findContacts(std::span<const Transform> X_GB);
+  // history: the caller's State::getHistoryId(); touching pairs start from the last call's normals
+  // only if it equals the last call's (0: never).
+  const std::vector<ContactPoint>& findContacts(std::span<const Transform> X_GB, uint64_t history = 0);
   const std::vector<ContactPoint>& getContacts() const { return contacts_; }
   const std::vector<MeshFaceContact>& getMeshFaceContacts() const { return meshContacts_; }
   // Shape poses in G and the broad-phase candidate pairs of the last findContacts (after exclusions).
@@ -107,6 +112,7 @@ class ContactGeometry {
   std::vector<MeshFaceContact> meshContacts_;
   // Per ellipsoid pair (key i << 32 | j, sorted): the last call's normal, to warm the next one.
   std::vector<std::pair<unsigned long long, Vec3>> warmNormals_, nextWarmNormals_;
+  uint64_t warmHistory_ = 0;  // the history the normals belong to
 };
 
 }  // namespace articula

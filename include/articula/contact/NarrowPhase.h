@@ -21,11 +21,12 @@ struct PlacedShape {
 bool isPairSupported(ShapeType a, ShapeType b);
 
 // Dispatches on the types (requires a.type <= b.type); throws Error for an unsupported pair.
-// warmNormal_G, when non-zero, is tried first to prove iterative pairs (ellipsoids) apart; for
-// them, normalOut_G (if given) receives the direction to try next time (zero for other pairs).
+// warmNormal_G, when non-zero, is tried first to prove iterative pairs (ellipsoids) apart, and
+// with warmSearch it also seeds their search when they touch; for them, normalOut_G (if given)
+// receives the direction to try next time (zero for other pairs).
 void collide(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
              std::vector<MeshFaceContact>& meshOut, const Vec3& warmNormal_G = Vec3::Zero(),
-             Vec3* normalOut_G = nullptr);
+             Vec3* normalOut_G = nullptr, bool warmSearch = false);
 
 // Half-space A against a convex shape B: the deepest point of B (support point along -n), one
 // contact per end ball for a capsule; for a brick every penetrating corner, and for a cylinder
@@ -35,9 +36,10 @@ void collideHalfSpace(const PlacedShape& halfSpace, const PlacedShape& b, Real m
 // Sphere-sphere in closed form; sphere-ellipsoid and ellipsoid-ellipsoid through calcEllipsoidGap,
 // unless the warm normal or the line of centres already proves them further apart than the margin
 // (a direction n with h_A(n) + h_B(-n) - n.(c_B - c_A) < -margin bounds the depth from above).
-// normalOut_G: the minimizing normal, or the direction that proved the pair apart.
+// normalOut_G: the minimizing normal, or the direction that proved the pair apart. warmSearch:
+// seed the search of a touching pair with warmNormal_G too (fewer seeds; see calcEllipsoidGap).
 void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
-                       const Vec3& warmNormal_G = Vec3::Zero(), Vec3* normalOut_G = nullptr);
+                       const Vec3& warmNormal_G = Vec3::Zero(), Vec3* normalOut_G = nullptr, bool warmSearch = false);
 // Sphere A against brick B (closest point of the box, or the nearest face from inside).
 void collideSphereBrick(const PlacedShape& sphere, const PlacedShape& brick, Real margin, std::vector<ContactPoint>& out);
 // Sphere or capsule A against capsule B (closest points of the segments).

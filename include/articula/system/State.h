@@ -60,11 +60,18 @@ using ConstVectorView = Eigen::Map<const Vector>;
 
 class State {
  public:
-  State() = default;
+  State();
   State(const State& other);
   State& operator=(const State& other);
   State(State&&) noexcept = default;
   State& operator=(State&&) noexcept = default;
+
+  // Names this State's own history of realizations: new for every State made or copied into,
+  // carried along by moves (so an integrator's rotating states keep theirs). A subsystem may warm
+  // start an iterative computation from its last result only while the id is the one it last saw:
+  // a copy then always starts cold, and what it computes depends on its variables alone, not on
+  // what the object it was copied into had computed before.
+  uint64_t getHistoryId() const { return historyId_; }
 
   // ---- layout (called by subsystems while the System realizes Topology) ----
   int addSubsystem(const std::string& name);
@@ -212,7 +219,10 @@ class State {
   void requireCanAllocate(int ss, const std::string& name, Stage invalidates = Stage::Model) const;
   void requireLayoutOpen(int ss, const char* what) const;
 
+  static uint64_t newHistoryId();
+
   std::vector<SubsystemInfo> subsystems_;
+  uint64_t historyId_ = 0;
   int64_t systemId_ = 0;
   bool layoutFixed_ = false;  // y = [q u z] and the constraint pools are sized: no more q/u/z/m
   std::array<int64_t, NumStages> stageVersion_{};
