@@ -550,16 +550,18 @@ void ContactForceSubsystem::addInForceJacobian(const State& s, Matrix& D, Matrix
   }
 }
 
-// Contact with Ground only: the wrench on the moving body is W_B (B moving) or −W_B (A moving).
+// Contact with Ground: the wrench on the moving body is W_B (B moving) or −W_B (A moving), a body
+// term. Contact between two moving bodies: a pair term.
 bool ContactForceSubsystem::addInTreeJacobian(const State& s, TreeJacobianTerms& terms) const {
   const Workspace& w = workspace(s);
   for (const Prepared& p : w.contacts) {
     if (!(p.depth > 0) || p.model == ContactModel::ElasticFoundation) continue;
-    if (p.bodyA != 0 && p.bodyB != 0) return false;
     SpatialVec W_B;
     WrenchSlopes slopes;
     if (!linearizeWrench(p, *terms.tree, W_B, slopes)) continue;
-    if (p.bodyB != 0) {
+    if (p.bodyA != 0 && p.bodyB != 0) {
+      terms.pairs.push_back(WrenchPairTerm{p.bodyB, p.bodyA, slopes});
+    } else if (p.bodyB != 0) {
       terms.stiffness[p.bodyB] += slopes.K_B;
       terms.damping[p.bodyB] += slopes.D_B;
     } else if (p.bodyA != 0) {

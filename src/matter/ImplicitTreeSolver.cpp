@@ -1,7 +1,9 @@
 // O(n) factorization of M − hγD − (hγ)²K in the structured form; see the header.
 #include "articula/matter/ImplicitTreeSolver.h"
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 #include "HingeKernels.h"
 #include "MatterImpl.h"
@@ -53,6 +55,7 @@ bool ImplicitTreeSolver::prepare(const MatterSubsystem& matter, const State& sta
   terms_.damping.assign(nb, Mat66::Zero());
   terms_.jointStiffness.resize(nb);
   terms_.jointDamping.resize(nb);
+  terms_.pairs.clear();
   combined_ = false;
   inertia_.resize(nb);
   blocks_.resize(nb);
@@ -89,6 +92,37 @@ void ImplicitTreeSolver::combineTerms() {
     if (hasTerms_[b]) clean_[b] = 0;
     const int parent = matter_->getInfo(b).parent;
     if (!clean_[b] && parent > 0) clean_[parent] = 0;
+  }
+  // Pair terms on the union of the two paths' u: D gets Gᵀ H, K gets Gᵀ P.
+  const int nu = matter_->getNU();
+  pairs_.resize(terms_.pairs.size());
+  localOf_.assign(nu, -1);
+  for (size_t i = 0; i < terms_.pairs.size(); ++i) {
+    const WrenchPairTerm& t = terms_.pairs[i];
+    PairRows& rows = pairs_[i];
+    rows.cols.clear();
+    for (int body : {t.bodyB, t.bodyA})
+      for (int a = body; a > 0; a = matter_->getInfo(a).parent)
+        for (int j = 0; j < matter_->getInfo(a).nu; ++j) rows.cols.push_back(matter_->getInfo(a).uStart + j);
+    std::sort(rows.cols.begin(), rows.cols.end());
+    rows.cols.erase(std::unique(rows.cols.begin(), rows.cols.end()), rows.cols.end());
+    const int c = static_cast<int>(rows.cols.size());
+    for (int k = 0; k < c; ++k) localOf_[rows.cols[k]] = k;
+    rows.G.setZero(6, c);
+    rows.H.setZero(6, c);
+    rows.P.setZero(6, c);
+    for (const auto& [body, K, D, sign] : {std::tuple(t.bodyB, &t.slopes.K_B, &t.slopes.D_B, 1.0),
+                                           std::tuple(t.bodyA, &t.slopes.K_A, &t.slopes.D_A, -1.0)}) {
+      if (body <= 0) continue;
+      tree_.calcBodyJacobians(body, pathU_, pathJ_, pathC_);
+      for (int k = 0; k < static_cast<int>(pathU_.size()); ++k) {
+        const int l = localOf_[pathU_[k]];
+        const SpatialVec Jk = pathJ_.col(k), Ck = pathC_.col(k);
+        rows.G.col(l) += sign * Jk;
+        rows.H.col(l).noalias() += *D * Jk;
+        rows.P.col(l).noalias() += *K * Jk + *D * Ck;
+      }
+    }
   }
   combined_ = true;
 }
@@ -143,7 +177,38 @@ bool ImplicitTreeSolver::factor(Real hGamma) {
     if (!ok) return false;
     if (info.parent > 0) P_[info.parent] += P;
   }
-  return true;
+  return factorPairs(hGamma);
+}
+
+// Z = A_tree⁻¹ Gᵀ and the LU of I − V Z (Woodbury); false when the pairs would cost more than a
+// dense LU or the capacitance matrix is singular.
+bool ImplicitTreeSolver::factorPairs(Real hGamma) {
+  const int m = 6 * static_cast<int>(pairs_.size()), nu = matter_->getNU();
+  if (m == 0) return true;
+  if (m > nu) return false;
+  for (PairRows& rows : pairs_) rows.V = hGamma * rows.H + (hGamma * hGamma) * rows.P;
+  // Z = A_tree⁻¹ (J_Bᵀ − J_Aᵀ) per pair, from A_tree⁻¹ J_bᵀ once per body that any pair touches.
+  const int nb = matter_->getNumBodies();
+  bodyZStart_.assign(nb, -1);
+  int cols = 0;
+  for (const WrenchPairTerm& t : terms_.pairs)
+    for (int b : {t.bodyB, t.bodyA})
+      if (b > 0 && bodyZStart_[b] < 0) bodyZStart_[b] = cols, cols += 6;
+  bodyZ_.resize(nu, cols);
+  for (int b = 1; b < nb; ++b)
+    if (bodyZStart_[b] >= 0) solveTreeForBody(b, bodyZ_.middleCols<6>(bodyZStart_[b]));
+  pairZ_.setZero(nu, m);
+  for (int i = 0; i < m / 6; ++i) {
+    const WrenchPairTerm& t = terms_.pairs[i];
+    if (t.bodyB > 0) pairZ_.middleCols<6>(6 * i) += bodyZ_.middleCols<6>(bodyZStart_[t.bodyB]);
+    if (t.bodyA > 0) pairZ_.middleCols<6>(6 * i) -= bodyZ_.middleCols<6>(bodyZStart_[t.bodyA]);
+  }
+  Matrix S = Matrix::Identity(m, m);
+  for (int i = 0; i < m / 6; ++i) S.middleRows<6>(6 * i).noalias() -= pairs_[i].V * pairZ_(pairs_[i].cols, Eigen::all);
+  capacitance_.compute(S);
+  // Partial pivoting puts the smallest pivots last; a tiny one relative to the largest: singular.
+  const auto pivots = capacitance_.matrixLU().diagonal().cwiseAbs();
+  return pivots.minCoeff() > 1e-13 * pivots.maxCoeff();
 }
 
 // Sizes the sweep scratch; Ground's motion terms are zero.
@@ -187,6 +252,7 @@ void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, co
     });
     if (info.parent > 0) z_[info.parent] += z_[b];
   }
+  for (const PairRows& rows : pairs_) rhs(rows.cols) += rows.G.transpose() * (hGamma * (rows.P * w(rows.cols)));
 }
 
 void ImplicitTreeSolver::solveMassWeighted(const Eigen::Ref<const Vector>& r, const Eigen::Ref<const Vector>& w,
@@ -230,11 +296,70 @@ void ImplicitTreeSolver::solveMassWeighted(const Eigen::Ref<const Vector>& r, co
     if (!clean_[b] && info.parent > 0) z_[info.parent] += z_[b];
   }
   y_ *= h;
+  for (const PairRows& rows : pairs_) {  // the pairs' h (D r + K v) = Gᵀ (V r + h P w)
+    const SpatialVec t = rows.V * r(rows.cols) + h * (rows.P * w(rows.cols));
+    y_(rows.cols) += rows.G.transpose() * t;
+  }
   solve(y_, x);
   x += r;
 }
 
 void ImplicitTreeSolver::solve(const Eigen::Ref<const Vector>& b, Eigen::Ref<Vector> x) {
+  solveTree(b, x);
+  if (pairs_.empty()) return;
+  pairT_.resize(6 * pairs_.size());
+  for (size_t i = 0; i < pairs_.size(); ++i) pairT_.segment<6>(6 * i) = pairs_[i].V * x(pairs_[i].cols);
+  pairS_ = capacitance_.solve(pairT_);
+  x.noalias() += pairZ_ * pairS_;
+}
+
+// X = A_tree⁻¹ J_bᵀ (nu × 6), six right-hand sides at once. Row block k of J_bᵀ is S_kᵀ on b's
+// path and zero elsewhere, so the tip-to-base pass of solveTree() only runs along the path.
+void ImplicitTreeSolver::solveTreeForBody(int body, Eigen::Ref<Matrix> X) {
+  const MatterSubsystem& m = *matter_;
+  const int nb = m.getNumBodies();
+  onPath_.assign(nb, 0);
+  bodyEps_.resize(nb);
+  Mat66 z = Mat66::Zero();  // the path's accumulated z, six columns
+  for (int k = body; k > 0; k = m.getInfo(k).parent) {
+    onPath_[k] = 1;
+    kernels::dispatch(m.getInfo(k).nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      const BodyBlocks& f = blocks_[k];
+      const auto S = CMap12N<N>(f.ST.data()).template topRows<6>();
+      const Eigen::Matrix<Real, N, 6> e = S.transpose() - S.transpose().lazyProduct(z);
+      z.noalias() += CMap6N<N>(f.GD.data()).lazyProduct(e);
+      Eigen::Map<Eigen::Matrix<Real, N, 6>, 0, Eigen::OuterStride<6>>(bodyEps_[k].data()).noalias() =
+          CMapNN<N>(f.Dinv.data()).lazyProduct(e);
+    });
+  }
+  bodyAlpha_.resize(nb);
+  bodyAlpha_[0].setZero();
+  for (int k = 1; k < nb; ++k) {
+    const MobilizedBodyInfo& info = m.getInfo(k);
+    const bool clean = clean_[k];
+    if (clean) bodyAlpha_[k].topRows<6>() = bodyAlpha_[info.parent].topRows<6>(); else bodyAlpha_[k] = bodyAlpha_[info.parent];
+    kernels::dispatch(info.nu, [&](auto n) {
+      constexpr int N = decltype(n)::value;
+      const BodyBlocks& f = blocks_[k];
+      const CMap12N<N> RDt(f.RDt.data()), ST(f.ST.data());
+      // Fixed-size products (lazyProduct): Eigen sends these sizes to its GEMM otherwise.
+      Eigen::Matrix<Real, N, 6> xk;
+      if (onPath_[k]) xk = Eigen::Map<const Eigen::Matrix<Real, N, 6>, 0, Eigen::OuterStride<6>>(bodyEps_[k].data());
+      else xk.setZero();
+      if (clean) {
+        xk -= RDt.template topRows<6>().transpose().lazyProduct(bodyAlpha_[info.parent].topRows<6>());
+        bodyAlpha_[k].topRows<6>() += ST.template topRows<6>().lazyProduct(xk);
+      } else {
+        xk -= RDt.transpose().lazyProduct(bodyAlpha_[info.parent]);
+        bodyAlpha_[k] += ST.lazyProduct(xk);
+      }
+      X.template middleRows<N>(info.uStart) = xk;
+    });
+  }
+}
+
+void ImplicitTreeSolver::solveTree(const Eigen::Ref<const Vector>& b, Eigen::Ref<Vector> x) {
   const MatterSubsystem& m = *matter_;
   const int nb = m.getNumBodies();
   z_.assign(nb, SpatialVec::Zero());

@@ -123,6 +123,24 @@ void TreeForceLinearization::fillJacobian(int body, Eigen::Matrix<Real, 6, Eigen
   }
 }
 
+void TreeForceLinearization::calcBodyJacobians(int body, std::vector<int>& us, Eigen::Matrix<Real, 6, Eigen::Dynamic>& J,
+                                               Eigen::Matrix<Real, 6, Eigen::Dynamic>& C) const {
+  us.clear();
+  for (int a = body; a > 0; a = matter_->getInfo(a).parent)
+    for (int j = 0; j < matter_->getInfo(a).nu; ++j) us.push_back(matter_->getInfo(a).uStart + j);
+  const int n = static_cast<int>(us.size());
+  J.resize(6, n);
+  C.resize(6, n);
+  for (int k = 0, a = body; a > 0; a = matter_->getInfo(a).parent) {
+    const SpatialVec dV = V_[body] - V_[a];
+    for (int j = 0; j < matter_->getInfo(a).nu; ++j, ++k) {
+      const int uj = us[k];
+      J.col(k) = S_.col(uj);
+      C.col(k) = ownConvective_[uj] - crossMotion(dV, SpatialVec(S_.col(uj)));
+    }
+  }
+}
+
 // K(k, j) += (δ_j S_k)ᵀ W along the body's path: W̄ S_j for j above k, the own term within a mobilizer.
 void TreeForceLinearization::addGeometric(int body, const SpatialVec& W, Matrix& K) const {
   const Vec3 m = W.head<3>(), f = W.tail<3>();

@@ -32,7 +32,7 @@ Vector velocitiesAbout(const MatterSubsystem& m, const State& s, const Vec3& o) 
 class ImplicitTreeSolverTest : public ::testing::TestWithParam<unsigned> {};
 
 // Factors and solves with body terms on the bodies `withTerms` picks and compares with dense algebra.
-void expectMatchesDenseAlgebra(unsigned seed, const std::function<bool(int)>& withTerms) {
+void expectMatchesDenseAlgebra(unsigned seed, const std::function<bool(int)>& withTerms, int numPairs = 0) {
   RandomTree tree(seed, RandomTreeOptions{.numBodies = 20});
   std::mt19937 rng(seed + 77);
   const MatterSubsystem& m = tree.matter();
@@ -56,6 +56,19 @@ void expectMatchesDenseAlgebra(unsigned seed, const std::function<bool(int)>& wi
     }
   }
 
+  // Wrench pairs between random bodies (one of them Ground now and then).
+  std::uniform_int_distribution<int> pick(1, nb - 1);
+  for (int i = 0; i < numPairs; ++i) {
+    WrenchPairTerm t;
+    t.bodyB = pick(rng);
+    do t.bodyA = i % 4 == 3 ? 0 : pick(rng); while (t.bodyA == t.bodyB);
+    t.slopes.K_B = randomBlock(rng, 300);
+    t.slopes.K_A = randomBlock(rng, 300);
+    t.slopes.D_B = randomBlock(rng, 10);
+    t.slopes.D_A = i % 2 ? Mat66(-t.slopes.D_B) : randomBlock(rng, 10);
+    terms.pairs.push_back(t);
+  }
+
   // Dense reference.
   Matrix Jall;
   m.calcSystemJacobian(s, Jall);
@@ -77,8 +90,10 @@ void expectMatchesDenseAlgebra(unsigned seed, const std::function<bool(int)>& wi
     const Vector dV = (velocitiesAbout(m, p, o) - velocitiesAbout(m, q, o)) / (2 * kStep);
     for (int b = 1; b < nb; ++b) C[b].col(j) = dV.segment<6>(6 * b);
   }
+  std::vector<Matrix> Jo(nb, Matrix::Zero(6, nu));  // about o
   for (int b = 1; b < nb; ++b) {
-    Matrix Jb = Jall.middleRows(6 * b, 6);
+    Matrix& Jb = Jo[b];
+    Jb = Jall.middleRows(6 * b, 6);
     const Vec3 r = o - m.getBodyTransform(s, b).p();
     for (int j = 0; j < nu; ++j) Jb.col(j) = shiftMotion(SpatialVec(Jb.col(j)), r);
     D += Jb.transpose() * terms.damping[b] * Jb;
@@ -86,6 +101,12 @@ void expectMatchesDenseAlgebra(unsigned seed, const std::function<bool(int)>& wi
     const MobilizedBodyInfo& info = m.getInfo(b);
     D.block(info.uStart, info.uStart, info.nu, info.nu) += terms.jointDamping[b];
     K.block(info.uStart, info.uStart, info.nu, info.nu) += terms.jointStiffness[b];
+  }
+  for (const WrenchPairTerm& t : terms.pairs) {
+    const Matrix G = Jo[t.bodyB] - Jo[t.bodyA];
+    const WrenchSlopes& w = t.slopes;
+    D += G.transpose() * (w.D_B * Jo[t.bodyB] + w.D_A * Jo[t.bodyA]);
+    K += G.transpose() * (w.K_B * Jo[t.bodyB] + w.K_A * Jo[t.bodyA] + w.D_B * C[t.bodyB] + w.D_A * C[t.bodyA]);
   }
 
   for (const Real h : {0.0, 2e-3, 1e-2}) {
@@ -118,6 +139,11 @@ TEST_P(ImplicitTreeSolverTest, MatchesDenseAlgebra) {
 // Terms on a few bodies only: most subtrees are clean (the S-half-only elimination).
 TEST_P(ImplicitTreeSolverTest, MatchesDenseAlgebraWithTermsOnFewBodies) {
   expectMatchesDenseAlgebra(GetParam(), [](int b) { return b % 7 == 4; });
+}
+
+// Contact between moving bodies: wrench pairs across branches, solved as a low-rank correction.
+TEST_P(ImplicitTreeSolverTest, MatchesDenseAlgebraWithWrenchPairs) {
+  expectMatchesDenseAlgebra(GetParam(), [](int b) { return b % 5 == 2; }, 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(RandomTrees, ImplicitTreeSolverTest, ::testing::Range(1u, 9u));

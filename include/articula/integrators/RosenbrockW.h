@@ -11,11 +11,12 @@
 //     (M − hγD − (hγ)² K) k_u = M r_u + hγ K N⁺ r_q,   k_q = r_q + hγ N k_u,   k_z = r_z,
 // one LU factorization per trial step (J, M at the step's start; reused when a trial is rejected).
 // When every force subsystem gives its linearization in the structured form of ForceJacobian.h
-// (joint dampers and limits, contact with Ground), neither M nor D nor K is formed: the
-// ImplicitTreeSolver factors the matrix in O(n) by an articulated-body recursion, and the
-// right-hand side is formed in O(n) too. Otherwise the dense matrices are formed; when D and K
-// couple only mobilities on one root path each they keep the branch-induced sparsity of M and
-// TreeLU factors them in O(n d²), else (contact between two moving bodies) a pivoting dense LU.
+// (joint dampers and limits, contact with Ground, and a few contacts between moving bodies as
+// low-rank pair terms), neither M nor D nor K is formed: the ImplicitTreeSolver factors the
+// matrix in O(n) by an articulated-body recursion plus a Woodbury correction for the pairs, and
+// the right-hand side is formed in O(n) too. Otherwise (or with more pair rank than mobilities)
+// the dense matrices are formed; when D and K couple only mobilities on one root path each they
+// keep the branch-induced sparsity of M and TreeLU factors them in O(n d²), else a pivoting LU.
 // Constraints are handled like the explicit methods: projection of the end state and its error
 // estimate. Without a MultibodySystem J = 0 and the method is explicit.
 //

@@ -11,8 +11,15 @@
 // blocks, factored with partial pivoting; a (numerically) singular pivot makes factor() return
 // false so the caller can fall back to a dense LU.
 //
+// Wrench pairs between two moving bodies (contact between bodies) fit no tree recursion: their
+// part of A is a rank-6 product Gᵀ V per pair (ForceJacobian.h), so A = A_tree − U V with U the
+// stacked Gᵀ, and the solve is Woodbury's: x = x₀ + Z (I − V Z)⁻¹ V x₀, x₀ = A_tree⁻¹ b,
+// Z = A_tree⁻¹ U (m = 6·pairs tree solves per factorization, an m × m LU). Beyond m > nu that
+// costs more than a dense LU, and factor() returns false.
+//
 // Everything is about a reference point near the model (the first body's origin at prepare()).
 #pragma once
+#include <Eigen/LU>
 #include <vector>
 
 
@@ -56,6 +63,9 @@ class ImplicitTreeSolver {
   template <int N, bool Clean> bool factorBody(int body, Real hGamma, Block6x12& P);
   void combineTerms();
   void startSweeps(int nb);
+  bool factorPairs(Real hGamma);
+  void solveTree(const Eigen::Ref<const Vector>& b, Eigen::Ref<Vector> x);
+  void solveTreeForBody(int body, Eigen::Ref<Matrix> X);
 
   const MatterSubsystem* matter_ = nullptr;
   TreeForceLinearization tree_;
@@ -73,6 +83,23 @@ class ImplicitTreeSolver {
   std::vector<SpatialVec> z_, a_;
   std::vector<Eigen::Matrix<Real, 12, 1>> alpha_;
   Vector eps_;
+  // Wrench pairs, 6 rows each on the union of the two paths' u (cols): G = J_B − J_A, H (D's
+  // right factor), P (K's), V = hγ H + (hγ)² P.
+  struct PairRows {
+    std::vector<int> cols;
+    Eigen::Matrix<Real, 6, Eigen::Dynamic> G, H, P, V;
+  };
+  std::vector<PairRows> pairs_;
+  std::vector<int> localOf_;
+  Matrix pairZ_;                              // A_tree⁻¹ Gᵀ, all pairs (nu × 6·pairs)
+  Eigen::PartialPivLU<Matrix> capacitance_;   // I − V Z
+  Vector pairT_, pairS_;
+  std::vector<int> pathU_, bodyZStart_;
+  Matrix bodyZ_;                          // A_tree⁻¹ J_bᵀ of the pairs' bodies, 6 columns each
+  std::vector<char> onPath_;
+  std::vector<Mat66> bodyEps_;            // D⁻¹ ε per path body (first nu_b rows)
+  std::vector<Eigen::Matrix<Real, 12, 6>> bodyAlpha_;
+  Eigen::Matrix<Real, 6, Eigen::Dynamic> pathJ_, pathC_;
 };
 
 }  // namespace articula

@@ -57,6 +57,10 @@ class TreeForceLinearization {
   const SpatialVec& getVelocity(int body) const { return V_[body]; }
   auto getAxis(int u) const { return S_.col(u); }
   const SpatialVec& getOwnConvective(int u) const { return ownConvective_[u]; }
+  // A body's Jacobian J (V = J u, about the origin) and convective Jacobian C (∂V/∂δ at fixed u)
+  // on its path: column k belongs to matter u us[k] (the other columns are zero); none for Ground.
+  void calcBodyJacobians(int body, std::vector<int>& us, Eigen::Matrix<Real, 6, Eigen::Dynamic>& J,
+                         Eigen::Matrix<Real, 6, Eigen::Dynamic>& C) const;
 
  private:
   void gatherColumns(int bodyB, int bodyA);
