@@ -58,6 +58,10 @@ struct FreeBodyCase {
   RotationCoordinates coords;
   bool offsetFrames;  // random X_PF, X_BM and mass-centre offset instead of identities
 };
+// Without it gtest prints the struct's bytes, padding included (valgrind: uninitialised reads).
+void PrintTo(const FreeBodyCase& c, std::ostream* os) {
+  *os << "coords " << static_cast<int>(c.coords) << (c.offsetFrames ? ", offset frames" : "");
+}
 
 class FreeBody : public ::testing::TestWithParam<FreeBodyCase> {};
 
