@@ -139,7 +139,7 @@ void RosenbrockWIntegrator::factor(Real h) {
       ++factorizations_;
       return;
     }
-    formDenseJacobian();  // a singular pivot block: the dense LU pivots across blocks
+    formDenseJacobian();  // a singular pivot block, or more pair rank than mobilities: the dense LU
   }
   A_ = M_ - hg * D_ - (hg * hg) * K_;
   factoredByTree_ = jacobianFitsTree_ && tree_.compute(A_);
