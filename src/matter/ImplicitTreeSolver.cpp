@@ -158,6 +158,7 @@ bool ImplicitTreeSolver::factorBody(int b, Real h, Block6x12& P) {
 bool ImplicitTreeSolver::factor(Real hGamma) {
   if (!combined_) combineTerms();
   const MatterSubsystem& m = *matter_;
+  if (6 * static_cast<int>(pairs_.size()) > m.getNU()) return false;  // before any tree work: see factorPairs
   const int nb = m.getNumBodies();
   const Real h = hGamma, h2 = hGamma * hGamma;
   P_.assign(nb, Block6x12::Zero());
@@ -180,12 +181,11 @@ bool ImplicitTreeSolver::factor(Real hGamma) {
   return factorPairs(hGamma);
 }
 
-// Z = A_tree⁻¹ Gᵀ and the LU of I − V Z (Woodbury); false when the pairs would cost more than a
-// dense LU or the capacitance matrix is singular.
+// Z = A_tree⁻¹ Gᵀ and the LU of I − V Z (Woodbury); false when the capacitance matrix is
+// singular. factor() has already refused more pair rank than mobilities (a dense LU is cheaper).
 bool ImplicitTreeSolver::factorPairs(Real hGamma) {
   const int m = 6 * static_cast<int>(pairs_.size()), nu = matter_->getNU();
   if (m == 0) return true;
-  if (m > nu) return false;
   for (PairRows& rows : pairs_) rows.V = hGamma * rows.H + (hGamma * hGamma) * rows.P;
   // Z = A_tree⁻¹ (J_Bᵀ − J_Aᵀ) per pair, from A_tree⁻¹ J_bᵀ once per body that any pair touches.
   const int nb = matter_->getNumBodies();

@@ -16,6 +16,12 @@ SpatialVec atOrigin(const SpatialVec& V_p, const Vec3& p) {
 
 }  // namespace
 
+// Column j of a body's convective Jacobian: its velocity's change when u j's axis moves at fixed u,
+// with dV the body's velocity relative to the mobilizer of u j.
+static SpatialVec convectiveColumn(const SpatialVec& ownConvective, const SpatialVec& dV, const SpatialVec& S) {
+  return ownConvective - crossMotion(dV, S);
+}
+
 Eigen::Matrix<Real, 3, 6> pointMap(const Vec3& r) {
   Eigen::Matrix<Real, 3, 6> P;
   P << -skew(r), Mat33::Identity();
@@ -118,7 +124,7 @@ void TreeForceLinearization::fillJacobian(int body, Eigen::Matrix<Real, 6, Eigen
       const int uj = info.uStart + j;
       while (columns_[c] != uj) --c;
       J.col(c) = S_.col(uj);
-      C.col(c) = ownConvective_[uj] - crossMotion(dV, SpatialVec(S_.col(uj)));
+      C.col(c) = convectiveColumn(ownConvective_[uj], dV, S_.col(uj));
     }
   }
 }
@@ -136,7 +142,7 @@ void TreeForceLinearization::calcBodyJacobians(int body, std::vector<int>& us, E
     for (int j = 0; j < matter_->getInfo(a).nu; ++j, ++k) {
       const int uj = us[k];
       J.col(k) = S_.col(uj);
-      C.col(k) = ownConvective_[uj] - crossMotion(dV, SpatialVec(S_.col(uj)));
+      C.col(k) = convectiveColumn(ownConvective_[uj], dV, S_.col(uj));
     }
   }
 }
