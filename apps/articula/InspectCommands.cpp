@@ -1,6 +1,8 @@
 // articula info / validate / convert.
 #include <cstdio>
-#include <functional>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
 
 #include "Commands.h"
 #include "articula/io/JointTypes.h"
@@ -23,19 +25,33 @@ std::string coordinateList(const io::JointSpec& j) {
   return s;
 }
 
+void printBody(const io::BodySpec& b, size_t depth) {
+  const std::string coords = coordinateList(b.joint);
+  // Indented up to 16 levels; deeper, the level is written out (a 10^5-body chain stays 10^5 lines).
+  const std::string indent = depth <= 16 ? std::string(2 * depth, ' ') : std::string(32, ' ') + "(" + std::to_string(depth) + ") ";
+  std::printf("  %s%s  %.4g kg  [%s \"%s\"%s%s]%s\n", indent.c_str(), b.name.c_str(), b.mass, b.joint.type.c_str(),
+              b.joint.name.c_str(), coords.empty() ? "" : ": ", coords.c_str(),
+              b.geometry.empty() ? "" : ("  " + std::to_string(b.geometry.size()) + " geometry").c_str());
+}
+
+// Depth first in file order, without recursion (trees may be 10^5 deep).
 void printTree(const io::ModelSpec& m) {
-  std::function<void(const std::string&, int)> children = [&](const std::string& parent, int depth) {
-    for (const auto& b : m.bodies) {
-      if (b.joint.parent != parent) continue;
-      const std::string coords = coordinateList(b.joint);
-      std::printf("  %*s%s  %.4g kg  [%s \"%s\"%s%s]%s\n", 2 * depth, "", b.name.c_str(), b.mass, b.joint.type.c_str(),
-                  b.joint.name.c_str(), coords.empty() ? "" : ": ", coords.c_str(),
-                  b.geometry.empty() ? "" : ("  " + std::to_string(b.geometry.size()) + " geometry").c_str());
-      children(b.name, depth + 1);
-    }
-  };
+  std::unordered_map<std::string_view, std::vector<size_t>> children;
+  for (size_t i = 0; i < m.bodies.size(); ++i) children[m.bodies[i].joint.parent].push_back(i);
   std::printf("Tree (body, mass, [joint type \"name\": coordinates]):\n  ground\n");
-  children("ground", 1);
+  std::vector<std::pair<size_t, size_t>> stack;  // body, depth
+  const auto pushChildren = [&](std::string_view parent, size_t depth) {
+    const auto it = children.find(parent);
+    if (it == children.end()) return;
+    for (auto c = it->second.rbegin(); c != it->second.rend(); ++c) stack.push_back({*c, depth});
+  };
+  pushChildren("ground", 1);
+  while (!stack.empty()) {
+    const auto [i, depth] = stack.back();
+    stack.pop_back();
+    printBody(m.bodies[i], depth);
+    pushChildren(m.bodies[i].name, depth + 1);
+  }
 }
 
 void printConstraints(const io::ModelSpec& m, const io::BuiltModel& built) {
@@ -54,9 +70,9 @@ void printConstraints(const io::ModelSpec& m, const io::BuiltModel& built) {
 
 }  // namespace
 
-int infoCommand(const std::string& file) {
+int infoCommand(const std::string& file, const io::LoadOptions& load) {
   try {
-    const io::ModelSpec m = io::loadModelFile(file);
+    const io::ModelSpec m = io::loadModelFile(file, load);
     const io::BuiltModel built = io::buildModel(m, file);
     const auto& matter = built.system->getMatter();
     size_t geometry = 0;
@@ -86,9 +102,9 @@ int infoCommand(const std::string& file) {
   }
 }
 
-int validateCommand(const std::string& file, bool quiet) {
+int validateCommand(const std::string& file, bool quiet, const io::LoadOptions& load) {
   try {
-    const io::ModelSpec m = io::loadModelFile(file);
+    const io::ModelSpec m = io::loadModelFile(file, load);
     const io::BuiltModel built = io::buildModel(m, file);
     if (!quiet) {
       for (const auto& w : m.warnings) std::printf("warning: %s: %s\n", file.c_str(), w.c_str());
@@ -105,10 +121,10 @@ int validateCommand(const std::string& file, bool quiet) {
   }
 }
 
-int convertCommand(const std::string& input, const std::string& output, bool quiet) {
+int convertCommand(const std::string& input, const std::string& output, bool quiet, const io::LoadOptions& load) {
   io::ModelSpec m;
   try {
-    m = io::loadModelFile(input);
+    m = io::loadModelFile(input, load);
     io::buildModel(m, input);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

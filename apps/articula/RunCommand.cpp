@@ -96,8 +96,8 @@ int runCommand(const RunOptions& o) {
   io::ModelSpec model;
   io::BuiltModel built;
   try {
-    model = io::loadModelFile(o.model);
-    if (o.openMbdCompat) io::applyOpenMbdCompat(model);  // before the overrides: explicit options win
+    model = io::loadModelFile(o.model, o.load);
+    if (o.load.openMbdCompat) io::applyOpenMbdCompat(model);  // before the overrides: explicit options win
     if (!applyOverrides(o, model.scenario)) return kBadInput;
     built = io::buildModel(model, o.model);
   } catch (const std::exception& e) {

@@ -52,13 +52,13 @@ int renderCommand(const std::string& runDir, const std::string& size, const io::
   return kSuccess;
 }
 
-int editCommand(const std::string& model, const std::string& out, bool quiet) {
+int editCommand(const std::string& model, const std::string& out, bool quiet, const io::LoadOptions& load) {
   std::string modelJson, meshesJson;
   if (!model.empty()) {
     try {
       // Any readable model (OpenMBD included) is opened in the Articula format, with the meshes
       // its geometries name (the page cannot read files).
-      const io::ModelSpec spec = io::loadModelFile(model);
+      const io::ModelSpec spec = io::loadModelFile(model, load);
       modelJson = io::writeArticulaModel(spec).dump(2);
       meshesJson = io::editorMeshesJson(spec);
     } catch (const std::exception& e) {

@@ -5,6 +5,24 @@
 #include "Commands.h"
 
 using namespace articula::app;
+namespace io = articula::io;
+
+namespace {
+
+void addAllowPath(CLI::App* cmd, io::LoadOptions& load) {
+  cmd->add_option("--allow-path", load.allowedPaths,
+                  "a folder mesh files may also be read from (default: the model file's folder only); repeatable")
+      ->allow_extra_args(false)
+      ->check(CLI::ExistingDirectory);
+}
+
+void addLoadOptions(CLI::App* cmd, io::LoadOptions& load) {
+  cmd->add_flag("--openmbd-compat", load.openMbdCompat,
+                "OpenMBD files only: OpenMBD's substitutions for bad masses and inertias, each with a warning");
+  addAllowPath(cmd, load);
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"articula: multibody dynamics from model files"};
@@ -26,20 +44,26 @@ int main(int argc, char** argv) {
   runCmd->add_flag("--no-viewer", run.noViewer, "do not write viewer.html into the run folder");
   runCmd->add_flag("--no-frame-thread", run.noFrameThread,
                    "realize and write the frames on the simulation thread (same files, for comparisons)");
-  runCmd->add_flag("--openmbd-compat", run.openMbdCompat,
-                   "OpenMBD files only: OpenMBD's fixed step 1e-4 s, frames every 1 ms, its shipped knee/ankle ranges");
+  runCmd->add_flag("--openmbd-compat", run.load.openMbdCompat,
+                   "OpenMBD files only: OpenMBD's substitutions for bad masses and inertias (with warnings), its fixed "
+                   "step 1e-4 s, frames every 1 ms, its shipped knee/ankle ranges");
+  addAllowPath(runCmd, run.load);
 
+  io::LoadOptions load;  // the other commands' loading options
   CLI::App* infoCmd = app.add_subcommand("info", "print a model's tree, degrees of freedom, masses and warnings");
   infoCmd->add_option("model", model, "model file")->required();
+  addLoadOptions(infoCmd, load);
 
   CLI::App* validateCmd = app.add_subcommand("validate", "check a model file (schema and physical sanity)");
   validateCmd->add_option("model", model, "model file")->required();
   validateCmd->add_flag("-q,--quiet", quiet, "print errors only");
+  addLoadOptions(validateCmd, load);
 
   CLI::App* convertCmd = app.add_subcommand("convert", "convert a model (e.g. OpenMBD) to the Articula format");
   convertCmd->add_option("input", model, "model file to read")->required();
   convertCmd->add_option("output", output, "Articula model file to write")->required();
   convertCmd->add_flag("-q,--quiet", quiet, "print errors only");
+  addLoadOptions(convertCmd, load);
 
   CLI::App* viewCmd = app.add_subcommand("view", "write viewer.html (the browser viewer) into a run folder");
   viewCmd->add_option("outdir", model, "run folder written by `articula run`")->required();
@@ -49,6 +73,7 @@ int main(int argc, char** argv) {
   editCmd->add_option("model", model, "model file to edit (Articula or OpenMBD JSON)");
   editCmd->add_option("--out", output, "page to write (default <model>-editor.html)");
   editCmd->add_flag("-q,--quiet", quiet, "print errors only");
+  addLoadOptions(editCmd, load);
 
   articula::io::RenderRunOptions render;
   std::string size;
@@ -79,13 +104,13 @@ int main(int argc, char** argv) {
   }
   if (*runCmd) return runCommand(run);
   if (*viewCmd) return viewCommand(model, quiet);
-  if (*editCmd) return editCommand(model, output, quiet);
+  if (*editCmd) return editCommand(model, output, quiet, load);
   if (*renderCmd) {
     render.shadows = !noShadows;
     render.contactArrows = !noContacts;
     return renderCommand(model, size, render, quiet);
   }
-  if (*infoCmd) return infoCommand(model);
-  if (*validateCmd) return validateCommand(model, quiet);
-  return convertCommand(model, output, quiet);
+  if (*infoCmd) return infoCommand(model, load);
+  if (*validateCmd) return validateCommand(model, quiet, load);
+  return convertCommand(model, output, quiet, load);
 }

@@ -6,12 +6,12 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <sstream>
 #include <vector>
 
 #include "articula/Error.h"
+#include "articula/FileInput.h"
 
 namespace articula {
 
@@ -25,10 +25,13 @@ namespace {
   throw Error(os.str());
 }
 
-std::ifstream openFile(const std::string& path, std::ios::openmode mode = std::ios::in) {
-  std::ifstream in(path, mode);
-  if (!in) fail(path, 0, "cannot open for reading");
-  return in;
+// Regular files only, within the input size limit (articula/FileInput.h).
+std::string readBytes(const std::string& path) {
+  try {
+    return readInputFile(path);
+  } catch (const InputFileError& e) {
+    fail(path, 0, e.problem());
+  }
 }
 
 Real parseReal(const std::string& token, const std::string& path, int line, const char* what) {
@@ -172,7 +175,7 @@ std::shared_ptr<TriangleMesh> readAsciiStl(const std::string& path, const std::s
 }  // namespace
 
 std::shared_ptr<TriangleMesh> readObjMesh(const std::string& path) {
-  std::ifstream in = openFile(path);
+  std::istringstream in(readBytes(path));
   std::vector<Vec3> vertices;
   std::vector<std::array<int, 3>> faces;
   std::vector<int> faceLines;
@@ -201,14 +204,13 @@ std::shared_ptr<TriangleMesh> readObjMesh(const std::string& path) {
 }
 
 std::shared_ptr<TriangleMesh> readStlMesh(const std::string& path) {
-  std::ifstream in = openFile(path, std::ios::in | std::ios::binary);
-  const std::vector<char> bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string text = readBytes(path);
+  const std::vector<char> bytes(text.begin(), text.end());
   if (bytes.size() >= 84) {
     std::uint32_t count = 0;
     std::memcpy(&count, bytes.data() + 80, 4);
     if (bytes.size() == 84 + 50 * static_cast<size_t>(count)) return readBinaryStl(path, bytes);
   }
-  const std::string text(bytes.begin(), bytes.end());
   const size_t start = text.find_first_not_of(" \t\r\n");
   if (start == std::string::npos || text.compare(start, 5, "solid") != 0) {
     std::ostringstream os;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <set>
+#include <unordered_set>
 
 #include "ConstraintFields.h"
 #include "ForceFields.h"
@@ -164,9 +165,29 @@ JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   return j;
 }
 
+// Whether `file` lies in `folder` or below it once both are resolved (symbolic links and "..").
+bool isWithin(const std::filesystem::path& file, const std::filesystem::path& folder) {
+  std::error_code ec;
+  const std::filesystem::path f = std::filesystem::weakly_canonical(file, ec);
+  const std::filesystem::path d = std::filesystem::weakly_canonical(folder.empty() ? "." : folder, ec);
+  if (ec) return false;
+  const std::filesystem::path rel = f.lexically_relative(d);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+// Meshes are embedded in the viewer and editor pages, so a model file may name only files of its
+// own folder tree (and of folders the user allowed): no "../../home/x/.ssh/id_rsa.stl".
+void checkMeshLocation(const JsonNode& file, const std::filesystem::path& path, const LoadOptions& options) {
+  if (isWithin(path, std::filesystem::path(file.file()).parent_path())) return;
+  for (const std::string& allowed : options.allowedPaths)
+    if (isWithin(path, allowed)) return;
+  file.fail("outside the model file's folder (meshes are read from its folder and subfolders; allow another folder "
+            "with --allow-path DIR)");
+}
+
 // A "mesh" geometry: the file (relative to the model file's folder) must exist and parse; the
 // scale (one number or three, each > 0) is applied to the vertices here.
-void readMeshGeometry(const JsonNode& node, GeometrySpec& g) {
+void readMeshGeometry(const JsonNode& node, GeometrySpec& g, const LoadOptions& options) {
   const JsonNode file = node.at("file");
   g.meshFile = file.string();
   g.size = Vec3::Ones();
@@ -182,6 +203,7 @@ void readMeshGeometry(const JsonNode& node, GeometrySpec& g) {
   for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   if (ext != ".obj" && ext != ".stl") file.fail("unknown mesh file extension (.obj or .stl)");
   const std::filesystem::path path = std::filesystem::path(node.file()).parent_path() / g.meshFile;
+  checkMeshLocation(file, path, options);
   if (!std::filesystem::is_regular_file(path))
     file.fail("no such file " + path.string() + " (mesh paths are relative to the model file's folder)");
   g.meshPath = path.string();
@@ -200,7 +222,7 @@ void readMeshGeometry(const JsonNode& node, GeometrySpec& g) {
   }
 }
 
-GeometrySpec readGeometry(const JsonNode& node, size_t index) {
+GeometrySpec readGeometry(const JsonNode& node, size_t index, const LoadOptions& options) {
   node.allowOnly({"name", "type", "radius", "semi_axes", "half_lengths", "half_length", "file", "scale", "layer_thickness",
                   "position", "orientation", "color", "material", "force_curve", "unload_curve"});
   GeometrySpec g;
@@ -221,7 +243,7 @@ GeometrySpec readGeometry(const JsonNode& node, size_t index) {
     sizeKeys = {"radius", "half_length"};
   } else if (g.type == "mesh") {
     sizeKeys = {"file", "scale", "layer_thickness"};
-    readMeshGeometry(node, g);
+    readMeshGeometry(node, g, options);
   } else type.fail("unknown geometry type (sphere, ellipsoid, box, cylinder, capsule, mesh)");
   for (const char* k : {"radius", "semi_axes", "half_lengths", "half_length", "file", "scale", "layer_thickness"})
     if (node.has(k) && !sizeKeys.count(k)) node.at(k).fail("not a size field of a " + g.type);
@@ -234,7 +256,7 @@ GeometrySpec readGeometry(const JsonNode& node, size_t index) {
   return g;
 }
 
-BodySpec readBody(const JsonNode& node) {
+BodySpec readBody(const JsonNode& node, const LoadOptions& options) {
   node.allowOnly({"name", "mass", "mass_center", "inertia", "color", "joint", "geometry", "description"});
   BodySpec b;
   const JsonNode name = node.at("name");
@@ -245,8 +267,10 @@ BodySpec readBody(const JsonNode& node) {
   b.inertia = readInertia(node.at("inertia"));
   if (auto c = node.get("color")) b.color = readColor(*c);
   b.joint = readJoint(node.at("joint"), b.name);
+  b.source = node.path();
+  b.joint.source = node.path() + "/joint";
   if (auto g = node.get("geometry"))
-    for (size_t i = 0; i < g->size(); ++i) b.geometry.push_back(readGeometry((*g)[i], i));
+    for (size_t i = 0; i < g->size(); ++i) b.geometry.push_back(readGeometry((*g)[i], i, options));
   return b;
 }
 
@@ -548,7 +572,7 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
 
 }  // namespace
 
-ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file) {
+ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {
   const JsonNode root(document, file);
   root.allowOnly({"format", "version", "name", "description", "metadata", "gravity", "contact_materials", "contact",
                   "models", "bodies", "forces", "constraints", "initial_state", "scenario"});
@@ -558,17 +582,22 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
   if (version.integer() != 1) version.fail("unsupported version (this program reads version 1)");
   ModelSpec m;
   m.name = root.get("name") ? root.at("name").string() : "model";
-  if (auto d = root.get("description")) m.description = d->isString() ? d->json().get<std::string>() : d->text();
+  if (auto d = root.get("description")) {
+    if (!d->isString()) d->fail("expected a string");
+    m.description = d->json().get<std::string>();
+  }
   if (auto g = root.get("gravity")) m.gravity = g->vec3();
   if (auto c = root.get("contact_materials")) readMaterials(*c, m);
-  if (auto list = root.get("models")) includeModels(*list, m, file);  // a scenario of several models
+  if (auto list = root.get("models")) includeModels(*list, m, file, options);  // a scenario of several models
   const nlohmann::json noBodies = nlohmann::json::array();
   const JsonNode bodies = m.bodies.empty() || root.has("bodies") ? root.at("bodies") : JsonNode(noBodies, file, "/bodies");
   if (bodies.size() == 0 && m.bodies.empty()) bodies.fail("a model needs at least one body");
   const size_t included = m.bodies.size();
+  std::unordered_set<std::string> names;  // a set, not a search per body: 10^5 bodies load in seconds
+  for (const BodySpec& b : m.bodies) names.insert(b.name);
   for (size_t i = 0; i < bodies.size(); ++i) {
-    BodySpec b = readBody(bodies[i]);
-    if (m.findBody(b.name) >= 0) bodies[i].at("name").fail("duplicate body name");
+    BodySpec b = readBody(bodies[i], options);
+    if (!names.insert(b.name).second) bodies[i].at("name").fail("duplicate body name");
     m.bodies.push_back(std::move(b));
   }
   checkModelStructure(m, file);

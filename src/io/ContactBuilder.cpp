@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "BodyTree.h"
+
 #include "articula/contact/NarrowPhase.h"
 #include "articula/forces/CustomForce.h"
 #include "articula/io/ContactMaterials.h"
@@ -102,10 +104,14 @@ void addGround(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem& contact
 }
 
 std::vector<int> surfacesOfBodies(const BuiltModel& b, const std::vector<int>& specBodies) {
+  std::vector<bool> listed(b.mobodOfBody.size(), false);  // by mark, not by search: O(surfaces + bodies)
+  for (int i : specBodies)
+    if (i >= 0) listed[i] = true;
   std::vector<int> out;
-  for (size_t s = 0; s < b.geometryOfSurface.size(); ++s)
-    if (std::find(specBodies.begin(), specBodies.end(), b.geometryOfSurface[s][0]) != specBodies.end())
-      out.push_back(static_cast<int>(s));
+  for (size_t s = 0; s < b.geometryOfSurface.size(); ++s) {
+    const int body = b.geometryOfSurface[s][0];
+    if (body >= 0 && listed[body]) out.push_back(static_cast<int>(s));
+  }
   return out;
 }
 
@@ -115,31 +121,46 @@ int bodyIndex(const ModelSpec& m, const std::string& name, const std::string& fi
   return i;
 }
 
-// Joints between two bodies of the model's tree, not counting a path through Ground: bodies of
-// different trees (two persons, a car and a pedestrian) are unrelated, however close their roots.
-// Returns limit + 1 when further apart or unrelated.
-int jointDistance(const ModelSpec& m, int a, int b, int limit) {
-  auto parent = [&](int i) { return m.findBody(m.bodies[i].joint.parent); };  // -1 for ground
-  auto depth = [&](int i) {
-    int d = 0;
-    for (int k = i; k >= 0; k = parent(k)) ++d;
-    return d;
-  };
-  int da = depth(a), db = depth(b), steps = 0;
-  while (a != b) {
-    if (steps > limit || a < 0 || b < 0) return limit + 1;
-    if (da >= db) { a = parent(a); --da; }
-    else { b = parent(b); --db; }
-    ++steps;
+// Pairs of bodies at most `limit` joints apart in the model's tree, not counting a path through
+// Ground: bodies of different trees (two persons, a car and a pedestrian) are unrelated, however
+// close their roots. A breadth-first walk of `limit` steps from each body: O(n) for bounded degree.
+std::vector<std::array<int, 2>> nearBodyPairs(const ModelSpec& m, int limit) {
+  const BodyTree tree = makeBodyTree(m);
+  const int n = static_cast<int>(m.bodies.size());
+  std::vector<std::vector<int>> neighbours(n);
+  for (int i = 0; i < n; ++i)
+    if (tree.parent[i] >= 0) {
+      neighbours[i].push_back(tree.parent[i]);
+      neighbours[tree.parent[i]].push_back(i);
+    }
+  std::vector<std::array<int, 2>> pairs;
+  std::vector<int> seenFrom(n, -1), frontier, next;
+  for (int i = 0; i < n; ++i) {
+    seenFrom[i] = i;
+    frontier.assign(1, i);
+    for (int step = 0; step < limit && !frontier.empty(); ++step, frontier.swap(next)) {
+      next.clear();
+      for (int a : frontier)
+        for (int c : neighbours[a])
+          if (seenFrom[c] != i) {
+            seenFrom[c] = i;
+            next.push_back(c);
+            if (c > i) pairs.push_back({i, c});
+          }
+    }
   }
-  return steps;
+  return pairs;
 }
 
-void excludeBodies(BuiltModel& b, ContactGeometry& geo, int bodyA, int bodyB) {
-  const std::vector<int> sa = surfacesOfBodies(b, {bodyA}), sb = surfacesOfBodies(b, {bodyB});
+// Every pair of a surface of one list and one of the other.
+void excludeSurfaces(ContactGeometry& geo, const std::vector<int>& sa, const std::vector<int>& sb) {
   for (int x : sa)
     for (int y : sb)
       if (x != y) geo.excludePair(x, y);
+}
+
+void excludeBodies(BuiltModel& b, ContactGeometry& geo, int bodyA, int bodyB) {
+  excludeSurfaces(geo, surfacesOfBodies(b, {bodyA}), surfacesOfBodies(b, {bodyB}));
 }
 
 void addExclusions(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem& contact, const std::string& file) {
@@ -148,11 +169,12 @@ void addExclusions(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem& con
   // The joint-distance rule is applied here, per pair of bodies, rather than by ContactGeometry,
   // whose tree walk passes through Ground and would keep the roots of two models from touching.
   geo.setExcludedJointDistance(0);
-  const int k = c.excludedJointDistance, n = static_cast<int>(m.bodies.size());
-  if (k > 0)
-    for (int i = 0; i < n; ++i)
-      for (int j = i + 1; j < n; ++j)
-        if (jointDistance(m, i, j, k) <= k) excludeBodies(b, geo, i, j);
+  if (c.excludedJointDistance > 0) {
+    std::vector<std::vector<int>> surfaces(m.bodies.size());
+    for (size_t s = 0; s < b.geometryOfSurface.size(); ++s)
+      if (b.geometryOfSurface[s][0] >= 0) surfaces[b.geometryOfSurface[s][0]].push_back(static_cast<int>(s));
+    for (const auto& [i, j] : nearBodyPairs(m, c.excludedJointDistance)) excludeSurfaces(geo, surfaces[i], surfaces[j]);
+  }
   if (!c.selfContact) {  // every body's shapes in one clique: they touch only the ground
     std::vector<int> all;
     for (size_t i = 0; i < m.bodies.size(); ++i) all.push_back(static_cast<int>(i));

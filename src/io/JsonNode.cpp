@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
-#include <sstream>
+#include <climits>
+#include <cstdint>
+
+#include "JsonExcerpt.h"
 
 namespace articula::io {
 
@@ -26,11 +28,7 @@ const char* typeName(const nlohmann::json& v) {
 
 void JsonNode::fail(const std::string& problem) const { throw ModelError(file_, path_, text(), problem); }
 
-std::string JsonNode::text() const {
-  std::string s = v_->dump();
-  if (s.size() > 60) s = s.substr(0, 57) + "...";
-  return s;
-}
+std::string JsonNode::text() const { return jsonExcerpt(*v_, 60); }
 
 void JsonNode::requireObject() const {
   if (!v_->is_object()) fail(std::string("expected an object, got ") + typeName(*v_));
@@ -99,6 +97,10 @@ Real JsonNode::nonNegative() const {
 
 int JsonNode::integer() const {
   if (!v_->is_number_integer()) fail(std::string("expected an integer, got ") + typeName(*v_));
+  // Read in the widest type first: get<int>() would wrap 4294967297 to 1.
+  const bool fits = v_->is_number_unsigned() ? v_->get<std::uint64_t>() <= std::uint64_t{INT_MAX}
+                                             : v_->get<std::int64_t>() >= INT_MIN && v_->get<std::int64_t>() <= INT_MAX;
+  if (!fits) fail("integer out of range (" + std::to_string(INT_MIN) + " to " + std::to_string(INT_MAX) + ")");
   return v_->get<int>();
 }
 
@@ -133,25 +135,6 @@ Mat33 JsonNode::mat33() const {
   Mat33 m;
   for (int r = 0; r < 3; ++r) m.row(r) = (*this)[r].vec3().transpose();
   return m;
-}
-
-nlohmann::json readJsonFile(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw ModelError(file, "", "", "cannot open the file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
-  try {
-    return nlohmann::json::parse(text);
-  } catch (const nlohmann::json::parse_error& e) {
-    // Byte offset to line and column for the message.
-    size_t line = 1, col = 1;
-    for (size_t i = 0; i < std::min<size_t>(e.byte, text.size()) && i + 1 < e.byte; ++i) {
-      if (text[i] == '\n') { ++line; col = 1; } else { ++col; }
-    }
-    throw ModelError(file, "", "", "not valid JSON at line " + std::to_string(line) + ", column " +
-                                       std::to_string(col));
-  }
 }
 
 }  // namespace articula::io

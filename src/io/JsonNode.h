@@ -46,14 +46,11 @@ class JsonNode {
   std::vector<Real> numbers(size_t minSize = 0) const;  // array of finite numbers
   Vec3 vec3() const;
   Mat33 mat33() const;         // 3 rows of 3
-  std::string text() const;    // the value as JSON, shortened for messages
+  std::string text() const;    // the value as JSON, shortened for messages (JsonExcerpt.h)
 
  private:
   const nlohmann::json* v_;
   std::string file_, path_;
 };
-
-// Reads a whole file; parse errors become ModelErrors naming the line and column.
-nlohmann::json readJsonFile(const std::string& file);
 
 }  // namespace articula::io

@@ -17,6 +17,9 @@ void appendJsonInt(std::string& out, long long x);
 // the text cannot close a <script> element. Bytes >= 0x80 pass unchanged (UTF-8 stays UTF-8).
 void appendJsonEscaped(std::string& out, std::string_view text, bool scriptSafe = false);
 void appendJsonString(std::string& out, std::string_view text);  // quoted
+// The text with every byte that is not part of a well-formed UTF-8 character replaced by U+FFFD:
+// for strings that come from outside a JSON file (file names), which JSON output must not break.
+std::string validUtf8(std::string_view text);
 // JSON text (already valid) made safe inside <script>: '<' only occurs in strings there.
 void appendScriptSafe(std::string& out, std::string_view json);
 

@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "BodyTree.h"
+#include "ContactBuilder.h"
 #include "ModelConstraints.h"
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
@@ -19,7 +21,6 @@
 #include "articula/forces/TwoPointConstantForce.h"
 #include "articula/forces/TwoPointLinearDamper.h"
 #include "articula/forces/TwoPointLinearSpring.h"
-#include "ContactBuilder.h"
 #include "articula/io/JointTypes.h"
 #include "articula/io/ModelError.h"
 #include "articula/matter/MobilizedBody.h"
@@ -130,28 +131,23 @@ void addBodies(const ModelSpec& m, BuiltModel& b, const std::string& file) {
   MatterSubsystem& matter = b.system->updMatter();
   b.mobodOfBody.assign(m.bodies.size(), -1);
   b.bodyOfMobod.assign(m.bodies.size() + 1, -1);
-  for (size_t added = 0; added < m.bodies.size();) {
-    const size_t before = added;
-    for (size_t i = 0; i < m.bodies.size(); ++i) {
-      const BodySpec& s = m.bodies[i];
-      const JointSpec& j = s.joint;
-      const int parentSpec = j.parent == "ground" ? -1 : m.findBody(j.parent);
-      if (b.mobodOfBody[i] >= 0 || (parentSpec >= 0 && b.mobodOfBody[parentSpec] < 0)) continue;
-      const MobilizedBody parent(matter, parentSpec < 0 ? 0 : b.mobodOfBody[parentSpec]);
-      try {
-        const Body body(MassProperties::fromCentral(s.mass, s.massCenter, Inertia(s.inertia, "body '" + s.name + "'")), s.name);
-        const int index = matter.addMobilizedBody(parent.getIndex(), j.parentFrame.transform(), body, j.childFrame.transform(),
-                                                  makeMobilizer(j), j.reverse ? Direction::Reverse : Direction::Forward, j.name);
-        b.mobodOfBody[i] = index;
-        b.bodyOfMobod[index] = static_cast<int>(i);
-      } catch (const ModelError&) {
-        throw;
-      } catch (const std::exception& e) {
-        throw ModelError(file, bodyPath(i, "/joint"), "", e.what());
-      }
-      ++added;
+  const BodyTree tree = makeBodyTree(m);
+  if (tree.order.size() != m.bodies.size()) throw ModelError(file, "/bodies", "", "the joints do not form a tree rooted at ground");
+  for (const int i : tree.order) {
+    const BodySpec& s = m.bodies[i];
+    const JointSpec& j = s.joint;
+    const int parent = tree.parent[i] < 0 ? 0 : b.mobodOfBody[tree.parent[i]];
+    try {
+      const Body body(MassProperties::fromCentral(s.mass, s.massCenter, Inertia(s.inertia, "body '" + s.name + "'")), s.name);
+      const int index = matter.addMobilizedBody(parent, j.parentFrame.transform(), body, j.childFrame.transform(),
+                                                makeMobilizer(j), j.reverse ? Direction::Reverse : Direction::Forward, j.name);
+      b.mobodOfBody[i] = index;
+      b.bodyOfMobod[index] = i;
+    } catch (const ModelError&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw ModelError(file, j.source.empty() ? bodyPath(i, "/joint") : j.source, "", e.what());
     }
-    if (added == before) throw ModelError(file, "/bodies", "", "the joints do not form a tree rooted at ground");
   }
   addModelConstraints(m, b, file);  // they name bodies, so they follow them
 }

@@ -6,6 +6,7 @@
 #include <fstream>
 
 #include "JsonNode.h"
+#include "JsonParse.h"
 #include "articula/io/OpenMbdImport.h"
 
 namespace articula::io {
@@ -16,15 +17,17 @@ int ModelSpec::findBody(const std::string& name) const {
   return -1;
 }
 
-ModelSpec readModel(const nlohmann::json& document, const std::string& file) {
+ModelSpec readModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {
   if (!document.is_object()) throw ModelError(file, "", "", "a model file must hold a JSON object");
-  if (document.contains("format")) return readArticulaModel(document, file);
-  if (looksLikeOpenMbd(document)) return importOpenMbd(document, file);
+  if (document.contains("format")) return readArticulaModel(document, file, options);
+  if (looksLikeOpenMbd(document)) return importOpenMbd(document, file, options);
   throw ModelError(file, "", "", "not a model file: expected \"format\": \"articula-model\" (or an OpenMBD model with "
                                  "\"bodies\" and \"joints\")");
 }
 
-ModelSpec loadModelFile(const std::string& file) { return readModel(readJsonFile(file), file); }
+ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
+  return readModel(readJsonFile(file), file, options);
+}
 
 void saveModelFile(const ModelSpec& model, const std::string& file) {
   // Mesh files are named relative to the written file, so a model saved elsewhere still finds them.

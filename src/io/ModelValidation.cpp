@@ -1,15 +1,27 @@
 #include "articula/io/ModelValidation.h"
 
 #include <Eigen/Eigenvalues>
+#include <algorithm>
 #include <cstdio>
-#include <set>
+#include <string_view>
+#include <unordered_set>
 
+#include "BodyTree.h"
 #include "articula/io/ModelError.h"
 
 namespace articula::io {
 
 namespace {
-std::string bodyPath(size_t i, const char* field) { return "/bodies/" + std::to_string(i) + "/" + field; }
+// A field of body i (or of its joint) as the file states it; models built in code have no source.
+std::string bodyPath(const ModelSpec& m, size_t i, const char* field) {
+  const std::string& s = m.bodies[i].source;
+  return (s.empty() ? "/bodies/" + std::to_string(i) : s) + "/" + field;
+}
+std::string jointPath(const ModelSpec& m, size_t i, const char* field) {
+  const std::string& s = m.bodies[i].joint.source;
+  return (s.empty() ? "/bodies/" + std::to_string(i) + "/joint" : s) + "/" + field;
+}
+std::string quoted(const std::string& s) { return "\"" + s + "\""; }
 
 std::string fmt(Real x) {
   char b[32];
@@ -24,39 +36,41 @@ Vec3 principalMoments(const Mat33& inertia) {
 }
 
 void checkModelStructure(const ModelSpec& m, const std::string& file) {
-  std::set<std::string> jointNames;
+  std::unordered_set<std::string_view> jointNames;
+  jointNames.reserve(m.bodies.size());
+  const BodyTree tree = makeBodyTree(m);
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     const JointSpec& j = m.bodies[i].joint;
-    if (!jointNames.insert(j.name).second)
-      throw ModelError(file, bodyPath(i, "joint/name"), "\"" + j.name + "\"", "duplicate joint name");
+    if (!jointNames.insert(j.name).second) throw ModelError(file, jointPath(m, i, "name"), quoted(j.name), "duplicate joint name");
     if (j.parent == m.bodies[i].name)
-      throw ModelError(file, bodyPath(i, "joint/parent"), "\"" + j.parent + "\"", "a body cannot be its own parent");
-    if (j.parent != "ground" && m.findBody(j.parent) < 0)
-      throw ModelError(file, bodyPath(i, "joint/parent"), "\"" + j.parent + "\"", "no body of this name (nor \"ground\")");
+      throw ModelError(file, jointPath(m, i, "parent"), quoted(j.parent), "a body cannot be its own parent");
+    if (tree.parent[i] == BodyTree::kUnknown)
+      throw ModelError(file, jointPath(m, i, "parent"), quoted(j.parent), "no body of this name (nor \"ground\")");
   }
-  // Walk each body's chain towards ground; more steps than bodies means a loop.
-  for (size_t i = 0; i < m.bodies.size(); ++i) {
-    int b = static_cast<int>(i);
-    for (size_t steps = 0; b >= 0; ++steps) {
-      if (steps > m.bodies.size())
-        throw ModelError(file, bodyPath(i, "joint/parent"), "\"" + m.bodies[i].joint.parent + "\"",
-                         "the joints form a loop that never reaches ground (a tree is required; close loops with constraints)");
-      const std::string& p = m.bodies[b].joint.parent;
-      b = p == "ground" ? -1 : m.findBody(p);
-    }
-  }
+  if (tree.order.size() == m.bodies.size()) return;
+  // Every parent exists, so the bodies not reached from ground lie on a loop or below one: name the
+  // first body on a loop (walking up from any unreached body ends on one within n steps).
+  std::vector<bool> reached(m.bodies.size(), false);
+  for (int i : tree.order) reached[i] = true;
+  int b = 0;
+  while (reached[b]) ++b;
+  for (size_t steps = 0; steps < m.bodies.size(); ++steps) b = tree.parent[b];
+  for (int k = tree.parent[b], start = b; k != start; k = tree.parent[k]) b = std::min(b, k);  // the loop's first body
+  throw ModelError(file, jointPath(m, b, "parent"), quoted(m.bodies[b].joint.parent),
+                   "the joints form a loop that never reaches ground (a tree is required; close loops with constraints)");
 }
 
 void checkModelPhysics(ModelSpec& m, const std::string& file) {
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     const BodySpec& b = m.bodies[i];
     const Vec3 pm = principalMoments(b.inertia);
+    const std::string where = bodyPath(m, i, "inertia");
     const std::string value = fmt(b.inertia(0, 0)) + ", " + fmt(b.inertia(1, 1)) + ", " + fmt(b.inertia(2, 2));
     if (!(pm[0] > 0))
-      throw ModelError(file, bodyPath(i, "inertia"), value,
+      throw ModelError(file, where, value,
                        "not positive definite (principal moments " + fmt(pm[0]) + ", " + fmt(pm[1]) + ", " + fmt(pm[2]) + " kg m^2)");
     if (pm[0] + pm[1] < pm[2] * (1 - 1e-9))
-      throw ModelError(file, bodyPath(i, "inertia"), value,
+      throw ModelError(file, where, value,
                        "principal moments " + fmt(pm[0]) + ", " + fmt(pm[1]) + ", " + fmt(pm[2]) +
                            " violate the triangle inequality (" + fmt(pm[0]) + " + " + fmt(pm[1]) + " < " + fmt(pm[2]) + ")");
     // A radius of gyration far from the body's size hints at a unit mistake (g instead of kg, mm instead of m).

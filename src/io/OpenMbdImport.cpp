@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <set>
 
+#include "BodyTree.h"
 #include "JsonNode.h"
+#include "JsonText.h"
 #include "ReadHelpers.h"
 #include "articula/Error.h"
 #include "articula/io/ModelValidation.h"
@@ -58,18 +60,27 @@ Transform readTransform44(const JsonNode& node) {
 
 FrameSpec toFrame(const Transform& X) { return FrameSpec{X.p(), X.R().toQuaternion()}; }
 
-Mat33 readOpenMbdInertia(const JsonNode& node, const std::string& body, std::vector<std::string>& warnings) {
+// What the importer substitutes, and where it says so.
+struct Substitutions {
+  bool allowed;  // LoadOptions::openMbdCompat
+  std::vector<std::string>& warnings;
+};
+
+Mat33 readOpenMbdInertia(const JsonNode& node, const std::string& body, Substitutions& subs) {
   const std::vector<Real> v = node.numbers();
+  if (v.size() != 6 && !(v.size() < 6 && subs.allowed))
+    node.fail("expected 6 values [Ixx, Iyy, Izz, Ixy, Iyz, Ixz], got " + std::to_string(v.size()) +
+              (v.size() < 6 ? " (--openmbd-compat substitutes OpenMBD's default, as OpenMBD does)" : ""));
   if (v.size() < 6) {
-    warnings.push_back("body \"" + body + "\": fewer than 6 inertia values, OpenMBD's default [.01, .01, .005] used");
+    subs.warnings.push_back("body \"" + body + "\": fewer than 6 inertia values, OpenMBD's default [.01, .01, .005] used");
     return Vec3(0.01, 0.01, 0.005).asDiagonal();
   }
   Mat33 I;  // OpenMBD order [Ixx, Iyy, Izz, Ixy, Iyz, Ixz], products of inertia with the minus sign
   I << v[0], -v[3], -v[5], -v[3], v[1], -v[4], -v[5], -v[4], v[2];
   Eigen::SelfAdjointEigenSolver<Mat33> eig(I);
   Vec3 lambda = eig.eigenvalues();
-  if (lambda.minCoeff() < 1e-6) {
-    warnings.push_back("body \"" + body + "\": principal moment below 1e-6 kg m^2 raised to 1e-6 (as OpenMBD does)");
+  if (lambda.minCoeff() < 1e-6 && subs.allowed) {
+    subs.warnings.push_back("body \"" + body + "\": principal moment below 1e-6 kg m^2 raised to 1e-6 (as OpenMBD does)");
     lambda = lambda.cwiseMax(1e-6);
     I = eig.eigenvectors() * lambda.asDiagonal() * eig.eigenvectors().transpose();
   }
@@ -92,22 +103,24 @@ GeometrySpec readEllipsoid(const JsonNode& e, size_t index) {
   return g;
 }
 
-BodySpec readBody(const JsonNode& node, const std::string& name, std::vector<std::string>& warnings) {
+BodySpec readBody(const JsonNode& node, const std::string& name, Substitutions& subs) {
   BodySpec b;
   b.name = name;
-  b.mass = node.at("mass").number();
-  if (b.mass < 0.001) {
-    warnings.push_back("body \"" + name + "\": mass " + std::to_string(b.mass) + " kg raised to 0.001 kg (as OpenMBD does)");
+  b.source = node.path();
+  const JsonNode mass = node.at("mass");
+  b.mass = subs.allowed ? mass.number() : mass.positive();
+  if (b.mass < 0.001 && subs.allowed) {
+    subs.warnings.push_back("body \"" + name + "\": mass " + formatValue(b.mass) + " kg raised to 0.001 kg (as OpenMBD does)");
     b.mass = 0.001;
   }
-  b.inertia = readOpenMbdInertia(node.at("inertia"), name, warnings);
+  b.inertia = readOpenMbdInertia(node.at("inertia"), name, subs);
   b.massCenter = node.at("center_of_mass").vec3();
   if (auto list = node.get("ellipsoids")) {
     std::set<std::string> names;
     for (size_t i = 0; i < list->size(); ++i) {
       b.geometry.push_back(readEllipsoid((*list)[i], i));
       if (!names.insert(b.geometry.back().name).second)
-        warnings.push_back("body \"" + name + "\": two ellipsoids named \"" + b.geometry.back().name + "\"");
+        subs.warnings.push_back("body \"" + name + "\": two ellipsoids named \"" + b.geometry.back().name + "\"");
     }
   }
   return b;
@@ -118,6 +131,7 @@ bool isGround(const std::string& s) { return lower(s) == "ground"; }
 // Fills b.joint from OpenMBD joint i; returns false for a root (GROUND parent).
 void readJoint(const JsonNode& node, BodySpec& b, std::vector<std::string>& warnings) {
   JointSpec& j = b.joint;
+  j.source = node.path();
   j.name = node.get("name") ? node.at("name").string() : b.name + "_joint";
   const std::string type = node.get("type") ? node.at("type").string() : "fixed";
   const std::string parent = node.at("parent").string();
@@ -180,24 +194,20 @@ void addOpenMbdForces(ModelSpec& m) {
 // ellipsoid point on z = 0 (support height of an ellipsoid along z: sqrt(sum (R_2k a_k)^2)).
 Real groundClearanceLift(const ModelSpec& m) {
   std::vector<Transform> X_GB(m.bodies.size());
-  std::vector<bool> done(m.bodies.size(), false);
   Real lowest = INFINITY;
-  for (size_t pass = 0; pass < m.bodies.size(); ++pass)
-    for (size_t i = 0; i < m.bodies.size(); ++i) {
-      const JointSpec& j = m.bodies[i].joint;
-      const int p = j.parent == "ground" ? -1 : m.findBody(j.parent);
-      if (done[i] || (p >= 0 && !done[p])) continue;
-      const Transform X_GP = p >= 0 ? X_GB[p] : Transform();
-      X_GB[i] = p >= 0 ? X_GP * j.parentFrame.transform() * j.childFrame.transform().inverse() : Transform();
-      done[i] = true;
-      for (const GeometrySpec& g : m.bodies[i].geometry) {
-        const Transform X_GE = X_GB[i] * g.pose.transform();
-        const Mat33& R = X_GE.R().matrix();
-        const Real h = std::sqrt(std::pow(R(2, 0) * g.size[0], 2) + std::pow(R(2, 1) * g.size[1], 2) +
-                                 std::pow(R(2, 2) * g.size[2], 2));
-        lowest = std::min(lowest, X_GE.p()[2] - h);
-      }
+  const BodyTree tree = makeBodyTree(m);  // checked: every body is in the order
+  for (const int i : tree.order) {
+    const JointSpec& j = m.bodies[i].joint;
+    const int p = tree.parent[i];
+    X_GB[i] = p >= 0 ? X_GB[p] * j.parentFrame.transform() * j.childFrame.transform().inverse() : Transform();
+    for (const GeometrySpec& g : m.bodies[i].geometry) {
+      const Transform X_GE = X_GB[i] * g.pose.transform();
+      const Mat33& R = X_GE.R().matrix();
+      const Real h = std::sqrt(std::pow(R(2, 0) * g.size[0], 2) + std::pow(R(2, 1) * g.size[1], 2) +
+                               std::pow(R(2, 2) * g.size[2], 2));
+      lowest = std::min(lowest, X_GE.p()[2] - h);
     }
+  }
   return std::isfinite(lowest) ? -lowest : 0;
 }
 
@@ -207,12 +217,13 @@ bool looksLikeOpenMbd(const nlohmann::json& d) {
   return d.is_object() && d.contains("bodies") && d["bodies"].is_object() && d.contains("joints") && d["joints"].is_array();
 }
 
-ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file) {
+ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {
   const JsonNode root(document, file);
   ModelSpec m;
+  Substitutions subs{options.openMbdCompat, m.warnings};
   m.sourceFormat = "openmbd";
   m.name = root.get("name") && root.at("name").isString() ? root.at("name").string()
-                                                          : std::filesystem::path(file).stem().string();
+                                                          : validUtf8(std::filesystem::path(file).stem().string());
   if (auto d = root.get("description"); d && d->isString()) m.description = d->json().get<std::string>();
   const JsonNode bodies = root.at("bodies"), joints = root.at("joints");
   // Bodies in joint order (the JSON object's own order is not kept by the parser).
@@ -224,15 +235,16 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file)
     if (!seen.insert(child).second) jn.at("child").fail("body already has a joint (OpenMBD models are trees)");
     const std::string parent = jn.at("parent").string();
     if (!isGround(parent) && !bodies.has(parent)) jn.at("parent").fail("no body of this name in \"bodies\" (nor GROUND)");
-    BodySpec b = readBody(bodies.at(child), child, m.warnings);
+    BodySpec b = readBody(bodies.at(child), child, subs);
     readJoint(jn, b, m.warnings);
     m.bodies.push_back(std::move(b));
   }
   // Bodies without a joint: OpenMBD's root rule picks one ("pelvis", else the first); give each a free joint.
   for (const std::string& name : bodies.keys()) {
     if (seen.count(name)) continue;
-    BodySpec b = readBody(bodies.at(name), name, m.warnings);
+    BodySpec b = readBody(bodies.at(name), name, subs);
     b.joint.name = name + "_root";
+    b.joint.source = b.source;
     b.joint.type = "free";
     b.joint.parent = "ground";
     m.warnings.push_back("body \"" + name + "\" has no joint: it becomes a free root");

@@ -1,6 +1,9 @@
 #include "ReadHelpers.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <string>
 
 namespace articula::io {
 
@@ -49,10 +52,11 @@ FrameSpec readFrame(const JsonNode& node) {
 Vec3 readColor(const JsonNode& node) {
   if (node.isString()) {
     const std::string s = node.string();
-    unsigned r, g, b;
-    if (s.size() != 7 || s[0] != '#' || std::sscanf(s.c_str() + 1, "%2x%2x%2x", &r, &g, &b) != 3)
-      node.fail("colour must be \"#rrggbb\" or [r, g, b] in 0..1");
-    return Vec3(r, g, b) / 255.0;
+    // Six hex digits exactly: sscanf's %x alone would take "#-1-1-1" (a sign) or "# 1 2 3".
+    const bool hex = s.size() == 7 && s[0] == '#' && std::all_of(s.begin() + 1, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    if (!hex) node.fail("colour must be \"#rrggbb\" (six hexadecimal digits) or [r, g, b] in 0..1");
+    const auto channel = [&](int i) { return std::stoi(s.substr(static_cast<size_t>(1 + 2 * i), 2), nullptr, 16) / 255.0; };
+    return Vec3(channel(0), channel(1), channel(2));
   }
   const Vec3 c = node.vec3();
   if (c.minCoeff() < 0 || c.maxCoeff() > 1) node.fail("colour components must be in 0..1");

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <sstream>
 
+#include "JsonText.h"
 #include "articula/io/RunOutputs.h"
 
 namespace articula::io {
@@ -63,7 +64,7 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
   // Relative to the largest kinetic energy of the run: the energy that moved around.
   const Real scale = r.totals.maxKineticEnergy;
   json s;
-  s["model"] = {{"name", m.name}, {"file", d.modelFile}, {"source_format", m.sourceFormat}, {"bodies", m.bodies.size()},
+  s["model"] = {{"name", m.name}, {"file", validUtf8(d.modelFile)}, {"source_format", m.sourceFormat}, {"bodies", m.bodies.size()},
                 {"degrees_of_freedom", d.degreesOfFreedom}, {"coordinates", d.numQ}, {"total_mass_kg", mass},
                 {"forces", m.forces.size()}};
   s["scenario"] = {{"duration_s", sc.duration}, {"integrator", sc.integrator}, {"accuracy", sc.accuracy},

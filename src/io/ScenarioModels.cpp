@@ -135,7 +135,7 @@ Placement readPlacement(const JsonNode& e) {
 
 }  // namespace
 
-void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file) {
+void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file, const LoadOptions& options) {
   // A file that includes itself (directly or not) would recurse forever.
   static thread_local int depth = 0;
   if (depth >= 8) list.fail("models nested more than 8 deep (does a file include itself?)");
@@ -148,8 +148,11 @@ void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file) 
     const JsonNode e = list[i];
     e.allowOnly({"file", "prefix", "position", "orientation", "velocity", "material", "self_contact"});
     const std::string path = (folder / e.at("file").string()).string();
-    if (!std::filesystem::exists(path)) e.at("file").fail("no such file (paths are relative to the scenario's folder)");
-    const ModelSpec part = loadModelFile(path);  // its own errors name its own file
+    std::error_code ec;
+    const std::filesystem::file_status status = std::filesystem::status(path, ec);
+    if (!std::filesystem::exists(status)) e.at("file").fail("no such file (paths are relative to the scenario's folder)");
+    if (!std::filesystem::is_regular_file(status)) e.at("file").fail("not a regular file (a folder, device or pipe)");
+    const ModelSpec part = loadModelFile(path, options);  // its own errors name its own file
     const Placement p = readPlacement(e);
     if (!p.material.empty()) {
       bool known = false;

@@ -4,11 +4,12 @@
 // contact materials, exclusions and initial state are merged into the scenario's ModelSpec.
 #pragma once
 #include "JsonNode.h"
+#include "articula/io/LoadOptions.h"
 #include "articula/io/ModelSpec.h"
 
 namespace articula::io {
 
 // Appends every listed model to `m`. Paths are relative to the folder of `file`.
-void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file);
+void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file, const LoadOptions& options);
 
 }  // namespace articula::io

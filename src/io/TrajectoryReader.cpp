@@ -2,11 +2,14 @@
 #include "articula/io/TrajectoryReader.h"
 
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "JsonExcerpt.h"
+#include "JsonParse.h"
 #include "articula/Error.h"
+#include "articula/FileInput.h"
+#include "articula/io/ModelError.h"
 
 namespace articula::io {
 namespace {
@@ -21,9 +24,7 @@ class Reader {
     std::ostringstream os;
     os << file_ << ": " << (pointer.empty() ? std::string("/") : pointer);
     if (value) {
-      std::string text = value->dump();
-      if (text.size() > 80) text = text.substr(0, 77) + "...";
-      os << " = " << text;
+      os << " = " << jsonExcerpt(*value, 80);
     }
     os << ": " << problem;
     throw Error(os.str());
@@ -210,19 +211,21 @@ RunTrajectory parseTrajectoryJson(const std::string& text, const std::string& fi
   Reader reader(fileLabel);
   json root;
   try {
-    root = json::parse(text);
-  } catch (const json::parse_error& e) {
-    throw Error(fileLabel + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+    root = parseJsonText(text, fileLabel);  // the model files' strict parser: depth, NUL, duplicate keys
+  } catch (const ModelError& e) {
+    throw Error(e.what());
   }
   return reader.run(root);
 }
 
 RunTrajectory readTrajectoryJson(const std::filesystem::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw Error(file.string() + ": cannot open (is this the folder of an `articula run`?)");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  return parseTrajectoryJson(buffer.str(), file.string());
+  std::string text;
+  try {
+    text = readInputFile(file.string());
+  } catch (const InputFileError& e) {
+    throw Error(file.string() + ": " + e.problem() + " (is this the folder of an `articula run`?)");
+  }
+  return parseTrajectoryJson(text, file.string());
 }
 
 }  // namespace articula::io

@@ -51,6 +51,7 @@ struct JointSpec {
   Vec3 semiAxes = Vec3::Zero();        // ellipsoid joint
   FunctionBasedSpec functions;         // function_based
   std::vector<MotionSpec> motion;      // 0 or 1: prescribed motion of the joint's mobilities
+  std::string source;                  // where the file states it, for messages: "/bodies/3/joint", "/joints/5"
 };
 
 struct GeometrySpec {
@@ -80,6 +81,7 @@ struct BodySpec {
   std::optional<Vec3> color;
   JointSpec joint;
   std::vector<GeometrySpec> geometry;
+  std::string source;  // where the file states it, for messages: "/bodies/3", OpenMBD's "/bodies/Abdomen"
 };
 
 // A force element: a type name and its fields as given (numbers in SI/radians after reading).

@@ -2,7 +2,9 @@
 //   spherical -> ball, revolute -> pin about T1's z column, fixed -> weld, a GROUND parent -> a
 //   free root (T1/T2 of roots ignored, as OpenMBD does); X_PF = T1, X_BM = T2.
 //   Inertia [Ixx,Iyy,Izz,Ixy,Iyz,Ixz] -> [[Ixx,-Ixy,-Ixz],[-Ixy,Iyy,-Iyz],[-Ixz,-Iyz,Izz]] about the
-//   mass centre; masses below 1 g and non-positive principal moments are clamped with a warning.
+//   mass centre. A mass that is not positive and an inertia of fewer than 6 values are errors;
+//   OpenMBD's substitutions for them (and for principal moments below 1e-6) only with
+//   LoadOptions::openMbdCompat, each with a warning.
 //   Ellipsoids become ellipsoid geometry carrying their force (and unload) curves.
 //   OpenMBD's range-of-motion table becomes range_of_motion_limit forces (swing-twist about the
 //   joint frame's z), with the knee and ankle flexion signs corrected; its passive damping of
@@ -13,12 +15,13 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "articula/io/LoadOptions.h"
 #include "articula/io/ModelSpec.h"
 
 namespace articula::io {
 
 bool looksLikeOpenMbd(const nlohmann::json& document);
-ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file);
+ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file, const LoadOptions& options = {});
 
 // The --openmbd-compat preset, for comparing results with OpenMBD: its fixed step of 1e-4 s (taken
 // with the linearly implicit RosenbrockW3: OpenMBD's explicit Euler is unstable under its own joint

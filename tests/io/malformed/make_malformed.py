@@ -107,13 +107,13 @@ case("contact_force_curve_with_hertz", '/bodies/0/geometry/0 = "sphere": force_c
      many(setp(["contact_materials"], HERTZ), setp(["contact"], {}),
           setp(["bodies", 0, "geometry"], [{"type": "sphere", "radius": 0.1, "material": "steel", "force_curve": [[0, 0], [0.01, 100]]}])))
 def mesh(**fields):
-    g = {"type": "mesh", "file": "../../../models/meshes/cube.obj", "scale": 0.1, "material": "steel"}
+    g = {"type": "mesh", "file": "meshes/cube.obj", "scale": 0.1, "material": "steel"}
     g.update(fields)
     return many(setp(["contact_materials"], HERTZ), setp(["contact"], {"ground": {}}), setp(["bodies", 0, "geometry"], [g]))
 case("mesh_missing_file", '/bodies/0/geometry/0/file = "no_such_mesh.obj": no such file', mesh(file="no_such_mesh.obj"))
 case("mesh_unknown_extension", '/bodies/0/geometry/0/file = "../models/blows_up.json": unknown mesh file extension (.obj or .stl)',
      mesh(file="../models/blows_up.json"))
-case("mesh_unreadable", '/bodies/0/geometry/0/file = "../models/broken_mesh.obj": cannot read the mesh:', mesh(file="../models/broken_mesh.obj"))
+case("mesh_unreadable", '/bodies/0/geometry/0/file = "meshes/broken_mesh.obj": cannot read the mesh:', mesh(file="meshes/broken_mesh.obj"))
 case("mesh_zero_scale", "/bodies/0/geometry/0/scale = [1,0,1]: scale factors must be positive", mesh(scale=[1, 0, 1]))
 case("mesh_negative_scale", "/bodies/0/geometry/0/scale = -2: must be positive", mesh(scale=-2))
 case("mesh_scale_on_box", "/bodies/0/geometry/0/scale = 2: not a size field of a box",
@@ -145,6 +145,38 @@ case("constraint_angle_out_of_range", "/constraints/0/angle_deg = 190: the angle
 case("constraint_unreachable", "/constraints/0: cannot assemble the initial state: Assembler: Constraint 'tether' (Rod) still violated", con({"type": "rod", "name": "tether", "body1": "lower", "station1": [0, 0, -0.5], "body2": "ground", "station2": [0, 0, 5], "length": 0.1}))
 case("motion_wrong_count", "/bodies/1/joint/motion/functions = [{\"args\":[\"t\"],\"coefficients\":[1],\"type\":\"constant\"}]: needs one function of time per mobility of the ball joint (3)", setp(["bodies", 1, "joint", "motion"], {"level": "velocity", "functions": [{"type": "constant", "coefficients": [1], "args": ["t"]}]}))
 case("hold_unknown_coordinate", '/initial_state/hold/0 = "knee.angle": no joint named "knee"', setp(["initial_state"], {"hold": ["knee.angle"]}))
+
+# Issue 19: hostile input that once crashed, wrapped around or silently became another model.
+I4 = [[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]]
+def openmbd(mass=2.0, inertia=(0.1, 0.1, 0.05, 0, 0, 0), loop=False):
+    bodies = {"Pelvis": {"mass": 10.0, "inertia": [0.1, 0.1, 0.05, 0, 0, 0], "center_of_mass": [0, 0, 0]},
+              "Abdomen": {"mass": mass, "inertia": list(inertia), "center_of_mass": [0, 0, 0.1]}}
+    joints = [{"name": "root", "type": "free", "parent": "GROUND", "child": "Pelvis", "T1": I4, "T2": I4},
+              {"name": "lowerback", "type": "spherical", "parent": "Pelvis", "child": "Abdomen", "T1": I4, "T2": I4}]
+    if loop:
+        joints[0] = {"name": "tilt", "type": "spherical", "parent": "Abdomen", "child": "Pelvis", "T1": I4, "T2": I4}
+    return json.dumps({"name": "hostile", "bodies": bodies, "joints": joints}, indent=1) + "\n"
+def raw(mutate_text):
+    m = copy.deepcopy(base)
+    return mutate_text(json.dumps(m, indent=1)) + "\n"
+case("version_wraps", "/version = 4294967297: integer out of range", setp(["version"], 4294967297))
+case("joint_distance_wraps", "/contact/excluded_joint_distance = 4294967295: integer out of range",
+     setp(["contact"], {"excluded_joint_distance": 4294967295}))
+case("colour_signed_hex", '/bodies/0/color = "#-1-1-1": colour must be "#rrggbb" (six hexadecimal digits)', setp(["bodies", 0, "color"], "#-1-1-1"))
+case("duplicate_key", 'duplicate key "mass"', text=raw(lambda t: t.replace('"mass": 1.0,', '"mass": 1.0, "mass": 2.0,', 1)))
+case("nul_in_name", "/bodies/0/name: a string must not hold a NUL character", text=raw(lambda t: t.replace('"upper"', '"up\\u0000per"', 1)))
+case("nul_after_document", "not valid JSON at line 22, column 1: a NUL byte in the file", text=raw(lambda t: t + "\n\0{}"))
+case("number_overflow", "/bodies/0/mass: not valid JSON at line 8, column 18: number 1e999 is out of range",
+     text=raw(lambda t: t.replace('"mass": 1.0', '"mass": 1e999', 1)))
+case("description_not_text", '/description = [["\u00e9\u00e9"]]: expected a string', setp(["description"], [["\u00e9\u00e9"]]))
+case("mesh_outside_folder", '/bodies/0/geometry/0/file = "../outside.obj": outside the model file\'s folder',
+     setp(["bodies", 0, "geometry"], [{"type": "mesh", "file": "../outside.obj"}]))
+case("mesh_absolute_path", '/bodies/0/geometry/0/file = "/etc/hostname.stl": outside the model file\'s folder',
+     setp(["bodies", 0, "geometry"], [{"type": "mesh", "file": "/etc/hostname.stl"}]))
+case("openmbd_negative_mass", "/bodies/Abdomen/mass = -15.3: must be positive", text=openmbd(mass=-15.3))
+case("openmbd_five_inertia_values", "/bodies/Abdomen/inertia = [0.1,0.1,0.05,0,0]: expected 6 values", text=openmbd(inertia=(0.1, 0.1, 0.05, 0, 0)))
+case("openmbd_loop", '/joints/0/parent = "Abdomen": the joints form a loop', text=openmbd(loop=True))
+case("openmbd_inertia_by_name", "/bodies/Abdomen/inertia = 0.1, 0.1, 0.5: principal moments", text=openmbd(inertia=(0.1, 0.1, 0.5, 0, 0, 0)))
 
 import shutil
 for f in os.listdir(out):

@@ -1,7 +1,7 @@
 // OpenMBD model import inside the page: the same mapping as the C++ importer
 // (src/io/OpenMbdImport.cpp, docs/model-format.md "OpenMBD files"), producing the Articula JSON
 // that `articula convert` writes. Returns {model, warnings}; throws an Error naming the field.
-import { compose, frameTransform, invert, identityTransform, matrixToQuat, mul3, symmetricEigen, transpose3 } from './rot.js';
+import { compose, frameTransform, invert, identityTransform, matrixToQuat, mul3, transpose3 } from './rot.js';
 
 const DEG = Math.PI / 180;
 // OpenMBD's range-of-motion table: degrees Z | Y | X, stiffness N·m/rad, damping N·m·s/rad; knee
@@ -60,34 +60,24 @@ function curve(v, path) {
   });
 }
 
-// OpenMBD inertia [Ixx, Iyy, Izz, Ixy, Iyz, Ixz] (products of inertia) -> the matrix; principal
-// moments below 1e-6 raised.
-function inertia(v, body, path, warnings) {
-  if (!Array.isArray(v) || v.length < 6) {
-    warnings.push(`body "${body}": fewer than 6 inertia values, OpenMBD's default [.01, .01, .005] used`);
-    return [[0.01, 0, 0], [0, 0.01, 0], [0, 0, 0.005]];
+// OpenMBD inertia [Ixx, Iyy, Izz, Ixy, Iyz, Ixz] (products of inertia) -> the matrix. As in
+// src/io/OpenMbdImport.cpp without --openmbd-compat: a short list is an error, not OpenMBD's
+// default, and the moments are kept as written (the schema check refuses a bad matrix).
+function inertia(v, body, path) {
+  if (!Array.isArray(v) || v.length !== 6) {
+    fail(path, `expected 6 values [Ixx, Iyy, Izz, Ixy, Iyz, Ixz], got ${Array.isArray(v) ? v.length : typeof v}`);
   }
   numbers(v, path);
-  let I = [[v[0], -v[3], -v[5]], [-v[3], v[1], -v[4]], [-v[5], -v[4], v[2]]];
-  const { values, vectors } = symmetricEigen(I);
-  if (Math.min(...values) < 1e-6) {
-    warnings.push(`body "${body}": principal moment below 1e-6 kg m^2 raised to 1e-6 (as OpenMBD does)`);
-    const l = values.map((x) => Math.max(x, 1e-6));
-    I = [0, 1, 2].map((r) => [0, 1, 2].map((c) => l.reduce((s, lk, k) => s + vectors[r][k] * lk * vectors[c][k], 0)));
-  }
-  return I;
+  return [[v[0], -v[3], -v[5]], [-v[3], v[1], -v[4]], [-v[5], -v[4], v[2]]];
 }
 
 function body(node, name, path, warnings) {
   if (!node || typeof node !== 'object') fail(path, 'expected an object');
-  let mass = node.mass;
+  const mass = node.mass;
   if (typeof mass !== 'number') fail(`${path}/mass`, 'missing or not a number');
-  if (mass < 0.001) {
-    warnings.push(`body "${name}": mass ${mass} kg raised to 0.001 kg (as OpenMBD does)`);
-    mass = 0.001;
-  }
+  if (!(mass > 0)) fail(`${path}/mass`, 'must be positive');  // OpenMBD would raise it to 1 g: a typo stays an error
   if (node.inertia === undefined) fail(`${path}/inertia`, 'missing');
-  const I = inertia(node.inertia, name, `${path}/inertia`, warnings);
+  const I = inertia(node.inertia, name, `${path}/inertia`);
   const b = {
     name, mass, mass_center: numbers(node.center_of_mass, `${path}/center_of_mass`, 3).slice(),
     inertia: { moments: [I[0][0], I[1][1], I[2][2]], products: [I[0][1], I[0][2], I[1][2]] },

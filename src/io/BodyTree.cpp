@@ -1,0 +1,29 @@
+#include "BodyTree.h"
+
+#include <string_view>
+#include <unordered_map>
+
+namespace articula::io {
+
+BodyTree makeBodyTree(const ModelSpec& m) {
+  const int n = static_cast<int>(m.bodies.size());
+  std::unordered_map<std::string_view, int> index;
+  index.reserve(m.bodies.size());
+  for (int i = 0; i < n; ++i) index.emplace(m.bodies[i].name, i);  // the first of a duplicated name
+  BodyTree t;
+  t.parent.resize(m.bodies.size());
+  std::vector<std::vector<int>> children(m.bodies.size());
+  for (int i = 0; i < n; ++i) {
+    const std::string& p = m.bodies[i].joint.parent;
+    const auto it = index.find(p);
+    t.parent[i] = p == "ground" ? BodyTree::kGround : it == index.end() ? BodyTree::kUnknown : it->second;
+    if (t.parent[i] >= 0) children[t.parent[i]].push_back(i);
+  }
+  for (int i = 0; i < n; ++i)
+    if (t.parent[i] == BodyTree::kGround) t.order.push_back(i);
+  for (size_t k = 0; k < t.order.size(); ++k)  // breadth first from the roots
+    for (int c : children[t.order[k]]) t.order.push_back(c);
+  return t;
+}
+
+}  // namespace articula::io
