@@ -41,10 +41,11 @@ inline std::string readText(const std::string& file) {
   return s.str();
 }
 
-// Runs `articula <args>` with stdout and stderr captured into files of `dir`.
-inline CliResult runCli(const std::string& args, const TempDir& dir) {
+// Runs `articula <args>` with stdout and stderr captured into files of `dir`. `prefix` is put
+// before the program (e.g. "env NAME=value"). Killed by a signal: exitCode -1.
+inline CliResult runCli(const std::string& args, const TempDir& dir, const std::string& prefix = "") {
   const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
-  const std::string cmd = std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" + err + " </dev/null";
+  const std::string cmd = prefix + " " + std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" + err + " </dev/null";
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
