@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <string_view>
 
 #include "articula/io/TemporaryName.h"
 #include "articula/io/TextOutput.h"
@@ -67,7 +68,7 @@ void cleanStaleSwaps(const fs::path& target, const std::function<void(const fs::
     for (const fs::path& stale : staleTemporaries(target.parent_path(), target.filename().string(), kind)) {
       struct stat st;
       if (::lstat(stale.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
-      const bool putBack = kind[0] == 'o' && ::lstat(target.c_str(), &st) != 0 && errno == ENOENT &&
+      const bool putBack = std::string_view(kind) == "old" && ::lstat(target.c_str(), &st) != 0 && errno == ENOENT &&
                            ::rename(stale.c_str(), target.c_str()) == 0;
       if (!putBack) remove(stale);
     }
