@@ -8,6 +8,7 @@
 
 #include "articula/Error.h"
 #include "articula/io/ImageWriters.h"
+#include "articula/io/TextOutput.h"  // OutputError: the file cannot be written (exit code 1)
 
 namespace articula::io {
 namespace {
@@ -30,7 +31,7 @@ GifWriter::GifWriter(int fd, const std::filesystem::path& name, int width, int h
     : file_(name), width_(width), height_(height) {
   choosePalette(samples);
   const int own = ::dup(fd);  // giflib closes the descriptor it is given
-  if (own < 0) throw Error(name.string() + ": cannot create (" + std::strerror(errno) + ")");
+  if (own < 0) throw OutputError(name.string() + ": cannot create (" + std::strerror(errno) + ")");
   int error = 0;
   GifFileType* gif = EGifOpenFileHandle(own, &error);
   if (!gif) ::close(own);
@@ -76,7 +77,7 @@ void GifWriter::choosePalette(const std::vector<Image>& samples) {
 }
 
 void GifWriter::start(GifFileType* gif, int openError) {
-  if (!gif) throw Error(file_.string() + ": cannot create (" + gifError(openError) + ")");
+  if (!gif) throw OutputError(file_.string() + ": cannot create (" + gifError(openError) + ")");
   gif_ = gif;
   int error = 0;
   EGifSetGifVersion(gif_, true);
@@ -94,7 +95,7 @@ void GifWriter::start(GifFileType* gif, int openError) {
     const int code = gif_->Error;
     EGifCloseFile(gif_, &error);
     gif_ = nullptr;
-    throw Error(file_.string() + ": cannot write the GIF header (" + gifError(code) + ")");
+    throw OutputError(file_.string() + ": cannot write the GIF header (" + gifError(code) + ")");
   }
 }
 
@@ -125,7 +126,7 @@ void GifWriter::addFrame(const Image& image, int delayCentiseconds) {
     for (int x = 0; x < width_; ++x, p += 3) row[x] = lookup_[((p[0] >> 2) << 12) | ((p[1] >> 2) << 6) | (p[2] >> 2)];
     ok = EGifPutLine(gif_, row.data(), width_) != GIF_ERROR;
   }
-  if (!ok) throw Error(file_.string() + ": cannot write frame " + std::to_string(frames_) + " (" + gifError(gif_->Error) + ")");
+  if (!ok) throw OutputError(file_.string() + ": cannot write frame " + std::to_string(frames_) + " (" + gifError(gif_->Error) + ")");
   ++frames_;
 }
 
@@ -134,7 +135,7 @@ void GifWriter::close() {
   int error = 0;
   const int result = EGifCloseFile(gif_, &error);
   gif_ = nullptr;
-  if (result == GIF_ERROR) throw Error(file_.string() + ": cannot finish the GIF (" + gifError(error) + ")");
+  if (result == GIF_ERROR) throw OutputError(file_.string() + ": cannot finish the GIF (" + gifError(error) + ")");
 }
 
 }  // namespace articula::io

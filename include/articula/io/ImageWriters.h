@@ -11,7 +11,8 @@ struct GifFileType;
 
 namespace articula::io {
 
-// Writes an RGB image as an 8-bit PNG. Throws articula::Error naming the file on failure.
+// Writes an RGB image as an 8-bit PNG. Throws articula::Error naming the file on failure
+// (OutputError when the file cannot be written; GifWriter likewise).
 void writePng(const std::filesystem::path& file, const Image& image);
 
 // An animated GIF written frame by frame with one global 256-colour palette, chosen once from
