@@ -1,13 +1,10 @@
 // articula view OUTDIR, articula render OUTDIR and articula edit [MODEL] (docs/viewer.md).
-#include <unistd.h>
-
 #include <cstdio>
 #include <exception>
 #include <filesystem>
-#include <fstream>
-#include <stdexcept>
 
 #include "Commands.h"
+#include "articula/io/AtomicFile.h"
 #include "articula/io/EditorPage.h"
 #include "articula/io/ModelFile.h"
 #include "articula/io/ViewerPage.h"
@@ -18,6 +15,9 @@ int viewCommand(const std::string& runDir, bool quiet) {
   std::filesystem::path page;
   try {
     page = io::writeViewerPage(runDir);
+  } catch (const io::OutputError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kOutputError;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return std::filesystem::exists(std::filesystem::path(runDir) / "trajectory.json") &&
@@ -36,6 +36,9 @@ int renderCommand(const std::string& runDir, const std::string& size, const io::
     if (!size.empty()) io::parseImageSize(size, o.width, o.height);
     if (!o.pngFrames) o.gif = true;  // a GIF unless only PNG frames were asked for
     result = io::renderRun(runDir, o);
+  } catch (const io::OutputError& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return kOutputError;
   } catch (const std::filesystem::filesystem_error& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;
@@ -70,17 +73,9 @@ int editCommand(const std::string& model, const std::string& out, bool quiet, co
       !out.empty() ? std::filesystem::path(out)
                    : std::filesystem::path((model.empty() ? std::string("model") : std::filesystem::path(model).stem().string()) +
                                            "-editor.html");
-  const std::filesystem::path temp = target.string() + ".tmp-" + std::to_string(::getpid());
   try {
-    const std::string html = io::editorPageHtml(modelJson, meshesJson);
-    std::ofstream file(temp, std::ios::binary);
-    file << html;
-    file.close();
-    if (!file) throw std::runtime_error(target.string() + ": cannot write");
-    std::filesystem::rename(temp, target);
+    io::writeFileAtomically(target, io::editorPageHtml(modelJson, meshesJson));
   } catch (const std::exception& e) {
-    std::error_code ec;
-    std::filesystem::remove(temp, ec);
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;
   }

@@ -1,6 +1,7 @@
 // contacts.csv: the contact history, one row per active contact per report time
 // (docs/output-format.md, "contacts.csv").
 #include "CsvNumbers.h"
+#include "CsvText.h"
 #include "articula/io/RunOutputs.h"
 
 namespace articula::io {
@@ -13,12 +14,11 @@ ContactsCsvWriter::ContactsCsvWriter(const ModelSpec& m, const std::vector<std::
       "PressureCentreX,PressureCentreY,PressureCentreZ\n");
 }
 
-// Names come from the model file; quoted so that a comma in a name cannot shift columns.
+// Names come from the model file: always quoted, and escaped (CsvText.h).
 void ContactsCsvWriter::appendName(std::string_view name) {
   std::string& out = out_.text();
-  out += ",\"";
-  out += name;
-  out += '"';
+  out += ',';
+  appendCsvText(out, name, true);
 }
 
 void ContactsCsvWriter::appendBody(int i) { appendName(i < 0 ? std::string_view("ground") : std::string_view(m_.bodies.at(i).name)); }

@@ -1,11 +1,14 @@
 // GifWriter: giflib's encoder; the palette comes from giflib's median-cut quantizer run on
 // sample frames, and a 64x64x64 lookup table maps any colour to its nearest palette entry.
 #include <gif_lib.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <cstring>
 
 #include "articula/Error.h"
 #include "articula/io/ImageWriters.h"
+#include "articula/io/TextOutput.h"  // OutputError: the file cannot be written (exit code 1)
 
 namespace articula::io {
 namespace {
@@ -19,6 +22,25 @@ std::string gifError(int code) {
 
 GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, const std::vector<Image>& samples)
     : file_(file), width_(width), height_(height) {
+  choosePalette(samples);
+  int error = 0;
+  start(EGifOpenFileName(file.c_str(), false, &error), error);
+}
+
+GifWriter::GifWriter(int fd, const std::filesystem::path& name, int width, int height, const std::vector<Image>& samples)
+    : file_(name), width_(width), height_(height) {
+  choosePalette(samples);
+  const int own = ::dup(fd);  // giflib closes the descriptor it is given
+  if (own < 0) throw OutputError(name.string() + ": cannot create (" + std::strerror(errno) + ")");
+  int error = 0;
+  GifFileType* gif = EGifOpenFileHandle(own, &error);
+  if (!gif) ::close(own);
+  start(gif, error);
+}
+
+void GifWriter::choosePalette(const std::vector<Image>& samples) {
+  const int width = width_, height = height_;
+  const std::filesystem::path& file = file_;
   if (width < 1 || height < 1 || width > 65535 || height > 65535)
     throw Error(file.string() + ": GIF size " + std::to_string(width) + "x" + std::to_string(height) + " out of range");
   // Palette: median cut over the sample pixels (at least one pixel of every sample).
@@ -51,12 +73,18 @@ GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, c
     }
     lookup_[q] = (unsigned char)best;
   }
+  for (int k = 0; k < 256; ++k) palette_[3 * k] = palette[k].Red, palette_[3 * k + 1] = palette[k].Green, palette_[3 * k + 2] = palette[k].Blue;
+}
+
+void GifWriter::start(GifFileType* gif, int openError) {
+  if (!gif) throw OutputError(file_.string() + ": cannot create (" + gifError(openError) + ")");
+  gif_ = gif;
   int error = 0;
-  gif_ = EGifOpenFileName(file.c_str(), false, &error);
-  if (!gif_) throw Error(file.string() + ": cannot create (" + gifError(error) + ")");
   EGifSetGifVersion(gif_, true);
+  GifColorType palette[256];
+  for (int k = 0; k < 256; ++k) palette[k] = {palette_[3 * k], palette_[3 * k + 1], palette_[3 * k + 2]};
   ColorMapObject* map = GifMakeMapObject(256, palette);
-  const bool ok = map && EGifPutScreenDesc(gif_, width, height, 8, 0, map) != GIF_ERROR;
+  const bool ok = map && EGifPutScreenDesc(gif_, width_, height_, 8, 0, map) != GIF_ERROR;
   GifFreeMapObject(map);
   // NETSCAPE2.0 application extension: loop forever.
   static const GifByteType netscape[] = "NETSCAPE2.0";
@@ -67,7 +95,7 @@ GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, c
     const int code = gif_->Error;
     EGifCloseFile(gif_, &error);
     gif_ = nullptr;
-    throw Error(file.string() + ": cannot write the GIF header (" + gifError(code) + ")");
+    throw OutputError(file_.string() + ": cannot write the GIF header (" + gifError(code) + ")");
   }
 }
 
@@ -98,7 +126,7 @@ void GifWriter::addFrame(const Image& image, int delayCentiseconds) {
     for (int x = 0; x < width_; ++x, p += 3) row[x] = lookup_[((p[0] >> 2) << 12) | ((p[1] >> 2) << 6) | (p[2] >> 2)];
     ok = EGifPutLine(gif_, row.data(), width_) != GIF_ERROR;
   }
-  if (!ok) throw Error(file_.string() + ": cannot write frame " + std::to_string(frames_) + " (" + gifError(gif_->Error) + ")");
+  if (!ok) throw OutputError(file_.string() + ": cannot write frame " + std::to_string(frames_) + " (" + gifError(gif_->Error) + ")");
   ++frames_;
 }
 
@@ -107,7 +135,7 @@ void GifWriter::close() {
   int error = 0;
   const int result = EGifCloseFile(gif_, &error);
   gif_ = nullptr;
-  if (result == GIF_ERROR) throw Error(file_.string() + ": cannot finish the GIF (" + gifError(error) + ")");
+  if (result == GIF_ERROR) throw OutputError(file_.string() + ": cannot finish the GIF (" + gifError(error) + ")");
 }
 
 }  // namespace articula::io

@@ -1,12 +1,11 @@
 // Model file entry points: format detection, loading and atomic saving.
 #include "articula/io/ModelFile.h"
 
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 
 #include "JsonNode.h"
 #include "JsonParse.h"
+#include "articula/io/AtomicFile.h"
 #include "articula/io/OpenMbdImport.h"
 
 namespace articula::io {
@@ -37,19 +36,7 @@ void saveModelFile(const ModelSpec& model, const std::string& file) {
     for (GeometrySpec& g : b.geometry)
       if (g.type == "mesh" && !g.meshPath.empty())
         g.meshFile = std::filesystem::absolute(g.meshPath).lexically_normal().lexically_relative(folder).generic_string();
-  const std::string tmp = file + ".tmp";
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) throw Error("cannot write '" + tmp + "'");
-    out << writeArticulaModel(copy).dump(2) << '\n';
-    if (!out.flush()) throw Error("cannot write '" + tmp + "'");
-  }
-  std::error_code ec;
-  std::filesystem::rename(tmp, file, ec);
-  if (ec) {
-    std::filesystem::remove(tmp, ec);
-    throw Error("cannot write '" + file + "'");
-  }
+  writeFileAtomically(file, writeArticulaModel(copy).dump(2) + "\n");
 }
 
 }  // namespace articula::io

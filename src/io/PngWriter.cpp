@@ -5,6 +5,7 @@
 
 #include "articula/Error.h"
 #include "articula/io/ImageWriters.h"
+#include "articula/io/TextOutput.h"  // OutputError: the file cannot be written (exit code 1)
 
 namespace articula::io {
 
@@ -20,7 +21,7 @@ void writePng(const std::filesystem::path& file, const Image& image) {
   if (!png_image_write_to_file(&png, file.c_str(), 0, image.rgb.data(), 0, nullptr)) {
     const std::string message = png.message;
     png_image_free(&png);
-    throw Error(file.string() + ": cannot write PNG (" + message + ")");
+    throw OutputError(file.string() + ": cannot write PNG (" + message + ")");
   }
 }
 

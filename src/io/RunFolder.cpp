@@ -1,40 +1,36 @@
 // Atomic output folder: files are written unnamed (or into a hidden temporary sibling), then
-// linked into the temporary folder, which is renamed into place.
+// linked into the temporary folder, which is swapped into place (FolderSwap.h).
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
-#include <random>
 
+#include "articula/io/AtomicFile.h"
+#include "articula/io/FolderSwap.h"
 #include "articula/io/RunOutputs.h"
+#include "articula/io/TemporaryName.h"
 
 namespace articula::io {
 
 namespace fs = std::filesystem;
 
 namespace {
-bool isRunFile(const fs::path& p) {
-  static const char* const names[] = {"trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt", "summary.json",
-                                      "viewer.html", "animation.gif"};  // the last two: docs/viewer.md
-  for (const char* n : names)
-    if (p.filename() == n) return true;
-  return false;
-}
-}  // namespace
 
-void checkRunFolderTarget(const std::string& dir) {
-  const fs::path target(dir);
-  std::error_code ec;
-  if (!fs::exists(target, ec)) return;
-  if (!fs::is_directory(target, ec)) throw Error("'" + dir + "' exists and is not a folder: not replacing it");
-  // Only an older run is replaced: a folder holding anything else (--out . or a typo) is left alone.
-  for (const auto& e : fs::directory_iterator(target, ec))
-    if (!(e.is_regular_file() && isRunFile(e.path())) && !(e.is_directory() && e.path().filename() == "frames"))
-      throw Error("'" + dir + "' holds '" + e.path().filename().string() +
-                  "', which is not a run output: choose an empty or new folder for --out");
+// The fault tests (tests/io/OutputFaults_test.cpp) kill the process between the commit's steps.
+void testKillPoint(const char* step) {
+  const char* at = std::getenv("ARTICULA_TEST_KILL_AT");
+  if (at && std::strcmp(at, step) == 0) ::raise(SIGKILL);
 }
+
+void syncFile(int fd, const std::string& name) {
+  if (::fsync(fd) != 0) throw OutputError("cannot write '" + name + "': " + std::strerror(errno));
+}
+
+}  // namespace
 
 RunFolderWriter::RunFolderWriter(const std::string& dir) {
   checkRunFolderTarget(dir);
@@ -45,21 +41,22 @@ RunFolderWriter::RunFolderWriter(const std::string& dir) {
   std::error_code ec;
   fs::create_directories(parent_, ec);
   if (ec) throw OutputError("cannot create the folder '" + parent_.string() + "': " + ec.message());
+  cleanStaleSwaps(target_, removeRunFolder);  // what killed runs left here
 }
 
 RunFolderWriter::~RunFolderWriter() {
   files_.clear();  // closes the descriptors: unnamed files vanish with them
-  std::error_code ec;
-  if (tempMade_ && !committed_) fs::remove_all(temp_, ec);
+  if (tempMade_ && !committed_) removeRunFolder(temp_);
 }
 
 void RunFolderWriter::makeTempFolder() {
   if (tempMade_) return;
-  std::random_device rd;
-  temp_ = parent_ / ("." + name_ + ".tmp-" + std::to_string(rd()));
+  temp_ = parent_ / temporaryName(name_);
   std::error_code ec;
   fs::create_directory(temp_, ec);
-  if (ec) throw OutputError("cannot create the folder '" + temp_.string() + "': " + ec.message());
+  if (ec)
+    throw OutputError("cannot write '" + target_.string() + "': cannot create the folder '" + temp_.string() +
+                      "': " + ec.message());
   tempMade_ = true;
 }
 
@@ -72,9 +69,9 @@ TextOutput& RunFolderWriter::add(const std::string& file) {
   const bool anonymous = fd >= 0;
   if (!anonymous) {
     makeTempFolder();
-    fd = ::open((temp_ / file).c_str(), O_CREAT | O_TRUNC | O_RDWR | O_CLOEXEC, 0666);
+    fd = ::open((temp_ / file).c_str(), O_CREAT | O_EXCL | O_NOFOLLOW | O_RDWR | O_CLOEXEC, 0666);
   }
-  if (fd < 0) throw OutputError("cannot create '" + (parent_ / file).string() + "': " + std::strerror(errno));
+  if (fd < 0) throw OutputError("cannot create '" + (target_ / file).string() + "': " + std::strerror(errno));
   files_.push_back({file, std::make_unique<FileOutput>(fd, (target_ / file).string()), anonymous});
   return *files_.back().out;
 }
@@ -90,27 +87,29 @@ void RunFolderWriter::link(File& f) {
   const fs::path path = temp_ / f.name;
   const std::string self = "/proc/self/fd/" + std::to_string(f.out->fd());
   if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) return;
-  FileOutput copy(::open(path.c_str(), O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0666), path.string());
+  FileOutput copy(::open(path.c_str(), O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0666), f.out->name());
   if (copy.fd() < 0) throw OutputError("cannot create '" + path.string() + "': " + std::strerror(errno));
   f.out->read([&](std::string_view piece) { copy.append(piece); });
   copy.finish();
+  syncFile(copy.fd(), copy.name());
 }
 
 void RunFolderWriter::commit() {
-  try {
-    makeTempFolder();
-    for (File& f : files_) {
-      f.out->finish();
-      if (f.anonymous) link(f);
-    }
-    files_.clear();
-    std::error_code ec;
-    if (fs::exists(target_, ec)) fs::remove_all(target_);  // replace an older run as a whole
-    fs::rename(temp_, target_);
-    committed_ = true;
-  } catch (const std::exception& e) {
-    throw OutputError("cannot write the output folder '" + target_.string() + "': " + e.what());
+  makeTempFolder();
+  for (File& f : files_) {
+    f.out->finish();
+    syncFile(f.out->fd(), f.out->name());
+    if (f.anonymous) link(f);
   }
+  files_.clear();
+  syncFolder(temp_);
+  checkRunFolderTarget(target_.string());  // it may have changed during the run
+  testKillPoint("commit-swap");
+  const fs::path old = swapIntoPlace(temp_, target_);
+  committed_ = true;
+  syncFolder(parent_);
+  testKillPoint("commit-cleanup");
+  if (!old.empty()) removeRunFolder(old);  // anything else put into it meanwhile stays there
 }
 
 void writeRunFolder(const std::string& dir, const std::map<std::string, std::string>& files) {

@@ -2,32 +2,46 @@
 // streams it into a GIF (one palette from the first, middle and last frame) and/or PNG files.
 #include "articula/io/RunRenderer.h"
 
-#include <unistd.h>
-
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <memory>
 
 #include "articula/Error.h"
+#include "articula/io/AtomicFile.h"
+#include "articula/io/FolderSwap.h"
 #include "articula/io/ImageWriters.h"
+#include "articula/io/RunOutputs.h"
+#include "articula/io/TemporaryName.h"
 
 namespace articula::io {
 namespace fs = std::filesystem;
 
 namespace {
 
-// Removes a temporary file or folder unless released (the output was renamed into place).
-struct TempPath {
+// A new hidden folder for the frames beside `frames`; its frame files are removed with it unless
+// it was moved into place.
+struct FramesTemp {
   fs::path path;
   bool keep = false;
-  ~TempPath() {
-    if (!keep && !path.empty()) {
-      std::error_code ec;
-      fs::remove_all(path, ec);
-    }
+  explicit FramesTemp(const fs::path& frames) : path(frames.parent_path() / temporaryName("frames")) {
+    std::error_code ec;
+    if (!fs::create_directory(path, ec) || ec)  // mkdir: never through a planted file or symlink
+      throw OutputError("cannot create the folder '" + path.string() + "': " + (ec ? ec.message() : "it exists"));
+  }
+  ~FramesTemp() {
+    if (!keep) removeFramesFolder(path);
   }
 };
+
+// Puts the new frames in the place of the older ones in one step, then removes the older frames.
+fs::path commitFrames(FramesTemp& temp, const fs::path& frames) {
+  checkFramesFolder(frames);  // it may have changed while rendering
+  const fs::path old = swapIntoPlace(temp.path, frames);
+  temp.keep = true;
+  if (!old.empty()) removeFramesFolder(old);
+  return frames;
+}
 
 }  // namespace
 
@@ -69,9 +83,13 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
     return c;
   };
 
+  const fs::path framesDir = runDir / "frames";
+  if (options.pngFrames) {  // before rendering: never replace a folder that holds anything else
+    checkFramesFolder(framesDir);
+    cleanStaleSwaps(framesDir, removeFramesFolder);
+  }
   RenderRunResult result;
-  const std::string suffix = ".tmp-" + std::to_string(::getpid());
-  TempPath gifTemp, framesTemp;
+  std::unique_ptr<AtomicFile> gifFile;
   std::unique_ptr<GifWriter> gif;
   if (options.gif) {
     std::vector<Image> samples;
@@ -79,14 +97,11 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
       const TrajectoryFrame f = frameAt(k);
       samples.push_back(renderer.render(f, cameraFor(f)));
     }
-    gifTemp.path = runDir / (".animation.gif" + suffix);
-    gif = std::make_unique<GifWriter>(gifTemp.path, options.width, options.height, samples);
+    gifFile = std::make_unique<AtomicFile>(runDir / "animation.gif");
+    gif = std::make_unique<GifWriter>(gifFile->fd(), gifFile->target(), options.width, options.height, samples);
   }
-  if (options.pngFrames) {
-    framesTemp.path = runDir / (".frames" + suffix);
-    fs::remove_all(framesTemp.path);
-    if (!fs::create_directory(framesTemp.path)) throw Error(framesTemp.path.string() + ": cannot create folder");
-  }
+  std::unique_ptr<FramesTemp> framesTemp;
+  if (options.pngFrames) framesTemp = std::make_unique<FramesTemp>(framesDir);
   double renderSeconds = 0;
   for (int k = 0; k < count; ++k) {
     const TrajectoryFrame f = frameAt(k);
@@ -101,25 +116,17 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
     if (options.pngFrames) {
       char name[32];
       std::snprintf(name, sizeof name, "frame_%05d.png", k);
-      writePng(framesTemp.path / name, image);
+      writePng(framesTemp->path / name, image);
     }
   }
   result.frames = count;
   result.secondsPerFrame = renderSeconds / count;
   if (gif) {
     gif->close();
-    // giflib creates the file owner-only (0600); give it the usual rw-r--r-- like the other outputs.
-    fs::permissions(gifTemp.path, fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
-    result.gif = runDir / "animation.gif";
-    fs::rename(gifTemp.path, result.gif);
-    gifTemp.keep = true;
+    gifFile->commit();
+    result.gif = gifFile->target();
   }
-  if (options.pngFrames) {
-    result.framesDir = runDir / "frames";
-    fs::remove_all(result.framesDir);
-    fs::rename(framesTemp.path, result.framesDir);
-    framesTemp.keep = true;
-  }
+  if (framesTemp) result.framesDir = commitFrames(*framesTemp, framesDir);
   return result;
 }
 

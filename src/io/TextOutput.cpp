@@ -1,10 +1,12 @@
-// FileOutput: a reused chunk buffer drained with write(2); read() pages the file back with pread.
+// FileOutput: a reused chunk buffer drained with write(2) (writeAll); read() pages the file back with pread.
 #include "articula/io/TextOutput.h"
 
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
+
+#include "articula/io/AtomicFile.h"
 
 namespace articula::io {
 
@@ -15,15 +17,7 @@ FileOutput::~FileOutput() {
 }
 
 void FileOutput::drain() {
-  const char* p = buffer_.data();
-  size_t left = buffer_.size();
-  while (left > 0) {
-    const ssize_t n = ::write(fd_, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) throw OutputError("cannot write '" + name_ + "': " + std::strerror(n < 0 ? errno : ENOSPC));
-    p += n;
-    left -= static_cast<size_t>(n);
-  }
+  writeAll(fd_, buffer_, name_);
   written_ += buffer_.size();
   buffer_.clear();  // keeps the capacity: the same pages carry every chunk
 }

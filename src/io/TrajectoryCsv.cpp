@@ -1,6 +1,7 @@
 // trajectory.csv: OpenMBD's per-body columns (reference/openmbd.md §3) with true accelerations,
 // plus the body-frame origin, the net contact force and torque, and the energy columns OpenMBD lacks.
 #include "CsvNumbers.h"
+#include "CsvText.h"
 #include "articula/io/RunOutputs.h"
 
 namespace articula::io {
@@ -19,10 +20,14 @@ const char* const kContactColumns[] = {"ContactForceX", "ContactForceY", "Contac
 TrajectoryCsvWriter::TrajectoryCsvWriter(const ModelSpec& m, bool contact, TextOutput& out) : contact_(contact), out_(out) {
   std::string& t = out_.text();
   t += "Time";
+  auto column = [&](const BodySpec& b, const char* c) {
+    t += ',';
+    appendCsvText(t, b.name + "_" + c);  // names come from the model file (CsvText.h)
+  };
   for (const BodySpec& b : m.bodies) {
-    for (const char* c : kBodyColumns) t += "," + b.name + "_" + c;
+    for (const char* c : kBodyColumns) column(b, c);
     if (contact)
-      for (const char* c : kContactColumns) t += "," + b.name + "_" + c;
+      for (const char* c : kContactColumns) column(b, c);
   }
   t += ",KineticEnergy,PotentialEnergy,NonConservativeWork,EnergyBalance\n";
   out_.maybeFlush();

@@ -4,14 +4,13 @@
 // JSON string on the way), so `articula run` never holds the 14 MB page in memory.
 #include "articula/io/ViewerPage.h"
 
-#include <unistd.h>
-
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
 #include "JsonText.h"
 #include "articula/Error.h"
+#include "articula/io/AtomicFile.h"
 #include "articula/io/TrajectoryReader.h"
 
 namespace articula::io {
@@ -84,18 +83,7 @@ fs::path writeViewerPage(const fs::path& runDir) {
   readFile(runDir / "summary.json", summary);
   const std::string html = viewerPageHtml(trajectory, csv, summary, trajectoryFile.string());
   const fs::path target = runDir / "viewer.html";
-  const fs::path temp = runDir / (".viewer.html.tmp-" + std::to_string(::getpid()));
-  {
-    std::ofstream out(temp, std::ios::binary);
-    out << html;
-    out.close();
-    if (!out) {
-      std::error_code ec;
-      fs::remove(temp, ec);
-      throw Error(target.string() + ": cannot write");
-    }
-  }
-  fs::rename(temp, target);
+  writeFileAtomically(target, html);
   return target;
 }
 

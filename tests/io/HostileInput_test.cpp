@@ -44,7 +44,7 @@ void expectNothingWritten(const TempDir& dir, int extra) {
 void expectRefused(const std::string& model, const std::string& fragment, const TempDir& dir, int extraFiles) {
   for (const std::string& command : {"validate " + model, "run " + model + " --out " + (dir / "run")}) {
     SCOPED_TRACE(command);
-    const CliResult r = runCli(command, dir, 60);
+    const CliResult r = runCli(command, dir, "", 60);
     EXPECT_EQ(r.exitCode, 2) << r.err.substr(0, 400);
     EXPECT_NE(r.err.find(model + ": "), std::string::npos) << r.err.substr(0, 400);
     EXPECT_NE(r.err.find(fragment), std::string::npos) << r.err.substr(0, 400);
@@ -116,7 +116,7 @@ TEST(HostileInput, AFileNameThatIsNotUtf8RunsAndSaysSo) {
   TempDir dir;
   const std::string name = dir / "pendulum\xff\xfe.json";
   fs::copy_file(sourcePath("models/double_pendulum.json"), name);
-  const CliResult r = runCli("run -q \"" + name + "\" --duration 0.05 --out " + (dir / "run"), dir, 120);
+  const CliResult r = runCli("run -q \"" + name + "\" --duration 0.05 --out " + (dir / "run"), dir, "", 120);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
   EXPECT_EQ(summary["model"]["file"].get<std::string>(), dir / "pendulum\xEF\xBF\xBD\xEF\xBF\xBD.json");  // U+FFFD each

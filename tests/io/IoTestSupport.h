@@ -41,12 +41,13 @@ inline std::string readText(const std::string& file) {
   return s.str();
 }
 
-// Runs `articula <args>` with stdout and stderr captured into files of `dir`. With `seconds` > 0 the
-// program is killed after that long (exit code 124), so a test of a would-be hang cannot hang.
-inline CliResult runCli(const std::string& args, const TempDir& dir, int seconds = 0) {
+// Runs `articula <args>` with stdout and stderr captured into files of `dir`. `prefix` is put
+// before the program (e.g. "env NAME=value"). With `seconds` > 0 the program is killed after that
+// long (exit code 137), so a test of a would-be hang cannot hang. Killed by a signal: exitCode -1.
+inline CliResult runCli(const std::string& args, const TempDir& dir, const std::string& prefix = "", int seconds = 0) {
   const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
   const std::string limit = seconds > 0 ? "timeout -s KILL " + std::to_string(seconds) + " " : "";
-  const std::string cmd = limit + std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" + err + " </dev/null";
+  const std::string cmd = prefix + " " + limit + std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" + err + " </dev/null";
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;  // timeout -s KILL exits 137

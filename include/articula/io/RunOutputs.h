@@ -77,8 +77,11 @@ void writeRunFolder(const std::string& dir, const std::map<std::string, std::str
 
 // A run folder written while the run goes on. Files are created unnamed (O_TMPFILE) beside the
 // target where the file system allows it, so a crash or kill leaves nothing behind; commit()
-// links them into a hidden temporary folder and renames it to `dir`. Without commit() (an
-// exception, a failed run) the destructor removes every trace. Errors are OutputError.
+// links them into a hidden temporary folder ".NAME.tmp-<pid>-<random>" and swaps it with an
+// older run at `dir` in one step (swapIntoPlace), then removes the older run's files. Without
+// commit() (an exception, a failed run) the destructor removes every trace. Temporaries that
+// killed runs stranded beside `dir` are removed by the constructor when they hold only run
+// files. Errors are OutputError.
 class RunFolderWriter {
  public:
   explicit RunFolderWriter(const std::string& dir);  // checks the target, creates its parent folders
@@ -103,10 +106,18 @@ class RunFolderWriter {
   bool tempMade_ = false, committed_ = false, tryAnonymous_ = true;
   std::vector<File> files_;
 };
-// Throws unless `dir` is absent or an older run folder (only trajectory.csv/.json, contacts.csv, summary.txt/.json,
-// and viewer.html, animation.gif, frames/ of docs/viewer.md),
-// so that a run never deletes anything else. writeRunFolder() checks it too; callers check early.
+// What a run folder may hold (RunFiles.cpp): trajectory.csv/.json, contacts.csv, summary.txt/.json,
+// viewer.html, animation.gif as regular files, and a folder frames/ holding only frame_NNNNN.png
+// (docs/viewer.md). Nothing else is ever replaced or removed.
+// Throws OutputError naming the first other entry unless `dir` is absent or holds only those, so
+// that a run never deletes anything else. RunFolderWriter checks it again at commit; callers check early.
 void checkRunFolderTarget(const std::string& dir);
+// Throws OutputError unless `frames` is absent or a folder of frame_NNNNN.png files only.
+void checkFramesFolder(const std::filesystem::path& frames);
+// Remove an older run folder / frames folder when it holds nothing but those files; only they are
+// unlinked (a file added meanwhile survives, and keeps its folder).
+void removeRunFolder(const std::filesystem::path& dir);
+void removeFramesFolder(const std::filesystem::path& frames);
 
 // The default colour of the i-th body (a fixed palette) when the model gives none.
 Vec3 defaultBodyColor(size_t i);

@@ -15,18 +15,48 @@ export function loadEmbeddedRun(doc) {
   return { trajectory, table: parseCsv(payload.csv), summary: payload.summary || null };
 }
 
-// trajectory.csv -> {columns: [names], data: [Float64Array per column]}; null when absent.
+// trajectory.csv -> {columns: [names], data: [Float64Array per column]}; null when absent. The
+// header's names come from the model file and may be quoted (readCsvRecord); the rows are numbers.
 export function parseCsv(text) {
   if (!text) return null;
-  const lines = text.split(/\r?\n/).filter((l) => l.length > 0);
-  if (lines.length < 2) return null;
-  const columns = lines[0].split(',').map((c) => c.trim());
-  const data = columns.map(() => new Float64Array(lines.length - 1));
-  for (let r = 1; r < lines.length; r++) {
+  const header = readCsvRecord(text, 0);
+  const lines = text.slice(header.end).split(/\r?\n/).filter((l) => l.length > 0);
+  if (lines.length < 1) return null;
+  const columns = header.fields;
+  const data = columns.map(() => new Float64Array(lines.length));
+  for (let r = 0; r < lines.length; r++) {
     const cells = lines[r].split(',');
-    for (let c = 0; c < columns.length; c++) data[c][r - 1] = Number(cells[c]);
+    for (let c = 0; c < columns.length; c++) data[c][r] = Number(cells[c]);
   }
   return { columns, data };
+}
+
+// One CSV record of `text` from `start` -> {fields, end}. Quoted fields (RFC 4180) may hold
+// commas, doubled quotes and line breaks; a quoted field starting with ' loses it: the writer puts
+// it before names a spreadsheet would take for a formula (src/io/CsvText.h). Unquoted fields are
+// trimmed.
+export function readCsvRecord(text, start) {
+  const fields = [];
+  let i = start;
+  for (;;) {
+    let field = '';
+    if (text[i] === '"') {
+      for (i++; i < text.length; i++) {
+        if (text[i] === '"' && text[i + 1] !== '"') break;
+        if (text[i] === '"') i++;
+        field += text[i];
+      }
+      if (field.startsWith("'")) field = field.slice(1);
+      while (i < text.length && text[i] !== ',' && text[i] !== '\n') i++;  // the closing quote (and any stray text)
+    } else {
+      const end = text.slice(i).search(/[,\n]/);
+      field = text.slice(i, end < 0 ? text.length : i + end).trim();
+      i = end < 0 ? text.length : i + end;
+    }
+    fields.push(field);
+    if (text[i] !== ',') return { fields, end: Math.min(text.length, i + 1) };
+    i++;
+  }
 }
 
 // Columns derived from trajectory.json when there is no CSV: per body origin x, y, z.
