@@ -4,12 +4,11 @@
 // JSON string on the way), so `articula run` never holds the 14 MB page in memory.
 #include "articula/io/ViewerPage.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "JsonText.h"
 #include "articula/Error.h"
+#include "articula/FileInput.h"
 #include "articula/io/AtomicFile.h"
 #include "articula/io/TrajectoryReader.h"
 
@@ -20,12 +19,12 @@ namespace {
 
 constexpr std::string_view kPlaceholder = R"(<script type="application/json" id="articula-data">null</script>)";
 
+// False when missing; a file that is there but is not a regular file (a FIFO would block) or is
+// over the input size limit is an error (articula/FileInput.h).
 bool readFile(const fs::path& file, std::string& text) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
+  std::error_code ec;
+  if (!fs::exists(file, ec)) return false;
+  text = readInputFile(file.string());
   return true;
 }
 
