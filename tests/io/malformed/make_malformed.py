@@ -146,6 +146,23 @@ case("constraint_unreachable", "/constraints/0: cannot assemble the initial stat
 case("motion_wrong_count", "/bodies/1/joint/motion/functions = [{\"args\":[\"t\"],\"coefficients\":[1],\"type\":\"constant\"}]: needs one function of time per mobility of the ball joint (3)", setp(["bodies", 1, "joint", "motion"], {"level": "velocity", "functions": [{"type": "constant", "coefficients": [1], "args": ["t"]}]}))
 case("hold_unknown_coordinate", '/initial_state/hold/0 = "knee.angle": no joint named "knee"', setp(["initial_state"], {"hold": ["knee.angle"]}))
 
+# scenario limits (src/io/ScenarioLimits.cpp): settings that could not finish, refused before simulating
+def scen(**kv):
+    def f(m):
+        m["scenario"].update(kv)
+    return f
+case("scenario_step_below_resolution", "/scenario/fixed_step = 1e-300: fixed step 1e-300 s is below the time's resolution over the duration 0.1 s",
+     scen(integrator="ExplicitEuler", fixed_step=1e-300))
+case("scenario_more_steps_than_the_limit", "/scenario/fixed_step = 1e-09: the duration 0.1 s needs 100000000 fixed steps of 1e-09 s, more than the step limit 1000000",
+     scen(integrator="ExplicitEuler", fixed_step=1e-9, max_steps=1000000))
+case("scenario_more_steps_than_the_default_limit", "/scenario/fixed_step = 1e-10: the duration 0.1 s needs 1000000000 fixed steps of 1e-10 s, more than the step limit 100000000",
+     scen(integrator="ExplicitEuler", fixed_step=1e-10))
+case("scenario_duration_1e308", "/scenario/duration = 1e+308: more than 10 million report times", many(delp(["scenario", "report_interval"]), scen(duration=1e308)))
+case("scenario_accuracy_denormal", "/scenario/accuracy = 5e-324: accuracy is relative: must be at least 1e-14 and below 1", scen(accuracy=5e-324))
+case("scenario_max_steps_zero", "/scenario/max_steps = 0: must be a whole number from 1 to 1e+15", scen(max_steps=0))
+case("scenario_max_steps_fraction", "/scenario/max_steps = 2.5: must be a whole number from 1 to 1e+15", scen(max_steps=2.5))
+case("scenario_max_steps_string", '/scenario/max_steps = "many": expected a number', scen(max_steps="many"))
+
 import shutil
 for f in os.listdir(out):
     if f.endswith(".json"): os.remove(os.path.join(out, f))
