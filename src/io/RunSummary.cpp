@@ -68,7 +68,7 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
                 {"forces", m.forces.size()}};
   s["scenario"] = {{"duration_s", sc.duration}, {"integrator", sc.integrator}, {"accuracy", sc.accuracy},
                    {"fixed_step_s", sc.fixedStep > 0 ? json(sc.fixedStep) : json(nullptr)},
-                   {"report_interval_s", sc.reportInterval}};
+                   {"report_interval_s", sc.reportInterval}, {"max_steps", sc.maxSteps}};
   const IntegratorStatistics& st = r.statistics;
   s["integrator"] = {{"method", r.integrator}, {"steps_taken", st.stepsTaken}, {"steps_attempted", st.stepsAttempted},
                      {"error_test_failures", st.errorTestFailures}, {"convergence_failures", st.convergenceFailures},

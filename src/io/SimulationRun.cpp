@@ -11,6 +11,7 @@
 
 #include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
+#include "articula/io/ScenarioLimits.h"
 
 namespace articula::io {
 
@@ -152,6 +153,17 @@ std::unique_ptr<Integrator> configure(const System& system, const ScenarioSpec& 
   return integ;
 }
 
+// The run's step limit counts attempted steps, accepted and rejected (IntegratorStatistics::
+// stepsAttempted, kept by every method and CVODE), so error control stuck on rejections is stopped
+// too. Checked after each stepTo (one accepted step): CVODE may overshoot by one step's failures.
+void checkStepLimit(const Integrator& integ, const ScenarioSpec& sc) {
+  const int64_t attempts = integ.getStatistics().stepsAttempted;
+  if (attempts < sc.maxSteps || integ.getAdvancedTime() >= sc.duration) return;
+  throw SimulationError("stopped after " + std::to_string(attempts) + " steps at t = " +
+                        formatScenarioValue(integ.getAdvancedTime()) + " s of " + formatScenarioValue(sc.duration) +
+                        " s: raise --max-steps / scenario.max_steps (now " + std::to_string(sc.maxSteps) + ")");
+}
+
 HeadReport headReport(const ModelSpec& m, const RunTotals& totals) {
   HeadReport h;
   if (totals.headBody < 0) return h;
@@ -224,6 +236,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
       const Real tReport = std::min(sc.duration, k * sc.reportInterval);
       for (;;) {
         const StepOutcome outcome = integ->stepTo(tReport, sc.duration);
+        checkStepLimit(*integ, sc);
         if (integ->getAdvancedTime() > sampledUpTo) {  // a step was accepted
           sampledUpTo = integ->getAdvancedTime();
           sampleStep(integ->getAdvancedState(), stepPeaks);
