@@ -84,6 +84,9 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
               {"integration_real_time_factor", integration > 0 ? json(last.time / integration) : json(nullptr)},
               {"frames", r.totals.frames}, {"frame_thread", r.frameThread}, {"frame_work_s", r.frameSeconds},
               {"total_wall_time_s", d.totalWallSeconds > 0 ? json(d.totalWallSeconds) : json(nullptr)}};
+  auto bytes = [](int64_t b) { return b > 0 ? json(b) : json(nullptr); };
+  s["run"]["memory"] = {{"rss_start_bytes", bytes(r.residentAtStart)}, {"rss_at_10_percent_bytes", bytes(r.residentAtTenth)},
+                        {"rss_end_bytes", bytes(r.residentAtEnd)}, {"peak_rss_bytes", bytes(r.residentPeak)}};
   s["energy"] = {{"initial_kinetic_J", first.kineticEnergy}, {"initial_potential_J", first.potentialEnergy},
                  {"final_kinetic_J", last.kineticEnergy}, {"final_potential_J", last.potentialEnergy},
                  {"non_conservative_work_J", last.nonConservativeWork}, {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},

@@ -11,6 +11,7 @@
 
 #include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
+#include "articula/io/ResidentMemory.h"
 #include "articula/io/ScenarioLimits.h"
 
 namespace articula::io {
@@ -230,6 +231,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
     forces.setNonConservativeWork(s0, 0);
     integ->initialize(s0);
     frames.push(integ->getState());
+    r.residentAtStart = residentSetBytes();
     const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
     Real sampledUpTo = integ->getAdvancedTime();
     for (long k = 1; k <= reports; ++k) {
@@ -245,6 +247,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
       }
       frames.push(integ->getState());
       if (progress) progress(tReport, sc.duration, wall());
+      if (r.residentAtTenth == 0 && tReport >= 0.1 * sc.duration) r.residentAtTenth = residentSetBytes();
     }
   } catch (const SimulationError&) {
     frames.finish();  // a frame before this failure failed first: report that one, as without the thread
@@ -259,6 +262,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   r.wallSeconds = wall();
   r.handoffSeconds = frames.pushSeconds();
   frames.finish();
+  r.residentAtEnd = residentSetBytes();
   r.totals.merge(stepPeaks);  // the frame work is over: no other thread touches the totals
   r.statistics = integ->getStatistics();
   if (const auto* w = dynamic_cast<const RosenbrockWIntegrator*>(integ.get())) {
@@ -267,6 +271,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
     r.treeFactorizations = w->getNumTreeFactorizations();
   }
   r.head = headReport(m, r.totals);
+  r.residentPeak = peakResidentSetBytes();
   return r;
 }
 
