@@ -88,9 +88,10 @@ TEST(RunLimits, StepLimitStopsEveryKindOfIntegratorWithExit3) {
     EXPECT_NE(r.err.find(" s of 5 s: raise --max-steps / scenario.max_steps (now 50) (no output written)"), std::string::npos) << r.err;
     EXPECT_FALSE(fs::exists(dir / "run"));
   }
-  // A fixed step of 1/1024 s (exact in binary): 50 steps end at t = 50/1024 s.
-  expectRefused(kPendulum, "--integrator SemiExplicitEuler --dt 0.0009765625 --report-interval 0.5 --max-steps 50", 3,
-                "stopped after 50 steps at t = 0.048828125 s of 5 s: raise --max-steps / scenario.max_steps (now 50) (no output written)");
+  // Fixed steps land on every report time: steps of 1/32 s over 1/8 s pass the check before the
+  // run (4 steps, limit 5), but frames every 1/128 s cut them to 16; the 5th ends at t = 5/128 s.
+  expectRefused(kPendulum, "--integrator SemiExplicitEuler --dt 0.03125 --duration 0.125 --report-interval 0.0078125 --max-steps 5", 3,
+                "stopped after 5 steps at t = 0.0390625 s of 0.125 s: raise --max-steps / scenario.max_steps (now 5) (no output written)");
 }
 
 TEST(RunLimits, TheFilesStepLimitAppliesAndTheOptionOverridesIt) {
