@@ -62,3 +62,20 @@ sanitize: deps
 
 clean:
 	rm -rf $(BUILD) $(ASAN_BUILD)
+
+# ---- soak (issue 19): a long run's memory ---------------------------------------------------------
+# The 20-body ellipsoid fall (tests/io/models/ellipsoid_fall_20.json) in 10^6 fixed steps of
+# SemiExplicitEuler (10 s simulated, frames every 10 ms, ~4 min here); prints the resident set size
+# from summary.json at the start, at 10 % and at the end, and the peak. The only growth is the
+# head's per-step series for HIC15 (16 bytes a step; docs/output-format.md). `make test` runs a
+# 10^5-step version that bounds the growth (LongRunMemory_test).
+SOAK_ARGS ?= --integrator SemiExplicitEuler --dt 1e-5 --duration 10 --report-interval 0.01
+.PHONY: soak
+soak: configure
+	ninja -C $(BUILD) -j $(JOBS) articula_cli
+	/usr/bin/time -f "soak: %e s wall, %M kB max resident" ./$(BUILD)/articula run tests/io/models/ellipsoid_fall_20.json \
+	  $(SOAK_ARGS) -q --out $(BUILD)/soak
+	@python3 -c 'import json; s = json.load(open("$(BUILD)/soak/summary.json")); m = s["run"]["memory"]; \
+	  print("soak: %d steps attempted, RSS start %.1f MB, at 10%% %.1f MB, end %.1f MB (growth from 10%%: %.2f MB), peak %.1f MB" % \
+	  (s["integrator"]["steps_attempted"], m["rss_start_bytes"] / 1e6, m["rss_at_10_percent_bytes"] / 1e6, \
+	   m["rss_end_bytes"] / 1e6, (m["rss_end_bytes"] - m["rss_at_10_percent_bytes"]) / 1e6, m["peak_rss_bytes"] / 1e6))'

@@ -13,7 +13,7 @@ enum ExitCode { kSuccess = 0, kOutputError = 1, kBadInput = 2, kSimulationFailur
 
 struct RunOptions {
   std::string model, out;
-  std::optional<double> duration, accuracy, dt, reportInterval;
+  std::optional<double> duration, accuracy, dt, reportInterval, maxSteps;
   std::optional<std::string> integrator;
   bool quiet = false;
   bool noViewer = false;  // --no-viewer: no viewer.html in the run folder

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <vector>
 
 #include "Commands.h"
 #include "ProgressBar.h"
@@ -12,29 +13,57 @@
 #include "articula/io/ModelFile.h"
 #include "articula/io/OpenMbdImport.h"
 #include "articula/io/RunOutputs.h"
+#include "articula/io/ScenarioLimits.h"
 #include "articula/io/ViewerPage.h"
 
 namespace articula::app {
 
 namespace {
 
-// Command-line values replace the model's scenario; they are checked like the file's fields.
-bool applyOverrides(const RunOptions& o, io::ScenarioSpec& s) {
+// A numeric option of `run` and the scenario field it replaces.
+struct NumericOption {
+  const char* name;
+  const char* field;
+  std::optional<double> value;
+};
+
+std::vector<NumericOption> numericOptions(const RunOptions& o) {
+  return {{"--duration", "duration", o.duration},
+          {"--accuracy", "accuracy", o.accuracy},
+          {"--dt", "fixed_step", o.dt},
+          {"--report-interval", "report_interval", o.reportInterval},
+          {"--max-steps", "max_steps", o.maxSteps}};
+}
+
+bool refuse(const char* name, double value, const std::string& problem) {
+  std::fprintf(stderr, "error: %s = %s: %s\n", name, io::formatScenarioValue(value).c_str(), problem.c_str());
+  return false;
+}
+
+// Command-line values replace the model's scenario; they are checked like the file's fields, with
+// the same limits (ScenarioLimits.h), and a problem names the option when one was involved.
+bool applyOverrides(const RunOptions& o, const std::string& file, io::ScenarioSpec& s) {
+  const std::vector<NumericOption> options = numericOptions(o);
+  std::vector<std::string> given;
+  for (const NumericOption& opt : options) {
+    if (!opt.value) continue;
+    const std::string problem = io::checkScenarioValue(opt.field, *opt.value);
+    if (!problem.empty()) return refuse(opt.name, *opt.value, problem);
+    given.push_back(opt.field);
+  }
   if (o.duration) s.duration = *o.duration;
   if (o.integrator) s.integrator = *o.integrator;
   if (o.accuracy) s.accuracy = *o.accuracy;
   if (o.dt) s.fixedStep = *o.dt;
+  if (o.maxSteps) s.maxSteps = static_cast<int64_t>(*o.maxSteps);
   if (o.reportInterval) s.reportInterval = *o.reportInterval;
   else if (o.duration && s.reportInterval > s.duration) s.reportInterval = s.duration;
-  if (s.reportInterval > s.duration) {
-    std::fprintf(stderr, "error: --report-interval %g s exceeds the duration %g s\n", s.reportInterval, s.duration);
-    return false;
-  }
-  if (s.duration / s.reportInterval > 1e7) {
-    std::fprintf(stderr, "error: more than 10 million report times: raise --report-interval\n");
-    return false;
-  }
-  return true;
+  const auto p = io::checkScenario(s, given);
+  if (!p) return true;
+  for (const NumericOption& opt : options)
+    if (opt.value && p->field == opt.field) return refuse(opt.name, p->value, p->problem);
+  // No option involved: the file's own scenario (an OpenMBD file's, or --openmbd-compat's).
+  return refuse((file + ": scenario." + p->field).c_str(), p->value, p->problem);
 }
 
 std::string defaultOutputFolder(const std::string& model) {
@@ -98,7 +127,7 @@ int runCommand(const RunOptions& o) {
   try {
     model = io::loadModelFile(o.model, o.load);
     if (o.load.openMbdCompat) io::applyOpenMbdCompat(model);  // before the overrides: explicit options win
-    if (!applyOverrides(o, model.scenario)) return kBadInput;
+    if (!applyOverrides(o, o.model, model.scenario)) return kBadInput;
     built = io::buildModel(model, o.model);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());

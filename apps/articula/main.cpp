@@ -33,12 +33,14 @@ int main(int argc, char** argv) {
 
   CLI::App* runCmd = app.add_subcommand("run", "simulate a model and write a run folder");
   runCmd->add_option("model", run.model, "model file (Articula or OpenMBD JSON)")->required();
-  runCmd->add_option("--duration", run.duration, "simulated time, s")->check(CLI::PositiveNumber);
+  // The numbers are checked after parsing, like the model file's fields (ScenarioLimits.h): CLI11's
+  // PositiveNumber and Range let NaN through.
+  runCmd->add_option("--duration", run.duration, "simulated time, s");
   runCmd->add_option("--integrator", run.integrator, "integration method, e.g. RungeKuttaMerson, CvodeBDF");
-  runCmd->add_option("--accuracy", run.accuracy, "relative accuracy of error-controlled methods")
-      ->check(CLI::Range(1e-14, 0.999999));
-  runCmd->add_option("--dt", run.dt, "fixed step size, s (turns error control off)")->check(CLI::PositiveNumber);
-  runCmd->add_option("--report-interval", run.reportInterval, "time between output frames, s")->check(CLI::PositiveNumber);
+  runCmd->add_option("--accuracy", run.accuracy, "relative accuracy of error-controlled methods, 1e-14 to below 1");
+  runCmd->add_option("--dt", run.dt, "fixed step size, s (turns error control off)");
+  runCmd->add_option("--report-interval", run.reportInterval, "time between output frames, s");
+  runCmd->add_option("--max-steps", run.maxSteps, "attempted steps before the run fails (default scenario.max_steps, 1e8)");
   runCmd->add_option("--out", run.out, "output folder (default: <model name>-run)");
   runCmd->add_flag("-q,--quiet", run.quiet, "no progress bar, warnings or summary");
   runCmd->add_flag("--no-viewer", run.noViewer, "do not write viewer.html into the run folder");

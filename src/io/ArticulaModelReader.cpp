@@ -18,6 +18,7 @@
 #include "articula/io/ModelFile.h"
 #include "articula/io/ContactMaterials.h"
 #include "articula/io/ModelValidation.h"
+#include "articula/io/ScenarioLimits.h"
 
 namespace articula::io {
 
@@ -534,9 +535,17 @@ void readMaterials(const JsonNode& node, ModelSpec& m) {
   }
 }
 
+// A number of the scenario, also within the limits shared with the command line (ScenarioLimits.h).
+Real scenarioNumber(const JsonNode& v, const std::string& field) {
+  const Real x = v.number();
+  const std::string problem = checkScenarioValue(field, x);
+  if (!problem.empty()) v.fail(problem);
+  return x;
+}
+
 void readScenario(const JsonNode& node, ScenarioSpec& s) {
-  node.allowOnly({"duration", "integrator", "accuracy", "fixed_step", "report_interval", "outputs"});
-  if (auto v = node.get("duration")) s.duration = v->positive();
+  node.allowOnly({"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs"});
+  if (auto v = node.get("duration")) s.duration = scenarioNumber(*v, "duration");
   if (auto v = node.get("integrator")) {
     s.integrator = v->string();
     static const std::vector<std::string> namesInOrder = integratorNames();
@@ -547,12 +556,10 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
       v->fail("unknown integrator (known: " + list + ")");
     }
   }
-  if (auto v = node.get("accuracy")) {
-    s.accuracy = v->positive();
-    if (s.accuracy >= 1) v->fail("accuracy is relative: must be below 1 (e.g. 1e-3)");
-  }
-  if (auto v = node.get("fixed_step")) s.fixedStep = v->positive();
-  if (auto v = node.get("report_interval")) s.reportInterval = v->positive();
+  if (auto v = node.get("accuracy")) s.accuracy = scenarioNumber(*v, "accuracy");
+  if (auto v = node.get("fixed_step")) s.fixedStep = scenarioNumber(*v, "fixed_step");
+  if (auto v = node.get("report_interval")) s.reportInterval = scenarioNumber(*v, "report_interval");
+  if (auto v = node.get("max_steps")) s.maxSteps = static_cast<int64_t>(scenarioNumber(*v, "max_steps"));
   if (auto v = node.get("outputs")) {
     s.outputs.clear();
     for (size_t i = 0; i < v->size(); ++i) {
@@ -562,12 +569,13 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
       s.outputs.push_back(o);
     }
   }
-  if (s.reportInterval > s.duration) {
-    char b[128];
-    std::snprintf(b, sizeof b, "report_interval %g s exceeds the duration %g s", s.reportInterval, s.duration);
-    node.at("report_interval").fail(b);
+  std::vector<std::string> given;
+  for (const char* k : {"duration", "fixed_step", "report_interval", "max_steps"})
+    if (node.has(k)) given.push_back(k);
+  if (const auto p = checkScenario(s, given)) {
+    if (node.has(p->field)) node.at(p->field).fail(p->problem);
+    node.fail(p->problem);  // only defaults involved (cannot happen with the shipped defaults)
   }
-  if (s.duration / s.reportInterval > 1e7) node.fail("more than 10 million report times: raise report_interval");
 }
 
 }  // namespace

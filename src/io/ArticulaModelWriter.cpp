@@ -201,6 +201,7 @@ json writeArticulaModel(const ModelSpec& m) {
   j["scenario"] = {{"duration", s.duration}, {"integrator", s.integrator}, {"accuracy", s.accuracy},
                    {"report_interval", s.reportInterval}, {"outputs", s.outputs}};
   if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
+  if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
   return j;
 }
 

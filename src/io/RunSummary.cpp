@@ -69,7 +69,7 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
                 {"forces", m.forces.size()}};
   s["scenario"] = {{"duration_s", sc.duration}, {"integrator", sc.integrator}, {"accuracy", sc.accuracy},
                    {"fixed_step_s", sc.fixedStep > 0 ? json(sc.fixedStep) : json(nullptr)},
-                   {"report_interval_s", sc.reportInterval}};
+                   {"report_interval_s", sc.reportInterval}, {"max_steps", sc.maxSteps}};
   const IntegratorStatistics& st = r.statistics;
   s["integrator"] = {{"method", r.integrator}, {"steps_taken", st.stepsTaken}, {"steps_attempted", st.stepsAttempted},
                      {"error_test_failures", st.errorTestFailures}, {"convergence_failures", st.convergenceFailures},
@@ -85,6 +85,9 @@ json makeSummaryJson(const ModelSpec& m, const RunDescription& d, const RunResul
               {"integration_real_time_factor", integration > 0 ? json(last.time / integration) : json(nullptr)},
               {"frames", r.totals.frames}, {"frame_thread", r.frameThread}, {"frame_work_s", r.frameSeconds},
               {"total_wall_time_s", d.totalWallSeconds > 0 ? json(d.totalWallSeconds) : json(nullptr)}};
+  auto bytes = [](int64_t b) { return b > 0 ? json(b) : json(nullptr); };
+  s["run"]["memory"] = {{"rss_start_bytes", bytes(r.residentAtStart)}, {"rss_at_10_percent_bytes", bytes(r.residentAtTenth)},
+                        {"rss_end_bytes", bytes(r.residentAtEnd)}, {"peak_rss_bytes", bytes(r.residentPeak)}};
   s["energy"] = {{"initial_kinetic_J", first.kineticEnergy}, {"initial_potential_J", first.potentialEnergy},
                  {"final_kinetic_J", last.kineticEnergy}, {"final_potential_J", last.potentialEnergy},
                  {"non_conservative_work_J", last.nonConservativeWork}, {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},

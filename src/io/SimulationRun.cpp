@@ -11,6 +11,8 @@
 
 #include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
+#include "articula/io/ResidentMemory.h"
+#include "articula/io/ScenarioLimits.h"
 
 namespace articula::io {
 
@@ -152,6 +154,17 @@ std::unique_ptr<Integrator> configure(const System& system, const ScenarioSpec& 
   return integ;
 }
 
+// The run's step limit counts attempted steps, accepted and rejected (IntegratorStatistics::
+// stepsAttempted, kept by every method and CVODE), so error control stuck on rejections is stopped
+// too. Checked after each stepTo (one accepted step): CVODE may overshoot by one step's failures.
+void checkStepLimit(const Integrator& integ, const ScenarioSpec& sc) {
+  const int64_t attempts = integ.getStatistics().stepsAttempted;
+  if (attempts < sc.maxSteps || integ.getAdvancedTime() >= sc.duration) return;
+  throw SimulationError("stopped after " + std::to_string(attempts) + " steps at t = " +
+                        formatScenarioValue(integ.getAdvancedTime()) + " s of " + formatScenarioValue(sc.duration) +
+                        " s: raise --max-steps / scenario.max_steps (now " + std::to_string(sc.maxSteps) + ")");
+}
+
 HeadReport headReport(const ModelSpec& m, const RunTotals& totals) {
   HeadReport h;
   if (totals.headBody < 0) return h;
@@ -218,12 +231,14 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
     forces.setNonConservativeWork(s0, 0);
     integ->initialize(s0);
     frames.push(integ->getState());
+    r.residentAtStart = residentSetBytes();
     const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
     Real sampledUpTo = integ->getAdvancedTime();
     for (long k = 1; k <= reports; ++k) {
       const Real tReport = std::min(sc.duration, k * sc.reportInterval);
       for (;;) {
         const StepOutcome outcome = integ->stepTo(tReport, sc.duration);
+        checkStepLimit(*integ, sc);
         if (integ->getAdvancedTime() > sampledUpTo) {  // a step was accepted
           sampledUpTo = integ->getAdvancedTime();
           sampleStep(integ->getAdvancedState(), stepPeaks);
@@ -232,6 +247,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
       }
       frames.push(integ->getState());
       if (progress) progress(tReport, sc.duration, wall());
+      if (r.residentAtTenth == 0 && tReport >= 0.1 * sc.duration) r.residentAtTenth = residentSetBytes();
     }
   } catch (const SimulationError&) {
     frames.finish();  // a frame before this failure failed first: report that one, as without the thread
@@ -246,6 +262,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   r.wallSeconds = wall();
   r.handoffSeconds = frames.pushSeconds();
   frames.finish();
+  r.residentAtEnd = residentSetBytes();
   r.totals.merge(stepPeaks);  // the frame work is over: no other thread touches the totals
   r.statistics = integ->getStatistics();
   if (const auto* w = dynamic_cast<const RosenbrockWIntegrator*>(integ.get())) {
@@ -254,6 +271,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
     r.treeFactorizations = w->getNumTreeFactorizations();
   }
   r.head = headReport(m, r.totals);
+  r.residentPeak = peakResidentSetBytes();
   return r;
 }
 

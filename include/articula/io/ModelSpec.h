@@ -3,6 +3,7 @@
 // MultibodySystem. Values are SI and radians: readers convert fields given in degrees.
 #pragma once
 #include <array>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <memory>
@@ -118,12 +119,17 @@ struct InitialStateSpec {
   std::vector<std::string> hold;     // coordinates the constraint assembly must not move
 };
 
+// The step limit when a scenario gives none: a 10^8-step run takes hours (the shipped models need
+// at most about 10^5), so hitting it means a setting was wrong, not that the model needs more.
+inline constexpr int64_t kDefaultMaxSteps = 100'000'000;
+
 struct ScenarioSpec {
   Real duration = 1.0;
   std::string integrator = "RungeKuttaMerson";
   Real accuracy = 1e-3;
   Real fixedStep = 0;          // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
+  int64_t maxSteps = kDefaultMaxSteps;  // attempted steps (accepted and rejected) before the run fails
   std::vector<std::string> outputs{"trajectory.csv", "contacts.csv", "summary", "trajectory.json"};  // contacts.csv: with contact only
 };
 

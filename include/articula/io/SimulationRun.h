@@ -109,6 +109,10 @@ struct RunResult {
   Real handoffSeconds = 0;    // of wallSeconds, handing frames over (copy, help, wait; inline: the frame work)
   bool frameThread = false;   // the frame work ran on its own thread
   HeadReport head;
+  // Resident set size, bytes (0: unknown): once the run started, when a tenth of the duration was
+  // simulated, and when the frames were all done (before the head series are merged for HIC); the
+  // process's peak at the very end.
+  int64_t residentAtStart = 0, residentAtTenth = 0, residentAtEnd = 0, residentPeak = 0;
 };
 
 struct RunSettings {

@@ -177,6 +177,22 @@ case("openmbd_negative_mass", "/bodies/Abdomen/mass = -15.3: must be positive", 
 case("openmbd_five_inertia_values", "/bodies/Abdomen/inertia = [0.1,0.1,0.05,0,0]: expected 6 values", text=openmbd(inertia=(0.1, 0.1, 0.05, 0, 0)))
 case("openmbd_loop", '/joints/0/parent = "Abdomen": the joints form a loop', text=openmbd(loop=True))
 case("openmbd_inertia_by_name", "/bodies/Abdomen/inertia = 0.1, 0.1, 0.5: principal moments", text=openmbd(inertia=(0.1, 0.1, 0.5, 0, 0, 0)))
+# scenario limits (src/io/ScenarioLimits.cpp): settings that could not finish, refused before simulating
+def scen(**kv):
+    def f(m):
+        m["scenario"].update(kv)
+    return f
+case("scenario_step_below_resolution", "/scenario/fixed_step = 1e-300: fixed step 1e-300 s is below the time's resolution over the duration 0.1 s",
+     scen(integrator="ExplicitEuler", fixed_step=1e-300))
+case("scenario_more_steps_than_the_limit", "/scenario/fixed_step = 1e-09: the duration 0.1 s needs 100000000 fixed steps of 1e-09 s, more than the step limit 1000000",
+     scen(integrator="ExplicitEuler", fixed_step=1e-9, max_steps=1000000))
+case("scenario_more_steps_than_the_default_limit", "/scenario/fixed_step = 1e-10: the duration 0.1 s needs 1000000000 fixed steps of 1e-10 s, more than the step limit 100000000",
+     scen(integrator="ExplicitEuler", fixed_step=1e-10))
+case("scenario_duration_1e308", "/scenario/duration = 1e+308: more than 10 million report times", many(delp(["scenario", "report_interval"]), scen(duration=1e308)))
+case("scenario_accuracy_denormal", "/scenario/accuracy = 5e-324: accuracy is relative: must be at least 1e-14 and below 1", scen(accuracy=5e-324))
+case("scenario_max_steps_zero", "/scenario/max_steps = 0: must be a whole number from 1 to 1e+15", scen(max_steps=0))
+case("scenario_max_steps_fraction", "/scenario/max_steps = 2.5: must be a whole number from 1 to 1e+15", scen(max_steps=2.5))
+case("scenario_max_steps_string", '/scenario/max_steps = "many": expected a number', scen(max_steps="many"))
 
 import shutil
 for f in os.listdir(out):
