@@ -54,3 +54,12 @@ TEST(BodyTree, AHundredThousandBodiesListedChildFirst) {
   EXPECT_EQ(t.order.front(), n - 1);  // b0, listed last
   EXPECT_EQ(t.order.back(), 0);       // the tip, listed first
 }
+
+TEST(BodyTree, KeepsTheFileOrderWhereParentsComeFirst) {
+  // Two trees listed one after the other keep their listing, so each tree's mobilities stay together.
+  const BodyTree t = makeBodyTree(modelOf({{"a", "ground"}, {"a1", "a"}, {"a2", "a1"}, {"b", "ground"}, {"b1", "b"}}));
+  EXPECT_EQ(t.order, (std::vector<int>{0, 1, 2, 3, 4}));
+  // A child listed before its parent comes one pass later, after every body of the first pass.
+  const BodyTree late = makeBodyTree(modelOf({{"x1", "x"}, {"x", "ground"}, {"y", "ground"}, {"y1", "y"}}));
+  EXPECT_EQ(late.order, (std::vector<int>{1, 2, 3, 0}));
+}
