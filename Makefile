@@ -73,9 +73,8 @@ SOAK_ARGS ?= --integrator SemiExplicitEuler --dt 1e-5 --duration 10 --report-int
 .PHONY: soak
 soak: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_cli
-	/usr/bin/time -f "soak: %e s wall, %M kB max resident" ./$(BUILD)/articula run tests/io/models/ellipsoid_fall_20.json \
-	  $(SOAK_ARGS) -q --out $(BUILD)/soak
+	./$(BUILD)/articula run tests/io/models/ellipsoid_fall_20.json $(SOAK_ARGS) -q --out $(BUILD)/soak
 	@python3 -c 'import json; s = json.load(open("$(BUILD)/soak/summary.json")); m = s["run"]["memory"]; \
-	  print("soak: %d steps attempted, RSS start %.1f MB, at 10%% %.1f MB, end %.1f MB (growth from 10%%: %.2f MB), peak %.1f MB" % \
-	  (s["integrator"]["steps_attempted"], m["rss_start_bytes"] / 1e6, m["rss_at_10_percent_bytes"] / 1e6, \
+	  print("soak: %d steps attempted in %.0f s, RSS start %.1f MB, at 10%% %.1f MB, end %.1f MB (growth from 10%%: %.2f MB), peak %.1f MB" % \
+	  (s["integrator"]["steps_attempted"], s["run"]["total_wall_time_s"], m["rss_start_bytes"] / 1e6, m["rss_at_10_percent_bytes"] / 1e6, \
 	   m["rss_end_bytes"] / 1e6, (m["rss_end_bytes"] - m["rss_at_10_percent_bytes"]) / 1e6, m["peak_rss_bytes"] / 1e6))'

@@ -6,6 +6,8 @@
 #include <cmath>
 #include <limits>
 
+#include "IoTestSupport.h"
+#include "articula/io/ModelFile.h"
 #include "articula/io/ScenarioLimits.h"
 
 using namespace articula::io;
@@ -112,4 +114,14 @@ TEST(ScenarioLimits, ValuesPrintedShortest) {
   EXPECT_EQ(formatScenarioValue(0.1), "0.1");
   EXPECT_EQ(formatScenarioValue(kNaN), "nan");
   EXPECT_EQ(formatScenarioValue(-kInf), "-inf");
+}
+
+TEST(ScenarioLimits, AStepLimitSurvivesWritingAndReadingTheModel) {
+  articula::iotest::TempDir dir;
+  ModelSpec m = loadModelFile(articula::iotest::sourcePath("models/double_pendulum.json"));
+  EXPECT_EQ(m.scenario.maxSteps, 100000000);  // the documented default
+  m.scenario.maxSteps = 12345;
+  saveModelFile(m, dir / "limited.json");
+  EXPECT_NE(articula::iotest::readText(dir / "limited.json").find("\"max_steps\": 12345"), std::string::npos);
+  EXPECT_EQ(loadModelFile(dir / "limited.json").scenario.maxSteps, 12345);
 }
