@@ -66,9 +66,9 @@ clean:
 # ---- soak (issue 19): a long run's memory ---------------------------------------------------------
 # The 20-body ellipsoid fall (tests/io/models/ellipsoid_fall_20.json) in 10^6 fixed steps of
 # SemiExplicitEuler (10 s simulated, frames every 10 ms, ~4 min here); prints the resident set size
-# from summary.json at the start, at 10 % and at the end, and the peak. The only growth is the
-# head's per-step series for HIC15 (16 bytes a step; docs/output-format.md). `make test` runs a
-# 10^5-step version that bounds the growth (LongRunMemory_test).
+# from summary.json at the start, at 10 % and at the end, and the peak: nothing is kept per step
+# (docs/output-format.md, `memory`). `make test` runs a 10^5-step version that bounds the growth
+# (LongRunMemory_test).
 SOAK_ARGS ?= --integrator SemiExplicitEuler --dt 1e-5 --duration 10 --report-interval 0.01
 .PHONY: soak
 soak: configure

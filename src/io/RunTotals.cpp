@@ -11,10 +11,7 @@ void RunTotals::add(const Frame& f) {
   ++frames;
   last = f;  // assignment reuses the vectors' storage
   maxKineticEnergy = std::max(maxKineticEnergy, f.kineticEnergy);
-  if (headBody >= 0) {
-    headTime.push_back(f.time);
-    headAcceleration.push_back(f.bodies[headBody].comAcceleration.norm());
-  }
+  if (head) head->addFrame(f.time, f.bodies[headBody].comAcceleration.norm());
   if (f.contactForce.empty()) return;
   peakContactForce.resize(f.contactForce.size(), 0);
   peakContactTime.resize(f.contactForce.size(), 0);
@@ -27,17 +24,13 @@ void RunTotals::add(const Frame& f) {
     if (c.depth > deepest) { deepest = c.depth; deepestTime = f.time; }
 }
 
-void StepPeaks::add(Real time, const std::vector<Real>& force, size_t contacts, Real deepestNow, Real headNow) {
+void StepPeaks::add(Real time, const std::vector<Real>& force, size_t contacts, Real deepestNow) {
   contactForce.resize(force.size(), 0);
   contactTime.resize(force.size(), 0);
   for (size_t i = 0; i < force.size(); ++i)
     if (force[i] > contactForce[i]) { contactForce[i] = force[i]; contactTime[i] = time; }
   mostContacts = std::max(mostContacts, contacts);
   if (deepestNow > deepest) { deepest = deepestNow; deepestTime = time; }
-  if (headNow >= 0) {
-    headSeriesTime.push_back(time);
-    headSeriesAcceleration.push_back(headNow);
-  }
 }
 
 void RunTotals::merge(const StepPeaks& steps) {
@@ -52,21 +45,7 @@ void RunTotals::merge(const StepPeaks& steps) {
     }
   mostContacts = std::max(mostContacts, steps.mostContacts);
   if (steps.deepest > deepest) { deepest = steps.deepest; deepestTime = steps.deepestTime; }
-  // Both series are in time order: merge them, keeping one sample where a frame and a step meet.
-  mergedHeadTime.clear();
-  mergedHeadAcceleration.clear();
-  size_t i = 0, j = 0;
-  const std::vector<Real>&ft = headTime, &fa = headAcceleration;
-  const std::vector<Real>&st = steps.headSeriesTime, &sa = steps.headSeriesAcceleration;
-  while (i < ft.size() || j < st.size()) {
-    const bool frameNext = j == st.size() || (i < ft.size() && ft[i] <= st[j]);
-    const Real t = frameNext ? ft[i] : st[j];
-    const Real a = frameNext ? fa[i] : sa[j];
-    if (frameNext) ++i; else ++j;
-    if (!mergedHeadTime.empty() && t == mergedHeadTime.back()) continue;
-    mergedHeadTime.push_back(t);
-    mergedHeadAcceleration.push_back(a);
-  }
+  if (head) head->finish();
 }
 
 }  // namespace articula::io

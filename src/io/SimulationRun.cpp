@@ -18,8 +18,6 @@ namespace articula::io {
 
 namespace {
 
-constexpr Real kStandardGravity = 9.80665;
-
 BodySample sampleBody(const MatterSubsystem& matter, const State& s, int mobod, const Vec3& com) {
   BodySample b;
   const Transform& X = matter.getBodyTransform(s, mobod);
@@ -68,7 +66,8 @@ void sampleContacts(const BuiltModel& built, const State& s, Frame& f) {
 // The peaks of an accepted step's end (realized through Acceleration by the integrator).
 class StepSampler {
  public:
-  StepSampler(const ModelSpec& m, const BuiltModel& built, int headBody) : m_(m), built_(built), head_(headBody) {}
+  StepSampler(const ModelSpec& m, const BuiltModel& built, int headBody, HeadTrack* track)
+      : m_(m), built_(built), head_(headBody), track_(track) {}
   void operator()(const State& s, StepPeaks& peaks) {
     size_t contacts = 0;
     Real deepest = 0;
@@ -80,18 +79,18 @@ class StepSampler {
       for (size_t i = 0; i < m_.bodies.size(); ++i)
         force_.push_back(r.bodyForces_G.at(built_.mobodOfBody[i]).tail<3>().norm());
     }
-    Real head = -1;
     if (head_ >= 0)
-      head = built_.system->getMatter()
-                 .findStationAccelerationInGround(s, built_.mobodOfBody[head_], m_.bodies[head_].massCenter)
-                 .norm();
-    peaks.add(s.getTime(), force_, contacts, deepest, head);
+      track_->addStep(s.getTime(), built_.system->getMatter()
+                                       .findStationAccelerationInGround(s, built_.mobodOfBody[head_], m_.bodies[head_].massCenter)
+                                       .norm());
+    peaks.add(s.getTime(), force_, contacts, deepest);
   }
 
  private:
   const ModelSpec& m_;
   const BuiltModel& built_;
   int head_;
+  HeadTrack* track_;
   std::vector<Real> force_;
 };
 
@@ -169,18 +168,9 @@ HeadReport headReport(const ModelSpec& m, const RunTotals& totals) {
   HeadReport h;
   if (totals.headBody < 0) return h;
   h.body = m.bodies[totals.headBody].name;
-  // The frames and the integrator's steps together when the run merged them (finer in impacts).
-  const bool merged = !totals.mergedHeadTime.empty();
-  const std::vector<Real>& time = merged ? totals.mergedHeadTime : totals.headTime;
-  const std::vector<Real>& acceleration = merged ? totals.mergedHeadAcceleration : totals.headAcceleration;
-  std::vector<Real> aG;
-  aG.reserve(acceleration.size());
-  for (size_t k = 0; k < acceleration.size(); ++k) {
-    const Real a = acceleration[k];
-    if (a > h.peakAcceleration) { h.peakAcceleration = a; h.peakTime = time[k]; }
-    aG.push_back(a / kStandardGravity);
-  }
-  h.hic15 = calcHic(time, aG, 0.015);
+  h.peakAcceleration = totals.head->peak();  // the frames and the integrator's steps (finer in impacts)
+  h.peakTime = totals.head->peakTime();
+  h.hic15 = totals.head->hic15();
   return h;
 }
 
@@ -217,7 +207,7 @@ RunResult runSimulation(const ModelSpec& m, const BuiltModel& built, const Scena
   integ->setReportStage(Stage::Time);
   // One step per stepTo call, so the peaks are sampled at every accepted step (the steps are the same).
   integ->setReturnEveryInternalStep(true);
-  StepSampler sampleStep(m, built, r.totals.headBody);
+  StepSampler sampleStep(m, built, r.totals.headBody, r.totals.head.get());
   StepPeaks stepPeaks;
   r.surfaceNames = contactSurfaceNames(built);
   FrameWork work(m, built, settings, r);

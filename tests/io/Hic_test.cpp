@@ -39,3 +39,27 @@ TEST(Hic, EmptyAndZeroInputs) {
   EXPECT_EQ(calcHic({}, {}).value, 0);
   EXPECT_EQ(calcHic({0, 0.001, 0.002}, {0, 0, 0}).value, 0);
 }
+
+// The streaming form gives calcHic's result exactly (value and window), on series with pulses,
+// plateaus and ties, while keeping only one window of samples.
+TEST(Hic, StreamAgreesExactlyWithTheWholeSeries) {
+  std::vector<Real> t, a;
+  Real time = 0;
+  unsigned x = 12345;
+  for (int i = 0; i < 4000; ++i) {
+    x = x * 1103515245u + 12345u;
+    time += 1e-5 + (x >> 8) % 1000 * 2e-6;  // uneven steps of 10 us to 2 ms
+    t.push_back(time);
+    const Real pulse = std::exp(-std::pow((time - 2.0) / 0.004, 2)) * 120;
+    a.push_back(i % 500 < 20 ? 35.0 : pulse + ((x >> 4) % 7) - 3);  // plateaus give equal windows
+  }
+  for (Real window : {0.015, 0.036}) {
+    HicStream s(window);
+    for (size_t i = 0; i < t.size(); ++i) s.add(t[i], a[i]);
+    const HicResult whole = calcHic(t, a, window);
+    EXPECT_GT(whole.value, 0);
+    EXPECT_EQ(s.result().value, whole.value);
+    EXPECT_EQ(s.result().t1, whole.t1);
+    EXPECT_EQ(s.result().t2, whole.t2);
+  }
+}

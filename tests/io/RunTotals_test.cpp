@@ -43,9 +43,13 @@ TEST(RunTotals, MatchTheKeptFramesOfAContactRun) {
   ASSERT_EQ(t.peakContactForce.size(), peak.size());
   for (size_t i = 0; i < peak.size(); ++i) EXPECT_GE(t.peakContactForce[i], peak[i]) << m.bodies[i].name;
   ASSERT_EQ(t.headBody, findHeadBody(m));
-  ASSERT_EQ(t.headAcceleration.size(), r.frames.size());
-  for (size_t k = 0; k < r.frames.size(); ++k)
-    EXPECT_EQ(t.headAcceleration[k], r.frames[k].bodies[t.headBody].comAcceleration.norm());
+  ASSERT_TRUE(t.head);
+  // The head's peak over the frames and the steps: at least the frames' own, at a frame's or step's time.
+  Real framePeak = 0;
+  for (const Frame& f : r.frames) framePeak = std::max(framePeak, f.bodies[t.headBody].comAcceleration.norm());
+  EXPECT_GE(t.head->peak(), framePeak);
+  EXPECT_GT(t.head->peakTime(), 0);
+  EXPECT_GT(t.head->hic15().value, 0);
 }
 
 // merge keeps, figure by figure, the larger of the frames' peak and the steps', with its time.
@@ -60,30 +64,45 @@ TEST(RunTotals, MergeTakesTheLargerPeakWithItsTime) {
   f.contacts[0].depth = 0.002;
   t.add(f);
   StepPeaks steps;
-  steps.add(0.05, {20, 50}, 3, 0.001, 10);
-  steps.add(0.07, {80, 40}, 2, 0.003, 45);
+  steps.add(0.05, {20, 50}, 3, 0.001);
+  steps.add(0.07, {80, 40}, 2, 0.003);
   t.merge(steps);
   EXPECT_EQ(t.peakContactForce, (std::vector<Real>{100, 50}));
   EXPECT_EQ(t.peakContactTime, (std::vector<Real>{0.1, 0.05}));
   EXPECT_EQ(t.mostContacts, 3u);
   EXPECT_EQ(t.deepest, 0.003);
   EXPECT_EQ(t.deepestTime, 0.07);
-  // The head's step peak (45 at 0.07 s) is in the merged series the head report reads.
-  ASSERT_FALSE(t.mergedHeadAcceleration.empty());
-  const auto top = std::max_element(t.mergedHeadAcceleration.begin(), t.mergedHeadAcceleration.end());
-  EXPECT_EQ(*top, 45);
-  EXPECT_EQ(t.mergedHeadTime[top - t.mergedHeadAcceleration.begin()], 0.07);
-  // The head series for HIC: frames and steps in time order, one sample per time.
-  Frame g = f;
-  g.time = 0.2;
-  g.bodies[0].comAcceleration = Vec3(0, 0, 20);
-  t.add(g);
-  StepPeaks more = steps;
-  more.add(0.2, {0, 0}, 0, 0, 21);  // at a frame's time: the frame's sample is kept
-  more.add(0.25, {0, 0}, 0, 0, 5);
-  t.merge(more);
-  EXPECT_EQ(t.mergedHeadTime, (std::vector<Real>{0.05, 0.07, 0.1, 0.2, 0.25}));
-  EXPECT_EQ(t.mergedHeadAcceleration, (std::vector<Real>{10, 45, 30, 20, 5}));
+}
+
+// The head's track merges the steps' samples with the frames' in time order, one sample per time
+// (the frame's where both fall on one time), and takes the peak and HIC15 of that series.
+TEST(RunTotals, HeadTrackMergesStepsAndFramesInTimeOrder) {
+  RunTotals t(0);
+  Frame f;
+  f.bodies.resize(1);
+  const auto frame = [&](Real time, Real a) {
+    f.time = time;
+    f.bodies[0].comAcceleration = Vec3(0, 0, a);
+    t.add(f);
+  };
+  t.head->addStep(0.101, 100);
+  t.head->addStep(0.104, 450);
+  t.head->addStep(0.108, 60);  // after the next frame: waits for it
+  frame(0.106, 300);
+  t.head->addStep(0.110, 210);  // at a frame's time: the frame's sample is kept
+  t.head->addStep(0.113, 50);   // after the last frame: taken by merge
+  frame(0.110, 200);
+  t.merge(StepPeaks());
+  EXPECT_EQ(t.head->peak(), 450);
+  EXPECT_EQ(t.head->peakTime(), 0.104);
+  const std::vector<Real> time{0.101, 0.104, 0.106, 0.108, 0.110, 0.113}, a{100, 450, 300, 60, 200, 50};
+  std::vector<Real> aG;
+  for (Real x : a) aG.push_back(x / 9.80665);
+  const HicResult expected = calcHic(time, aG, 0.015), got = t.head->hic15();
+  EXPECT_EQ(got.value, expected.value);
+  EXPECT_EQ(got.t1, expected.t1);
+  EXPECT_EQ(got.t2, expected.t2);
+  EXPECT_GT(got.value, 0);
 }
 
 TEST(RunTotals, KeepFramesOffLeavesTheFramesToTheSinks) {

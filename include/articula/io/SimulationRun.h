@@ -5,10 +5,12 @@
 // integrator goes on; frames are consumed in time order, so the results do not depend on it.
 #pragma once
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "articula/integrators/Integrator.h"
+#include "articula/io/HeadTrack.h"
 #include "articula/io/Hic.h"
 #include "articula/io/ModelBuilder.h"
 #include "articula/io/TextOutput.h"
@@ -60,20 +62,21 @@ class FrameSink {
 // What the summary needs, gathered frame by frame so that the frames need not be kept.
 // Peaks at the integrator's accepted steps, gathered on the simulation thread: during an impact
 // the steps are much finer than the frames, so a peak between two frames is not missed.
+// (The head's acceleration at the steps goes to RunTotals::head directly: HeadTrack.)
 struct StepPeaks {
-  // contactForce[i]: |net contact force| on spec body i; headAcceleration < 0: no head.
-  void add(Real time, const std::vector<Real>& contactForce, size_t contacts, Real deepest, Real headAcceleration);
+  // contactForce[i]: |net contact force| on spec body i.
+  void add(Real time, const std::vector<Real>& contactForce, size_t contacts, Real deepest);
   std::vector<Real> contactForce, contactTime;  // per spec body
   size_t mostContacts = 0;
   Real deepest = 0, deepestTime = 0;
-  std::vector<Real> headSeriesTime, headSeriesAcceleration;  // at every step: peak and HIC
 };
 
 struct RunTotals : FrameSink {
-  explicit RunTotals(int headBody = -1) : headBody(headBody) {}
+  explicit RunTotals(int headBody = -1)
+      : headBody(headBody), head(headBody >= 0 ? std::make_shared<HeadTrack>() : nullptr) {}
   void add(const Frame& f) override;
   // Takes the larger of each peak (the frames' or the steps'), with its time; once, at the end.
-  void merge(const StepPeaks& steps);
+  void merge(const StepPeaks& steps);  // also ends the head's track (HeadTrack::finish)
 
   size_t frames = 0;
   Frame first, last;
@@ -83,10 +86,9 @@ struct RunTotals : FrameSink {
   size_t mostContacts = 0;
   Real deepest = 0, deepestTime = 0;    // deepest penetration, m, and when
   int headBody = -1;                    // spec index of the head, -1: none
-  std::vector<Real> headTime, headAcceleration;  // the head's mass-centre acceleration, m/s^2
-  // The head series of the frames and the steps together, in time order (see merge): for the
-  // head's peak and HIC.
-  std::vector<Real> mergedHeadTime, mergedHeadAcceleration;
+  // The head's mass-centre acceleration at the frames and the steps: its peak and HIC15 (null
+  // without a head). Shared, not copied, with copies of the totals.
+  std::shared_ptr<HeadTrack> head;
 };
 
 struct HeadReport {
