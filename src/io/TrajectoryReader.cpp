@@ -213,6 +213,9 @@ RunTrajectory parseTrajectoryJson(const std::string& text, const std::string& fi
     root = json::parse(text);
   } catch (const json::parse_error& e) {
     throw Error(fileLabel + ": not valid JSON (byte " + std::to_string(e.byte) + ")");
+  } catch (const json::out_of_range&) {
+    // nlohmann reports a number beyond a double (1e400) as out_of_range, not as a parse error.
+    throw Error(fileLabel + ": not valid JSON (a number beyond the range of a double)");
   }
   return reader.run(root);
 }

@@ -48,6 +48,8 @@ TEST(TrajectoryReader, ReadsBodiesGeometryAndFrames) {
 TEST(TrajectoryReader, ErrorsNameFilePointerAndValue) {
   const std::string good = test::pendulumTrajectoryJson(3, 0.1);
   EXPECT_EQ(errorOf("{"), "run/trajectory.json: not valid JSON (byte 2)");
+  EXPECT_EQ(errorOf(replaced(good, "\"version\": 1", "\"version\": 1e400")),  // found by fuzz/trajectory_fuzz
+            "run/trajectory.json: not valid JSON (a number beyond the range of a double)");
   EXPECT_EQ(errorOf(replaced(good, "\"articula-trajectory\"", "\"other\"")),
             "run/trajectory.json: /format = \"other\": expected \"articula-trajectory\"");
   EXPECT_EQ(errorOf(replaced(good, "\"version\": 1", "\"version\": 7")),
