@@ -1,6 +1,7 @@
 # Articula: every entry point a developer or CI needs. Each target installs and builds what it
 # needs first, so any of them works on a fresh clone.
 #   make demo | test | bench | bench-compare | sanitize | build | deps | clean
+#   make fuzz | fuzz-smoke | tsan   (docs/fuzzing.md; `make test` runs fuzz-smoke first)
 # JOBS limits parallel compiles: the reference machine (and CI) has 2 cores. BENCH_ARGS and
 # COMPARE_ARGS pass options on, e.g. COMPARE_ARGS="--models arm7,humanoid36".
 
@@ -12,6 +13,7 @@ BENCH_ARGS  ?=
 COMPARE_ARGS ?=
 
 .PHONY: all deps deps-web configure build test demo bench bench-compare sanitize clean
+.PHONY: fuzz-build fuzz fuzz-smoke tsan
 
 all: build
 
@@ -29,7 +31,7 @@ configure: deps
 build: configure
 	ninja -C $(BUILD) -j $(JOBS)
 
-test: deps-web build
+test: deps-web build fuzz-smoke
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # The demo: the adult male's standing fall (2 s, contact with the floor), its GIF rendered in
@@ -61,7 +63,7 @@ sanitize: deps
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
 clean:
-	rm -rf $(BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)
 
 # ---- soak (issue 19): a long run's memory ---------------------------------------------------------
 # The 20-body ellipsoid fall (tests/io/models/ellipsoid_fall_20.json) in 10^6 fixed steps of
@@ -78,3 +80,33 @@ soak: configure
 	  print("soak: %d steps attempted in %.0f s, RSS start %.1f MB, at 10%% %.1f MB, end %.1f MB (growth from 10%%: %.2f MB), peak %.1f MB" % \
 	  (s["integrator"]["steps_attempted"], s["run"]["total_wall_time_s"], m["rss_start_bytes"] / 1e6, m["rss_at_10_percent_bytes"] / 1e6, \
 	   m["rss_end_bytes"] / 1e6, (m["rss_end_bytes"] - m["rss_at_10_percent_bytes"]) / 1e6, m["peak_rss_bytes"] / 1e6))'
+
+# ---- Fuzzing and ThreadSanitizer (docs/fuzzing.md) ----
+# The libFuzzer harnesses of every reader (fuzz/): a clang tree with ASan + UBSan. `make fuzz` runs
+# each FUZZ_SECONDS and merges new coverage into fuzz/corpus/; `make fuzz-smoke` (part of `make
+# test`) runs them all for FUZZ_SMOKE_SECONDS in total. Either fails on a finding.
+FUZZ_BUILD         ?= build-fuzz
+FUZZ_SECONDS       ?= 300
+FUZZ_SMOKE_SECONDS ?= 60
+fuzz-build: deps
+	cmake -S fuzz -B $(FUZZ_BUILD) -G Ninja -DCMAKE_CXX_COMPILER=clang++
+	ninja -C $(FUZZ_BUILD) -j $(JOBS)
+
+fuzz: fuzz-build
+	bash fuzz/run-fuzzers fuzz $(FUZZ_BUILD) $(FUZZ_SECONDS)
+
+fuzz-smoke: fuzz-build
+	bash fuzz/run-fuzzers smoke $(FUZZ_BUILD) $(FUZZ_SMOKE_SECONDS)
+
+# ThreadSanitizer over the tests that use threads: the frame pipeline, the CLI's frame thread,
+# simulation runs, a System shared between threads. Not part of `make test`.
+TSAN_BUILD ?= build-tsan
+TSAN_TESTS ?= FramePipeline|ThreadSafety|FrameThread|SimulationRun
+tsan: deps
+	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
+	  -DARTICULA_BUILD_BENCH=OFF -DARTICULA_WITH_SIMBODY=OFF $(CMAKE_FLAGS)
+	ninja -C $(TSAN_BUILD) -j $(JOBS) test_io test_matter articula_cli
+	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
+	  ctest --test-dir $(TSAN_BUILD) --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
+

@@ -23,6 +23,9 @@ class ErrorControlledIntegrator : public Integrator {
   };
   const Controller& getController() const { return controller_; }
   void setController(const Controller& c);
+  // The local error estimate of the last accepted step (after projection when error control is
+  // on): what the error test weighed. Tests check each method's estimate against its published pair.
+  const Vector& getLastErrorEstimate() const { return yErr_; }
 
  protected:
   // One trial step of size h from the advanced state (time t0) to time t1 (t0 + h, but exactly

@@ -1,0 +1,8 @@
+// readObjMesh: the OBJ files a model's mesh geometry names.
+#include "FuzzInput.h"
+#include "articula/contact/MeshIO.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string& file = articula::fuzz::writeScratchFile(data, size, ".obj");
+  return articula::fuzz::expectDocumentedErrors([&] { articula::readObjMesh(file); });
+}
