@@ -125,7 +125,8 @@ class StrictSax {
 // A path of a deeply nested value is shortened to its start and end.
 std::string shortPath(const std::string& p) {
   if (p.size() <= 120) return p;
-  return p.substr(0, 60) + "/.../" + p.substr(p.size() - 40);
+  const size_t head = p.rfind('/', 60), tail = p.find('/', p.size() - 40);  // whole tokens only
+  return p.substr(0, head) + "/..." + p.substr(tail);
 }
 
 }  // namespace

@@ -35,7 +35,9 @@ TEST(JsonParse, RefusesNestingBeyondTheLimitWithoutCrashing) {
   const std::string deep = errorOf(R"({"description": )" + nested(100000) + "}");
   EXPECT_EQ(deep.rfind("f.json: /description/0/0/0/", 0), 0u) << deep.substr(0, 200);
   EXPECT_NE(deep.find("nested deeper than 100 levels"), std::string::npos);
-  EXPECT_LT(deep.size(), 300u);  // the path is shortened
+  EXPECT_LT(deep.size(), 300u);  // the path is shortened, between whole tokens
+  EXPECT_NE(deep.find("/0/.../0/"), std::string::npos) << deep;
+  EXPECT_EQ(deep.find("//"), std::string::npos) << deep;
   EXPECT_NE(errorOf(std::string(100000, '[')).find("nested deeper"), std::string::npos);  // unclosed objects too
 }
 
