@@ -123,9 +123,17 @@ class StrictSax {
 };
 
 // A path of a deeply nested value is shortened to its start and end.
+// Cut between whole tokens where the ends hold a '/', else between UTF-8 characters (a long key).
 std::string shortPath(const std::string& p) {
   if (p.size() <= 120) return p;
-  const size_t head = p.rfind('/', 60), tail = p.find('/', p.size() - 40);  // whole tokens only
+  const auto isContinuation = [&](size_t i) { return (static_cast<unsigned char>(p[i]) & 0xC0) == 0x80; };
+  size_t head = p.rfind('/', 60), tail = p.find('/', p.size() - 40);
+  if (head == std::string::npos || head == 0)
+    for (head = 60; isContinuation(head); --head) {
+    }
+  if (tail == std::string::npos)
+    for (tail = p.size() - 40; isContinuation(tail); ++tail) {
+    }
   return p.substr(0, head) + "/..." + p.substr(tail);
 }
 

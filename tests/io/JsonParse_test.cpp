@@ -38,7 +38,10 @@ TEST(JsonParse, RefusesNestingBeyondTheLimitWithoutCrashing) {
   EXPECT_LT(deep.size(), 300u);  // the path is shortened, between whole tokens
   EXPECT_NE(deep.find("/0/.../0/"), std::string::npos) << deep;
   EXPECT_EQ(deep.find("//"), std::string::npos) << deep;
-  EXPECT_NE(errorOf(std::string(100000, '[')).find("nested deeper"), std::string::npos);  // unclosed objects too
+  EXPECT_NE(errorOf(std::string(100000, '[')).find("nested deeper"), std::string::npos);  // unclosed arrays too
+  // A path that ends in a long key (found by fuzz/model_file_fuzz: the cut searched for a '/').
+  const std::string longKey = errorOf("{\"" + std::string(200, 'k') + "\": {\"a\": 1, \"a\": 2}}");
+  EXPECT_NE(longKey.find("kkk/.../a: duplicate key"), std::string::npos) << longKey;
 }
 
 TEST(JsonParse, RefusesDuplicateKeysNamingThePath) {
