@@ -66,7 +66,7 @@ clean:
 	rm -rf $(BUILD) $(ASAN_BUILD) $(FUZZ_BUILD) $(TSAN_BUILD)
 
 # ---- soak (issue 19): a long run's memory ---------------------------------------------------------
-# The 20-body ellipsoid fall (tests/io/models/ellipsoid_fall_20.json) in 10^6 fixed steps of
+# The 20-body ellipsoid fall (tests/data/models/ellipsoid_fall_20.json) in 10^6 fixed steps of
 # SemiExplicitEuler (10 s simulated, frames every 10 ms, ~4 min here); prints the resident set size
 # from summary.json at the start, at 10 % and at the end, and the peak: nothing is kept per step
 # (docs/output-format.md, `memory`). `make test` runs a 10^5-step version that bounds the growth
@@ -75,7 +75,7 @@ SOAK_ARGS ?= --integrator SemiExplicitEuler --dt 1e-5 --duration 10 --report-int
 .PHONY: soak
 soak: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_cli
-	./$(BUILD)/articula run tests/io/models/ellipsoid_fall_20.json $(SOAK_ARGS) -q --out $(BUILD)/soak
+	./$(BUILD)/articula run tests/data/models/ellipsoid_fall_20.json $(SOAK_ARGS) -q --out $(BUILD)/soak
 	@python3 -c 'import json; s = json.load(open("$(BUILD)/soak/summary.json")); m = s["run"]["memory"]; \
 	  print("soak: %d steps attempted in %.0f s, RSS start %.1f MB, at 10%% %.1f MB, end %.1f MB (growth from 10%%: %.2f MB), peak %.1f MB" % \
 	  (s["integrator"]["steps_attempted"], s["run"]["total_wall_time_s"], m["rss_start_bytes"] / 1e6, m["rss_at_10_percent_bytes"] / 1e6, \
@@ -106,7 +106,7 @@ tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
 	  -DARTICULA_BUILD_BENCH=OFF -DARTICULA_WITH_SIMBODY=OFF $(CMAKE_FLAGS)
-	ninja -C $(TSAN_BUILD) -j $(JOBS) test_io test_matter articula_cli
+	ninja -C $(TSAN_BUILD) -j $(JOBS) test_run test_cli test_matter articula_cli
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --test-dir $(TSAN_BUILD) --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'
 

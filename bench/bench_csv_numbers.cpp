@@ -1,4 +1,4 @@
-// Google Benchmarks of the CSV writers' "%.9g" number formatting (src/io/CsvNumbers.h) against
+// Google Benchmarks of the CSV writers' "%.9g" number formatting (src/run/CsvNumbers.h) against
 // the ways it has been or could be done: snprintf, std::to_chars with precision 9 (the previous
 // writer) and shortest std::to_chars (for scale only: it prints different text). Time is per
 // number. Data sets: "state" — magnitudes 1e-8..1e4 of either sign, like a trajectory row;
@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../src/io/CsvNumbers.h"
+#include "../src/run/CsvNumbers.h"
 
 namespace articula::bench {
 namespace {
@@ -58,7 +58,7 @@ void ToCharsShortest(benchmark::State& s) {
   run(s, [](char* b, double x) { return std::to_chars(b, b + 64, x).ptr; });
 }
 void FormatNumber(benchmark::State& s) {
-  run(s, [](char* b, double x) { return io::formatNumber(b, x); });
+  run(s, [](char* b, double x) { return run::formatNumber(b, x); });
 }
 
 // Stride numbers appended per iteration into a row string (reserved, cleared every 64
@@ -82,12 +82,12 @@ void appendRun(benchmark::State& state, AppendSome appendSome) {
 
 // What the writers call.
 void AppendField(benchmark::State& state) {
-  appendRun<1>(state, [](std::string& row, const double* x) { io::appendField(row, *x); });
+  appendRun<1>(state, [](std::string& row, const double* x) { run::appendField(row, *x); });
 }
 
 // Most numbers go through appendFields (a Vec3): time per number.
 void AppendFields(benchmark::State& state) {
-  appendRun<3>(state, [](std::string& row, const double* x) { io::appendFields(row, Vec3(x[0], x[1], x[2])); });
+  appendRun<3>(state, [](std::string& row, const double* x) { run::appendFields(row, Vec3(x[0], x[1], x[2])); });
 }
 
 // The writers before 2026-11-23: the same with std::to_chars general/9.

@@ -10,7 +10,7 @@ file(GLOB_RECURSE ARTICULA_SOURCES CONFIGURE_DEPENDS
   ${ARTICULA_ROOT}/src/contact/*.cpp
   ${ARTICULA_ROOT}/src/integrators/*.cpp
   ${ARTICULA_ROOT}/src/study/*.cpp
-  ${ARTICULA_ROOT}/src/io/*.cpp)
-# Below every layer: safe file input (include/articula/FileInput.h).
-file(GLOB ARTICULA_COMMON_SOURCES CONFIGURE_DEPENDS ${ARTICULA_ROOT}/src/*.cpp)
-list(APPEND ARTICULA_SOURCES ${ARTICULA_COMMON_SOURCES})
+  ${ARTICULA_ROOT}/src/files/*.cpp
+  ${ARTICULA_ROOT}/src/model/*.cpp
+  ${ARTICULA_ROOT}/src/run/*.cpp
+  ${ARTICULA_ROOT}/src/render/*.cpp)

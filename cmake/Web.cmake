@@ -1,7 +1,7 @@
 # The browser viewer (viewer/, three.js built with vite from npm packages): viewer/scripts/build.mjs
 # runs `npm ci` (package-lock.json) and `vite build` in the build tree and generates WebPages.cpp,
 # the pages as string constants, compiled into the static library articula_web. The library's
-# page writers (src/io/ViewerPage.cpp, EditorPage.cpp) use them, so articula links it; programs
+# page writers (src/render/ViewerPage.cpp, EditorPage.cpp) use them, so articula links it; programs
 # that never write a page do not pull it in. docs/viewer.md.
 find_program(ARTICULA_NODE node)
 find_program(ARTICULA_NPM npm)

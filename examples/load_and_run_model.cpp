@@ -2,8 +2,8 @@
 //
 //   load_and_run_model [model.json] [duration]
 //
-// io::loadModelFile reads an Articula (or OpenMBD) model file into an io::ModelSpec, plain data;
-// io::buildModel turns it into a MultibodySystem with its force elements and the initial State
+// model::loadModelFile reads an Articula (or OpenMBD) model file into an model::ModelSpec, plain data;
+// model::buildModel turns it into a MultibodySystem with its force elements and the initial State
 // the file asks for. The program then integrates that State itself, with the integrator and
 // accuracy of the file's scenario (an error-controlled method; the default model uses
 // RungeKuttaMerson at 1e-6), printing the energy at a few times. buildModel tracks the work of
@@ -13,7 +13,7 @@
 // subsystem's non-conservative power: dissipation, friction, penalty hysteresis and the work the
 // elliptical Hertz law does as an ellipsoid turns on the floor.)
 //
-// Second, io::runSimulation (what `articula run` does) runs the same scenario; its last frame must
+// Second, run::runSimulation (what `articula run` does) runs the same scenario; its last frame must
 // agree with the hand-written loop.
 //
 // Checks (exit code 1 on failure): the energy balance drifts by less than 100 x accuracy relative
@@ -25,10 +25,10 @@
 #include <string>
 
 #include "articula/integrators/integrators.h"
-#include "articula/io/ModelBuilder.h"
-#include "articula/io/ModelError.h"
-#include "articula/io/ModelFile.h"
-#include "articula/io/SimulationRun.h"
+#include "articula/model/ModelBuilder.h"
+#include "articula/model/ModelError.h"
+#include "articula/model/ModelFile.h"
+#include "articula/run/SimulationRun.h"
 
 using namespace articula;
 
@@ -38,23 +38,23 @@ using namespace articula;
 
 int main(int argc, char** argv) {
   const std::string file = argc > 1 ? argv[1] : ARTICULA_SOURCE_DIR "/models/double_pendulum.json";
-  io::ModelSpec spec;
+  model::ModelSpec spec;
   try {
-    spec = io::loadModelFile(file);  // throws io::ModelError naming the file, JSON path and value
+    spec = model::loadModelFile(file);  // throws model::ModelError naming the file, JSON path and value
   } catch (const std::exception& e) {
     std::fprintf(stderr, "load_and_run_model: %s\n", e.what());
     return 2;
   }
   if (argc > 2) spec.scenario.duration = std::atof(argv[2]);
-  const io::ScenarioSpec& scenario = spec.scenario;
+  const model::ScenarioSpec& scenario = spec.scenario;
 
-  io::BuiltModel built = io::buildModel(spec, file);
+  model::BuiltModel built = model::buildModel(spec, file);
   const MultibodySystem& system = *built.system;
   const MatterSubsystem& matter = system.getMatter();
   std::printf("model '%s' (%s): %zu bodies, %d coordinates, %d speeds, %d force elements\n", spec.name.c_str(),
               file.c_str(), spec.bodies.size(), matter.getNQ(), matter.getNU(), built.forces->getNumForces());
   for (size_t i = 0; i < spec.bodies.size(); ++i) {
-    const io::BodySpec& b = spec.bodies[i];
+    const model::BodySpec& b = spec.bodies[i];
     std::printf("  body %-10s %6.3f kg  joint %-10s %-8s parent %s\n", b.name.c_str(), b.mass, b.joint.name.c_str(),
                 b.joint.type.c_str(), b.joint.parent.c_str());
   }
@@ -89,9 +89,9 @@ int main(int argc, char** argv) {
               integrator->getMethodName(), static_cast<long long>(st.stepsTaken),
               static_cast<long long>(st.derivativeEvaluations), maxDrift, relativeDrift);
 
-  // ---- the same scenario through io::runSimulation (what `articula run` does) ----
-  const io::RunResult run = io::runSimulation(spec, built, scenario);
-  const io::Frame& last = run.frames.back();
+  // ---- the same scenario through run::runSimulation (what `articula run` does) ----
+  const run::RunResult run = run::runSimulation(spec, built, scenario);
+  const run::Frame& last = run.frames.back();
   const State& end = integrator->getState();
   const Real eLoop = system.calcEnergy(end), eRun = last.kineticEnergy + last.potentialEnergy;
   std::printf("runSimulation: %zu frames, final t %.3f s, KE + PE %.9f J (loop above: %.9f J)\n", run.frames.size(),

@@ -1,9 +1,9 @@
 // loadModelFile on arbitrary bytes: JSON parsing, the Articula format (with its scenario
 // settings) and OpenMBD import, each check throwing ModelError.
 #include "FuzzInput.h"
-#include "articula/io/ModelFile.h"
+#include "articula/model/ModelFile.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string& file = articula::fuzz::writeScratchFile(data, size, ".json");
-  return articula::fuzz::expectDocumentedErrors([&] { articula::io::loadModelFile(file); });
+  return articula::fuzz::expectDocumentedErrors([&] { articula::model::loadModelFile(file); });
 }

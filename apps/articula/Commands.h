@@ -4,8 +4,8 @@
 #include <optional>
 #include <string>
 
-#include "articula/io/LoadOptions.h"
-#include "articula/io/RunRenderer.h"
+#include "articula/model/LoadOptions.h"
+#include "articula/render/RunRenderer.h"
 
 namespace articula::app {
 
@@ -17,16 +17,16 @@ struct RunOptions {
   std::optional<std::string> integrator;
   bool quiet = false;
   bool noViewer = false;  // --no-viewer: no viewer.html in the run folder
-  io::LoadOptions load;        // --openmbd-compat (also OpenMBD's integration and shipped ranges), --allow-path
+  model::LoadOptions load;        // --openmbd-compat (also OpenMBD's integration and shipped ranges), --allow-path
   bool noFrameThread = false;  // --no-frame-thread: frames realized and written on the simulation thread
 };
 
 int runCommand(const RunOptions& options);
-int infoCommand(const std::string& model, const io::LoadOptions& load);
-int validateCommand(const std::string& model, bool quiet, const io::LoadOptions& load);
+int infoCommand(const std::string& model, const model::LoadOptions& load);
+int validateCommand(const std::string& model, bool quiet, const model::LoadOptions& load);
 int viewCommand(const std::string& runDir, bool quiet);
-int editCommand(const std::string& model, const std::string& out, bool quiet, const io::LoadOptions& load);
-int renderCommand(const std::string& runDir, const std::string& size, const io::RenderRunOptions& options, bool quiet);
-int convertCommand(const std::string& input, const std::string& output, bool quiet, const io::LoadOptions& load);
+int editCommand(const std::string& model, const std::string& out, bool quiet, const model::LoadOptions& load);
+int renderCommand(const std::string& runDir, const std::string& size, const render::RenderRunOptions& options, bool quiet);
+int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load);
 
 }  // namespace articula::app

@@ -5,27 +5,27 @@
 #include <vector>
 
 #include "Commands.h"
-#include "articula/io/JointTypes.h"
-#include "articula/io/ModelBuilder.h"
-#include "articula/io/ModelFile.h"
+#include "articula/model/JointTypes.h"
+#include "articula/model/ModelBuilder.h"
+#include "articula/model/ModelFile.h"
 
 namespace articula::app {
 
 namespace {
 
-Real totalMass(const io::ModelSpec& m) {
+Real totalMass(const model::ModelSpec& m) {
   Real mass = 0;
   for (const auto& b : m.bodies) mass += b.mass;
   return mass;
 }
 
-std::string coordinateList(const io::JointSpec& j) {
+std::string coordinateList(const model::JointSpec& j) {
   std::string s;
-  for (const auto& c : io::jointCoordinates(j).q) s += (s.empty() ? "" : " ") + c.name;
+  for (const auto& c : model::jointCoordinates(j).q) s += (s.empty() ? "" : " ") + c.name;
   return s;
 }
 
-void printBody(const io::BodySpec& b, size_t depth) {
+void printBody(const model::BodySpec& b, size_t depth) {
   const std::string coords = coordinateList(b.joint);
   // Indented up to 16 levels; deeper, the level is written out (a 10^5-body chain stays 10^5 lines).
   const std::string indent = depth <= 16 ? std::string(2 * depth, ' ') : std::string(32, ' ') + "(" + std::to_string(depth) + ") ";
@@ -35,7 +35,7 @@ void printBody(const io::BodySpec& b, size_t depth) {
 }
 
 // Depth first in file order, without recursion (trees may be 10^5 deep).
-void printTree(const io::ModelSpec& m) {
+void printTree(const model::ModelSpec& m) {
   std::unordered_map<std::string_view, std::vector<size_t>> children;
   for (size_t i = 0; i < m.bodies.size(); ++i) children[m.bodies[i].joint.parent].push_back(i);
   std::printf("Tree (body, mass, [joint type \"name\": coordinates]):\n  ground\n");
@@ -54,7 +54,7 @@ void printTree(const io::ModelSpec& m) {
   }
 }
 
-void printConstraints(const io::ModelSpec& m, const io::BuiltModel& built) {
+void printConstraints(const model::ModelSpec& m, const model::BuiltModel& built) {
   for (size_t i = 0; i < m.bodies.size(); ++i)
     if (!m.bodies[i].joint.motion.empty())
       std::printf("Prescribed motion: joint \"%s\" (%s level)\n", m.bodies[i].joint.name.c_str(),
@@ -70,10 +70,10 @@ void printConstraints(const io::ModelSpec& m, const io::BuiltModel& built) {
 
 }  // namespace
 
-int infoCommand(const std::string& file, const io::LoadOptions& load) {
+int infoCommand(const std::string& file, const model::LoadOptions& load) {
   try {
-    const io::ModelSpec m = io::loadModelFile(file, load);
-    const io::BuiltModel built = io::buildModel(m, file);
+    const model::ModelSpec m = model::loadModelFile(file, load);
+    const model::BuiltModel built = model::buildModel(m, file);
     const auto& matter = built.system->getMatter();
     size_t geometry = 0;
     for (const auto& b : m.bodies) geometry += b.geometry.size();
@@ -102,10 +102,10 @@ int infoCommand(const std::string& file, const io::LoadOptions& load) {
   }
 }
 
-int validateCommand(const std::string& file, bool quiet, const io::LoadOptions& load) {
+int validateCommand(const std::string& file, bool quiet, const model::LoadOptions& load) {
   try {
-    const io::ModelSpec m = io::loadModelFile(file, load);
-    const io::BuiltModel built = io::buildModel(m, file);
+    const model::ModelSpec m = model::loadModelFile(file, load);
+    const model::BuiltModel built = model::buildModel(m, file);
     if (!quiet) {
       for (const auto& w : m.warnings) std::printf("warning: %s: %s\n", file.c_str(), w.c_str());
       std::printf("%s: valid (%zu bodies, %d degrees of freedom, %.4g kg", file.c_str(), m.bodies.size(),
@@ -121,17 +121,17 @@ int validateCommand(const std::string& file, bool quiet, const io::LoadOptions& 
   }
 }
 
-int convertCommand(const std::string& input, const std::string& output, bool quiet, const io::LoadOptions& load) {
-  io::ModelSpec m;
+int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load) {
+  model::ModelSpec m;
   try {
-    m = io::loadModelFile(input, load);
-    io::buildModel(m, input);
+    m = model::loadModelFile(input, load);
+    model::buildModel(m, input);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kBadInput;
   }
   try {
-    io::saveModelFile(m, output);
+    model::saveModelFile(m, output);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;

@@ -8,13 +8,13 @@
 
 #include "Commands.h"
 #include "ProgressBar.h"
-#include "articula/io/ModelBuilder.h"
-#include "articula/io/ModelError.h"
-#include "articula/io/ModelFile.h"
-#include "articula/io/OpenMbdImport.h"
-#include "articula/io/RunOutputs.h"
-#include "articula/io/ScenarioLimits.h"
-#include "articula/io/ViewerPage.h"
+#include "articula/model/ModelBuilder.h"
+#include "articula/model/ModelError.h"
+#include "articula/model/ModelFile.h"
+#include "articula/model/OpenMbdImport.h"
+#include "articula/run/RunOutputs.h"
+#include "articula/model/ScenarioLimits.h"
+#include "articula/render/ViewerPage.h"
 
 namespace articula::app {
 
@@ -36,18 +36,18 @@ std::vector<NumericOption> numericOptions(const RunOptions& o) {
 }
 
 bool refuse(const char* name, double value, const std::string& problem) {
-  std::fprintf(stderr, "error: %s = %s: %s\n", name, io::formatScenarioValue(value).c_str(), problem.c_str());
+  std::fprintf(stderr, "error: %s = %s: %s\n", name, model::formatScenarioValue(value).c_str(), problem.c_str());
   return false;
 }
 
 // Command-line values replace the model's scenario; they are checked like the file's fields, with
 // the same limits (ScenarioLimits.h), and a problem names the option when one was involved.
-bool applyOverrides(const RunOptions& o, const std::string& file, io::ScenarioSpec& s) {
+bool applyOverrides(const RunOptions& o, const std::string& file, model::ScenarioSpec& s) {
   const std::vector<NumericOption> options = numericOptions(o);
   std::vector<std::string> given;
   for (const NumericOption& opt : options) {
     if (!opt.value) continue;
-    const std::string problem = io::checkScenarioValue(opt.field, *opt.value);
+    const std::string problem = model::checkScenarioValue(opt.field, *opt.value);
     if (!problem.empty()) return refuse(opt.name, *opt.value, problem);
     given.push_back(opt.field);
   }
@@ -58,7 +58,7 @@ bool applyOverrides(const RunOptions& o, const std::string& file, io::ScenarioSp
   if (o.maxSteps) s.maxSteps = static_cast<int64_t>(*o.maxSteps);
   if (o.reportInterval) s.reportInterval = *o.reportInterval;
   else if (o.duration && s.reportInterval > s.duration) s.reportInterval = s.duration;
-  const auto p = io::checkScenario(s, given);
+  const auto p = model::checkScenario(s, given);
   if (!p) return true;
   for (const NumericOption& opt : options)
     if (opt.value && p->field == opt.field) return refuse(opt.name, p->value, p->problem);
@@ -72,31 +72,31 @@ std::string defaultOutputFolder(const std::string& model) {
 
 // The run's files, opened before the run so that the frames stream into them.
 struct Outputs {
-  io::TextOutput *csv = nullptr, *json = nullptr, *contacts = nullptr;
-  std::unique_ptr<io::TrajectoryCsvWriter> csvWriter;
-  std::unique_ptr<io::TrajectoryJsonWriter> jsonWriter;
-  std::unique_ptr<io::ContactsCsvWriter> contactsWriter;
+  files::TextOutput *csv = nullptr, *json = nullptr, *contacts = nullptr;
+  std::unique_ptr<run::TrajectoryCsvWriter> csvWriter;
+  std::unique_ptr<run::TrajectoryJsonWriter> jsonWriter;
+  std::unique_ptr<run::ContactsCsvWriter> contactsWriter;
   bool summary = false;
-  std::vector<io::FrameSink*> sinks;
+  std::vector<run::FrameSink*> sinks;
 };
 
-Outputs openOutputs(const io::ModelSpec& model, const io::BuiltModel& built, io::RunFolderWriter& folder) {
+Outputs openOutputs(const model::ModelSpec& model, const model::BuiltModel& built, run::RunFolderWriter& folder) {
   Outputs o;
   const bool contact = built.contact != nullptr;
   for (const std::string& kind : model.scenario.outputs) {
     if (kind == "trajectory.csv" && !o.csv) {
       o.csv = &folder.add(kind);
-      o.csvWriter = std::make_unique<io::TrajectoryCsvWriter>(model, contact, *o.csv);
+      o.csvWriter = std::make_unique<run::TrajectoryCsvWriter>(model, contact, *o.csv);
       o.sinks.push_back(o.csvWriter.get());
     }
     if (kind == "trajectory.json" && !o.json) {
       o.json = &folder.add(kind);
-      o.jsonWriter = std::make_unique<io::TrajectoryJsonWriter>(model, contact, *o.json);
+      o.jsonWriter = std::make_unique<run::TrajectoryJsonWriter>(model, contact, *o.json);
       o.sinks.push_back(o.jsonWriter.get());
     }
     if (kind == "contacts.csv" && contact && !o.contacts) {
       o.contacts = &folder.add(kind);
-      o.contactsWriter = std::make_unique<io::ContactsCsvWriter>(model, io::contactSurfaceNames(built), *o.contacts);
+      o.contactsWriter = std::make_unique<run::ContactsCsvWriter>(model, run::contactSurfaceNames(built), *o.contacts);
       o.sinks.push_back(o.contactsWriter.get());
     }
     if (kind == "summary") o.summary = true;
@@ -106,38 +106,38 @@ Outputs openOutputs(const io::ModelSpec& model, const io::BuiltModel& built, io:
 
 // summary.json, summary.txt and viewer.html, once the frames are in.
 void finishOutputs(Outputs& o, const nlohmann::json& summary, const std::string& summaryText, bool viewer,
-                   io::RunFolderWriter& folder) {
+                   run::RunFolderWriter& folder) {
   if (o.jsonWriter) o.jsonWriter->finish();
   if (o.summary) {
     folder.add("summary.json").append(summary.dump(2) + "\n");
     folder.add("summary.txt").append(summaryText);
   }
   if (!viewer || !o.json) return;
-  const io::TextSource trajectory = [&](const auto& piece) { o.json->read(piece); };
-  const io::TextSource csv = [&](const auto& piece) { o.csv->read(piece); };
-  io::writeViewerPage(folder.add("viewer.html"), trajectory, o.csv ? &csv : nullptr, o.summary ? summary.dump() : "");
+  const files::TextSource trajectory = [&](const auto& piece) { o.json->read(piece); };
+  const files::TextSource csv = [&](const auto& piece) { o.csv->read(piece); };
+  render::writeViewerPage(folder.add("viewer.html"), trajectory, o.csv ? &csv : nullptr, o.summary ? summary.dump() : "");
 }
 
 }  // namespace
 
 int runCommand(const RunOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  io::ModelSpec model;
-  io::BuiltModel built;
+  model::ModelSpec model;
+  model::BuiltModel built;
   try {
-    model = io::loadModelFile(o.model, o.load);
-    if (o.load.openMbdCompat) io::applyOpenMbdCompat(model);  // before the overrides: explicit options win
+    model = model::loadModelFile(o.model, o.load);
+    if (o.load.openMbdCompat) model::applyOpenMbdCompat(model);  // before the overrides: explicit options win
     if (!applyOverrides(o, o.model, model.scenario)) return kBadInput;
-    built = io::buildModel(model, o.model);
+    built = model::buildModel(model, o.model);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kBadInput;
   }
   const std::string out = o.out.empty() ? defaultOutputFolder(o.model) : o.out;
-  std::unique_ptr<io::RunFolderWriter> folder;
+  std::unique_ptr<run::RunFolderWriter> folder;
   Outputs outputs;
   try {
-    folder = std::make_unique<io::RunFolderWriter>(out);  // removes its unfinished files on every early return
+    folder = std::make_unique<run::RunFolderWriter>(out);  // removes its unfinished files on every early return
     outputs = openOutputs(model, built, *folder);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
@@ -145,19 +145,19 @@ int runCommand(const RunOptions& o) {
   }
   if (!o.quiet)
     for (const auto& w : model.warnings) std::fprintf(stderr, "warning: %s: %s\n", o.model.c_str(), w.c_str());
-  io::RunResult result;
+  run::RunResult result;
   try {
     ProgressBar bar(!o.quiet);
-    io::RunSettings settings;
+    run::RunSettings settings;
     settings.sinks = outputs.sinks;
     settings.keepFrames = false;
     settings.frameThread = !o.noFrameThread;
-    result = io::runSimulation(model, built, model.scenario, [&](double t, double d, double w) { bar.update(t, d, w); },
+    result = run::runSimulation(model, built, model.scenario, [&](double t, double d, double w) { bar.update(t, d, w); },
                                settings);
-  } catch (const io::SimulationError& e) {
+  } catch (const run::SimulationError& e) {
     std::fprintf(stderr, "error: %s: %s (no output written)\n", o.model.c_str(), e.what());
     return kSimulationFailure;
-  } catch (const io::OutputError& e) {
+  } catch (const files::OutputError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;
   } catch (const std::exception& e) {
@@ -165,10 +165,10 @@ int runCommand(const RunOptions& o) {
     std::fprintf(stderr, "error: %s: %s\n", o.model.c_str(), e.what());
     return kBadInput;
   }
-  io::RunDescription what{o.model, model.scenario, built.system->getMatter().getNU(), built.system->getMatter().getNQ()};
+  run::RunDescription what{o.model, model.scenario, built.system->getMatter().getNU(), built.system->getMatter().getNQ()};
   what.totalWallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const nlohmann::json summary = io::makeSummaryJson(model, what, result);
-  const std::string summaryText = io::makeSummaryText(summary);
+  const nlohmann::json summary = run::makeSummaryJson(model, what, result);
+  const std::string summaryText = run::makeSummaryText(summary);
   try {
     finishOutputs(outputs, summary, summaryText, !o.noViewer, *folder);
     folder->commit();

@@ -4,18 +4,18 @@
 #include <filesystem>
 
 #include "Commands.h"
-#include "articula/io/AtomicFile.h"
-#include "articula/io/EditorPage.h"
-#include "articula/io/ModelFile.h"
-#include "articula/io/ViewerPage.h"
+#include "articula/files/AtomicFile.h"
+#include "articula/render/EditorPage.h"
+#include "articula/model/ModelFile.h"
+#include "articula/render/ViewerPage.h"
 
 namespace articula::app {
 
 int viewCommand(const std::string& runDir, bool quiet) {
   std::filesystem::path page;
   try {
-    page = io::writeViewerPage(runDir);
-  } catch (const io::OutputError& e) {
+    page = render::writeViewerPage(runDir);
+  } catch (const files::OutputError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;
   } catch (const std::exception& e) {
@@ -29,14 +29,14 @@ int viewCommand(const std::string& runDir, bool quiet) {
   return kSuccess;
 }
 
-int renderCommand(const std::string& runDir, const std::string& size, const io::RenderRunOptions& options, bool quiet) {
-  io::RenderRunOptions o = options;
-  io::RenderRunResult result;
+int renderCommand(const std::string& runDir, const std::string& size, const render::RenderRunOptions& options, bool quiet) {
+  render::RenderRunOptions o = options;
+  render::RenderRunResult result;
   try {
-    if (!size.empty()) io::parseImageSize(size, o.width, o.height);
+    if (!size.empty()) render::parseImageSize(size, o.width, o.height);
     if (!o.pngFrames) o.gif = true;  // a GIF unless only PNG frames were asked for
-    result = io::renderRun(runDir, o);
-  } catch (const io::OutputError& e) {
+    result = render::renderRun(runDir, o);
+  } catch (const files::OutputError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;
   } catch (const std::filesystem::filesystem_error& e) {
@@ -55,15 +55,15 @@ int renderCommand(const std::string& runDir, const std::string& size, const io::
   return kSuccess;
 }
 
-int editCommand(const std::string& model, const std::string& out, bool quiet, const io::LoadOptions& load) {
+int editCommand(const std::string& model, const std::string& out, bool quiet, const model::LoadOptions& load) {
   std::string modelJson, meshesJson;
   if (!model.empty()) {
     try {
       // Any readable model (OpenMBD included) is opened in the Articula format, with the meshes
       // its geometries name (the page cannot read files).
-      const io::ModelSpec spec = io::loadModelFile(model, load);
-      modelJson = io::writeArticulaModel(spec).dump(2);
-      meshesJson = io::editorMeshesJson(spec);
+      const model::ModelSpec spec = model::loadModelFile(model, load);
+      modelJson = model::writeArticulaModel(spec).dump(2);
+      meshesJson = render::editorMeshesJson(spec);
     } catch (const std::exception& e) {
       std::fprintf(stderr, "error: %s\n", e.what());
       return kBadInput;
@@ -74,7 +74,7 @@ int editCommand(const std::string& model, const std::string& out, bool quiet, co
                    : std::filesystem::path((model.empty() ? std::string("model") : std::filesystem::path(model).stem().string()) +
                                            "-editor.html");
   try {
-    io::writeFileAtomically(target, io::editorPageHtml(modelJson, meshesJson));
+    files::writeFileAtomically(target, render::editorPageHtml(modelJson, meshesJson));
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;

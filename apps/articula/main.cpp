@@ -5,18 +5,19 @@
 #include "Commands.h"
 
 using namespace articula::app;
-namespace io = articula::io;
+namespace model = articula::model;
+namespace render = articula::render;
 
 namespace {
 
-void addAllowPath(CLI::App* cmd, io::LoadOptions& load) {
+void addAllowPath(CLI::App* cmd, model::LoadOptions& load) {
   cmd->add_option("--allow-path", load.allowedPaths,
                   "a folder mesh files may also be read from (default: the model file's folder only); repeatable")
       ->allow_extra_args(false)
       ->check(CLI::ExistingDirectory);
 }
 
-void addLoadOptions(CLI::App* cmd, io::LoadOptions& load) {
+void addLoadOptions(CLI::App* cmd, model::LoadOptions& load) {
   cmd->add_flag("--openmbd-compat", load.openMbdCompat,
                 "OpenMBD files only: OpenMBD's substitutions for bad masses and inertias, each with a warning");
   addAllowPath(cmd, load);
@@ -51,7 +52,7 @@ int main(int argc, char** argv) {
                    "step 1e-4 s, frames every 1 ms, its shipped knee/ankle ranges");
   addAllowPath(runCmd, run.load);
 
-  io::LoadOptions load;  // the other commands' loading options
+  model::LoadOptions load;  // the other commands' loading options
   CLI::App* infoCmd = app.add_subcommand("info", "print a model's tree, degrees of freedom, masses and warnings");
   infoCmd->add_option("model", model, "model file")->required();
   addLoadOptions(infoCmd, load);
@@ -77,7 +78,7 @@ int main(int argc, char** argv) {
   editCmd->add_flag("-q,--quiet", quiet, "print errors only");
   addLoadOptions(editCmd, load);
 
-  articula::io::RenderRunOptions render;
+  articula::render::RenderRunOptions render;
   std::string size;
   bool noShadows = false, noContacts = false;
   CLI::App* renderCmd = app.add_subcommand("render", "render a run folder to an animated GIF (software, no GPU)");

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "articula/Error.h"
-#include "articula/FileInput.h"
+#include "articula/files/FileInput.h"
 
 namespace articula {
 
@@ -25,11 +25,11 @@ namespace {
   throw Error(os.str());
 }
 
-// Regular files only, within the input size limit (articula/FileInput.h).
+// Regular files only, within the input size limit (articula/files/FileInput.h).
 std::string readBytes(const std::string& path) {
   try {
-    return readInputFile(path);
-  } catch (const InputFileError& e) {
+    return files::readInputFile(path);
+  } catch (const files::InputFileError& e) {
     fail(path, 0, e.problem());
   }
 }

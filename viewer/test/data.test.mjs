@@ -1,4 +1,4 @@
-// node --test: the viewer reads back trajectory.csv headers as src/io/CsvText.h writes them
+// node --test: the viewer reads back trajectory.csv headers as src/run/CsvText.h writes them
 // (quoted names, doubled quotes, line breaks, the ' put before formula-like names).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

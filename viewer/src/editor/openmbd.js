@@ -1,5 +1,5 @@
 // OpenMBD model import inside the page: the same mapping as the C++ importer
-// (src/io/OpenMbdImport.cpp, docs/model-format.md "OpenMBD files"), producing the Articula JSON
+// (src/model/OpenMbdImport.cpp, docs/model-format.md "OpenMBD files"), producing the Articula JSON
 // that `articula convert` writes. Returns {model, warnings}; throws an Error naming the field.
 import { compose, frameTransform, invert, identityTransform, matrixToQuat, mul3, transpose3 } from './rot.js';
 
@@ -61,7 +61,7 @@ function curve(v, path) {
 }
 
 // OpenMBD inertia [Ixx, Iyy, Izz, Ixy, Iyz, Ixz] (products of inertia) -> the matrix. As in
-// src/io/OpenMbdImport.cpp without --openmbd-compat: a short list is an error, not OpenMBD's
+// src/model/OpenMbdImport.cpp without --openmbd-compat: a short list is an error, not OpenMBD's
 // default, and the moments are kept as written (the schema check refuses a bad matrix).
 function inertia(v, body, path) {
   if (!Array.isArray(v) || v.length !== 6) {

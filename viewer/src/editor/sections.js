@@ -5,7 +5,7 @@ import { curveEditor } from './curves.js';
 import { escapeKey, unitChoice } from './widgets.js';
 import { arr, obj } from './rot.js';
 
-// Coordinate names per joint type (docs/model-format.md "Joints"; src/io/JointTypes.cpp), each
+// Coordinate names per joint type (docs/model-format.md "Joints"; src/model/JointTypes.cpp), each
 // [name, angular].
 const A = (n) => [n, true], L = (n) => [n, false];
 export function jointCoordinates(j) {

@@ -33,7 +33,7 @@ export function parseCsv(text) {
 
 // One CSV record of `text` from `start` -> {fields, end}. Quoted fields (RFC 4180) may hold
 // commas, doubled quotes and line breaks; a quoted field starting with ' loses it: the writer puts
-// it before names a spreadsheet would take for a formula (src/io/CsvText.h). Unquoted fields are
+// it before names a spreadsheet would take for a formula (src/run/CsvText.h). Unquoted fields are
 // trimmed.
 export function readCsvRecord(text, start) {
   const fields = [];

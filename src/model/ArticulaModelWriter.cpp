@@ -1,0 +1,208 @@
+// Writer of the Articula model format: the exact inverse of the reader (round-trip tested), in SI
+// units and radians, with orientations as quaternions.
+#include <cmath>
+
+#include "ConstraintFields.h"
+#include "ForceFields.h"
+#include "articula/model/ModelFile.h"
+
+namespace articula::model {
+
+using nlohmann::json;
+
+namespace {
+
+json vec(const Vec3& v) { return json::array({v[0], v[1], v[2]}); }
+
+json frame(const FrameSpec& f) {
+  const Vec4 q = f.orientation.asVec4();
+  return json{{"position", vec(f.position)}, {"orientation", {{"quaternion", {q[0], q[1], q[2], q[3]}}}}};
+}
+
+json curve(const std::vector<std::array<Real, 2>>& c) {
+  json a = json::array();
+  for (const auto& p : c) a.push_back({p[0], p[1]});
+  return a;
+}
+
+json function(const FunctionSpec& f) {
+  json j{{"type", f.type}, {"args", f.args}};
+  if (f.type == "spline") {
+    j["x"] = f.x;
+    j["y"] = f.y;
+  } else {
+    j["coefficients"] = f.coefficients;
+  }
+  return j;
+}
+
+json joint(const JointSpec& s) {
+  json j{{"name", s.name}, {"type", s.type}, {"parent", s.parent}, {"parent_frame", frame(s.parentFrame)},
+         {"child_frame", frame(s.childFrame)}};
+  if (s.euler) j["euler"] = true;
+  if (s.reverse) j["reverse"] = true;
+  if (s.type == "screw") j["pitch"] = s.pitch;
+  if (s.type == "ellipsoid") j["semi_axes"] = vec(s.semiAxes);
+  if (s.type == "function_based") {
+    const FunctionBasedSpec& f = s.functions;
+    json coords = json::array();
+    for (size_t i = 0; i < f.coordinates.size(); ++i) coords.push_back({{"name", f.coordinates[i]}, {"angular", bool(f.angular[i])}});
+    j["coordinates"] = coords;
+    json ra = json::array(), ta = json::array(), r = json::array(), t = json::array();
+    for (int k = 0; k < 3; ++k) {
+      ra.push_back(vec(f.rotationAxes[k]));
+      ta.push_back(vec(f.translationAxes[k]));
+      r.push_back(f.rotations[k] ? function(*f.rotations[k]) : json(nullptr));
+      t.push_back(f.translations[k] ? function(*f.translations[k]) : json(nullptr));
+    }
+    j["rotation_axes"] = ra;
+    j["rotations"] = r;
+    j["translation_axes"] = ta;
+    j["translations"] = t;
+  }
+  if (!s.motion.empty()) j["motion"] = writeJointMotion(s.motion.front());
+  return j;
+}
+
+json geometry(const GeometrySpec& g) {
+  json j{{"name", g.name}, {"type", g.type}};
+  if (g.type == "sphere") j["radius"] = g.size[0];
+  if (g.type == "ellipsoid") j["semi_axes"] = vec(g.size);
+  if (g.type == "box") j["half_lengths"] = vec(g.size);
+  if (g.type == "cylinder" || g.type == "capsule") {
+    j["radius"] = g.size[0];
+    j["half_length"] = g.size[1];
+  }
+  if (g.type == "mesh") {
+    j["file"] = g.meshFile;
+    if (g.size != Vec3::Ones()) j["scale"] = g.size.minCoeff() == g.size.maxCoeff() ? json(g.size[0]) : vec(g.size);
+    if (g.layerThickness > 0) j["layer_thickness"] = g.layerThickness;
+  }
+  const json f = frame(g.pose);
+  j["position"] = f["position"];
+  j["orientation"] = f["orientation"];
+  if (g.color) j["color"] = vec(*g.color);
+  if (!g.material.empty()) j["material"] = g.material;
+  if (!g.forceCurve.empty()) j["force_curve"] = curve(g.forceCurve);
+  if (!g.unloadCurve.empty()) j["unload_curve"] = curve(g.unloadCurve);
+  return j;
+}
+
+json body(const BodySpec& b) {
+  const Mat33& I = b.inertia;
+  json j{{"name", b.name},
+         {"mass", b.mass},
+         {"mass_center", vec(b.massCenter)},
+         {"inertia", {{"moments", {I(0, 0), I(1, 1), I(2, 2)}}, {"products", {I(0, 1), I(0, 2), I(1, 2)}}}}};
+  if (b.color) j["color"] = vec(*b.color);
+  j["joint"] = joint(b.joint);
+  if (!b.geometry.empty()) {
+    j["geometry"] = json::array();
+    for (const auto& g : b.geometry) j["geometry"].push_back(geometry(g));
+  }
+  return j;
+}
+
+json force(const ForceSpec& f) {
+  json j{{"type", f.type}, {"name", f.name}};
+  const ForceTypeInfo* info = findForceType(f.type);
+  for (const FieldInfo& fi : info->fields) {
+    const std::string key = fi.name;
+    const auto num = f.numbers.find(key);
+    switch (fi.kind) {
+      case FieldKind::Body:
+        if (f.bodies.count(key)) j[key] = f.bodies.at(key);
+        break;
+      case FieldKind::Coordinate:
+      case FieldKind::Word:
+        if (f.words.count(key)) j[key] = f.words.at(key);
+        break;
+      case FieldKind::Scalar:
+      case FieldKind::Angle:
+        if (num != f.numbers.end() && std::isfinite(num->second[0])) j[key] = num->second[0];
+        break;
+      case FieldKind::Bool:
+        if (num != f.numbers.end()) j[key] = num->second[0] != 0;
+        break;
+      case FieldKind::Vec3:
+      case FieldKind::Vec6:
+      case FieldKind::Numbers:
+        if (num != f.numbers.end()) j[key] = num->second;
+        break;
+      case FieldKind::Frame:
+        if (f.numbers.count(key + ".position"))
+          j[key] = {{"position", f.numbers.at(key + ".position")},
+                    {"orientation", {{"quaternion", f.numbers.at(key + ".orientation")}}}};
+        break;
+      case FieldKind::BodyMap:
+        if (!f.bodyDamping.empty()) j[key] = f.bodyDamping;
+        break;
+      case FieldKind::Axes:
+        if (f.numbers.count("axes.lower")) {
+          json axes = json::array();
+          for (int i = 0; i < 3; ++i) {
+            json a{{"stiffness", f.numbers.at("axes.stiffness")[i]}, {"damping", f.numbers.at("axes.damping")[i]}};
+            if (std::isfinite(f.numbers.at("axes.lower")[i])) a["lower"] = f.numbers.at("axes.lower")[i];
+            if (std::isfinite(f.numbers.at("axes.upper")[i])) a["upper"] = f.numbers.at("axes.upper")[i];
+            axes.push_back(a);
+          }
+          j["axes"] = axes;
+        }
+        break;
+    }
+  }
+  return j;
+}
+
+json material(const ContactMaterialSpec& c) {
+  json j{{"type", c.type}};
+  for (const auto& [k, v] : c.parameters) j[k] = v;
+  if (!c.forceCurve.empty()) j["force_curve"] = curve(c.forceCurve);
+  if (!c.unloadCurve.empty()) j["unload_curve"] = curve(c.unloadCurve);
+  return j;
+}
+
+json contact(const ContactSpec& c) {
+  json j{{"self_contact", c.selfContact}, {"excluded_joint_distance", c.excludedJointDistance}};
+  if (c.ground) {
+    j["ground"] = {{"height", c.groundHeight}, {"normal", vec(c.groundNormal)}};
+    if (!c.groundMaterial.empty()) j["ground"]["material"] = c.groundMaterial;
+  }
+  if (!c.excludedBodyPairs.empty()) j["exclude"] = c.excludedBodyPairs;
+  if (!c.cliques.empty()) j["cliques"] = c.cliques;
+  if (c.transitionSpeed) j["transition_speed"] = *c.transitionSpeed;
+  if (c.recoverySpeed) j["recovery_speed"] = *c.recoverySpeed;
+  return j;
+}
+
+}  // namespace
+
+json writeArticulaModel(const ModelSpec& m) {
+  json j{{"format", "articula-model"}, {"version", 1}, {"name", m.name}};
+  if (!m.description.empty()) j["description"] = m.description;
+  j["gravity"] = vec(m.gravity);
+  if (!m.contactMaterials.empty()) {
+    json mats = json::object();
+    for (const auto& c : m.contactMaterials) mats[c.name] = material(c);
+    j["contact_materials"] = mats;
+  }
+  if (m.contact.enabled) j["contact"] = contact(m.contact);
+  j["bodies"] = json::array();
+  for (const auto& b : m.bodies) j["bodies"].push_back(body(b));
+  j["forces"] = json::array();
+  for (const auto& f : m.forces) j["forces"].push_back(force(f));
+  if (!m.constraints.empty()) {
+    j["constraints"] = json::array();
+    for (const auto& c : m.constraints) j["constraints"].push_back(writeConstraint(c));
+  }
+  j["initial_state"] = {{"q", m.initialState.q}, {"u", m.initialState.u}};
+  if (!m.initialState.hold.empty()) j["initial_state"]["hold"] = m.initialState.hold;
+  const ScenarioSpec& s = m.scenario;
+  j["scenario"] = {{"duration", s.duration}, {"integrator", s.integrator}, {"accuracy", s.accuracy},
+                   {"report_interval", s.reportInterval}, {"outputs", s.outputs}};
+  if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
+  if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
+  return j;
+}
+
+}  // namespace articula::model

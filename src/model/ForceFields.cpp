@@ -1,0 +1,58 @@
+#include "ForceFields.h"
+
+#include <cmath>
+
+namespace articula::model {
+
+const std::vector<ForceTypeInfo>& forceTypes() {
+  using K = FieldKind;
+  const double inf = INFINITY;
+  static const std::vector<ForceTypeInfo> types{
+      {"constant_force", {{"body", K::Body, true}, {"station", K::Vec3, false}, {"force", K::Vec3, true}}},
+      {"constant_torque", {{"body", K::Body, true}, {"torque", K::Vec3, true}}},
+      {"mobility_constant_force",
+       {{"body", K::Body, true}, {"coordinate", K::Coordinate, true}, {"force", K::Scalar, true}}},
+      {"mobility_linear_spring",
+       {{"body", K::Body, true}, {"coordinate", K::Coordinate, true},
+        {"stiffness", K::Scalar, true, Sign::NonNegative}, {"rest", K::Angle, false}}},
+      {"mobility_linear_damper",
+       {{"body", K::Body, true}, {"coordinate", K::Coordinate, true}, {"damping", K::Scalar, true, Sign::NonNegative}}},
+      {"mobility_linear_stop",
+       {{"body", K::Body, true}, {"coordinate", K::Coordinate, true}, {"lower", K::Angle, false, Sign::Any, -inf},
+        {"upper", K::Angle, false, Sign::Any, inf}, {"stiffness", K::Scalar, true, Sign::NonNegative},
+        {"dissipation", K::Scalar, false, Sign::NonNegative}}},
+      {"two_point_linear_spring",
+       {{"body1", K::Body, true}, {"station1", K::Vec3, false}, {"body2", K::Body, true}, {"station2", K::Vec3, false},
+        {"stiffness", K::Scalar, true, Sign::NonNegative}, {"natural_length", K::Scalar, false, Sign::NonNegative}}},
+      {"two_point_linear_damper",
+       {{"body1", K::Body, true}, {"station1", K::Vec3, false}, {"body2", K::Body, true}, {"station2", K::Vec3, false},
+        {"damping", K::Scalar, true, Sign::NonNegative}}},
+      {"two_point_constant_force",
+       {{"body1", K::Body, true}, {"station1", K::Vec3, false}, {"body2", K::Body, true}, {"station2", K::Vec3, false},
+        {"force", K::Scalar, true}}},
+      {"linear_bushing",
+       {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false},
+        {"stiffness", K::Vec6, true, Sign::NonNegative}, {"damping", K::Vec6, false, Sign::NonNegative}}},
+      {"global_damper", {{"damping", K::Scalar, true, Sign::NonNegative}}},
+      {"passive_joint_damping",
+       {{"damping", K::Scalar, true, Sign::NonNegative}, {"damp_root_joints", K::Bool, false},
+        {"bodies", K::BodyMap, false, Sign::NonNegative}}},
+      {"range_of_motion_limit",
+       {{"body", K::Body, true}, {"coordinate", K::Coordinate, false}, {"lower", K::Angle, false, Sign::Any, -inf},
+        {"upper", K::Angle, false, Sign::Any, inf}, {"stiffness", K::Scalar, false, Sign::NonNegative},
+        {"damping", K::Scalar, false, Sign::NonNegative},
+        {"twist_axis", K::Word, false, Sign::Any, 0, {"x", "y", "z"}}, {"axes", K::Axes, false}}},
+      {"torque_pulse",
+       {{"body", K::Body, true}, {"mode", K::Word, true, Sign::Any, 0, {"mobility", "body_torque_pair"}},
+        {"peak", K::Numbers, true}, {"start", K::Scalar, true}, {"duration", K::Scalar, true, Sign::Positive}}},
+  };
+  return types;
+}
+
+const ForceTypeInfo* findForceType(const std::string& type) {
+  for (const auto& t : forceTypes())
+    if (type == t.type) return &t;
+  return nullptr;
+}
+
+}  // namespace articula::model

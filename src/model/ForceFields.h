@@ -1,0 +1,43 @@
+// The fields of each force type in the model format, shared by the reader and the writer so the
+// two cannot drift apart (docs/model-format.md, "Forces").
+#pragma once
+#include <string>
+#include <vector>
+
+namespace articula::model {
+
+enum class FieldKind {
+  Body,        // a body name (or "ground")
+  Coordinate,  // a coordinate name of the body's joint
+  Word,        // one of `choices`
+  Scalar,      // a number
+  Angle,       // a number in SI; "<name>_deg" gives it in degrees (angular coordinates only)
+  Vec3,
+  Vec6,
+  Numbers,     // an array of numbers
+  Frame,       // {"position", "orientation"}
+  Bool,
+  BodyMap,     // {"body name": number}
+  Axes         // three {"lower", "upper" (or _deg), "stiffness", "damping"} objects
+};
+
+enum class Sign { Any, NonNegative, Positive };
+
+struct FieldInfo {
+  const char* name;
+  FieldKind kind;
+  bool required;
+  Sign sign = Sign::Any;
+  double defaultValue = 0;  // scalars; infinities allowed (absent bound)
+  std::vector<std::string> choices = {};
+};
+
+struct ForceTypeInfo {
+  const char* type;
+  std::vector<FieldInfo> fields;
+};
+
+const std::vector<ForceTypeInfo>& forceTypes();
+const ForceTypeInfo* findForceType(const std::string& type);
+
+}  // namespace articula::model

@@ -1,0 +1,42 @@
+// Model file entry points: format detection, loading and atomic saving.
+#include "articula/model/ModelFile.h"
+
+#include <filesystem>
+
+#include "JsonNode.h"
+#include "JsonParse.h"
+#include "articula/files/AtomicFile.h"
+#include "articula/model/OpenMbdImport.h"
+
+namespace articula::model {
+
+int ModelSpec::findBody(const std::string& name) const {
+  for (size_t i = 0; i < bodies.size(); ++i)
+    if (bodies[i].name == name) return static_cast<int>(i);
+  return -1;
+}
+
+ModelSpec readModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {
+  if (!document.is_object()) throw ModelError(file, "", "", "a model file must hold a JSON object");
+  if (document.contains("format")) return readArticulaModel(document, file, options);
+  if (looksLikeOpenMbd(document)) return importOpenMbd(document, file, options);
+  throw ModelError(file, "", "", "not a model file: expected \"format\": \"articula-model\" (or an OpenMBD model with "
+                                 "\"bodies\" and \"joints\")");
+}
+
+ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
+  return readModel(readJsonFile(file), file, options);
+}
+
+void saveModelFile(const ModelSpec& model, const std::string& file) {
+  // Mesh files are named relative to the written file, so a model saved elsewhere still finds them.
+  ModelSpec copy = model;
+  const std::filesystem::path folder = std::filesystem::absolute(std::filesystem::path(file)).parent_path();
+  for (BodySpec& b : copy.bodies)
+    for (GeometrySpec& g : b.geometry)
+      if (g.type == "mesh" && !g.meshPath.empty())
+        g.meshFile = std::filesystem::absolute(g.meshPath).lexically_normal().lexically_relative(folder).generic_string();
+  files::writeFileAtomically(file, writeArticulaModel(copy).dump(2) + "\n");
+}
+
+}  // namespace articula::model

@@ -1,0 +1,26 @@
+// Readers of the small value types shared by the Articula reader and the OpenMBD importer.
+#pragma once
+#include "JsonNode.h"
+#include "articula/model/ModelSpec.h"
+
+namespace articula::model {
+
+constexpr Real kDegree = 3.14159265358979323846 / 180;
+
+// {"quaternion": [w,x,y,z]} | {"matrix": 3x3} | {"xyz_deg": [..]} | {"axis": [..], "angle_deg": a}
+Quaternion readOrientation(const JsonNode& node);
+// {"position": [..], "orientation": {...}}, both optional.
+FrameSpec readFrame(const JsonNode& node);
+// [r, g, b] in 0..1 or "#rrggbb".
+Vec3 readColor(const JsonNode& node);
+// [[x, y], ...] with x strictly increasing (penetration, m) and y >= 0 (force, N).
+std::vector<std::array<Real, 2>> readCurve(const JsonNode& node);
+// A rotation matrix checked for orthonormality (|R^T R - I| < 1e-6, det > 0).
+Rotation readRotationMatrix(const JsonNode& node, const Mat33& m);
+// A direction normalized; fails when it is zero or not of unit length within 1e-3.
+Vec3 readUnitAxis(const JsonNode& node);
+// A function spec whose "args" must be among `allowedArgs` (a joint's coordinates; "joint.coordinate"
+// names or "t" in constraints).
+FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& allowedArgs);
+
+}  // namespace articula::model

@@ -1,0 +1,252 @@
+// The `articula` program: exit codes, --quiet, outputs, and atomic output folders.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "support/IoTestSupport.h"
+#include "articula/model/ModelFile.h"
+#include "articula/model/OpenMbdImport.h"
+
+using namespace articula::iotest;
+namespace model = articula::model;
+namespace fs = std::filesystem;
+
+namespace {
+int countLines(const std::string& text) { return static_cast<int>(std::count(text.begin(), text.end(), '\n')); }
+int countColumns(const std::string& text) {
+  const std::string header = text.substr(0, text.find('\n'));
+  return static_cast<int>(std::count(header.begin(), header.end(), ',')) + 1;
+}
+}  // namespace
+
+TEST(Cli, RunWritesTheFourFilesQuietly) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.2 --report-interval 0.01 -q --out " +
+                                 (dir / "run"),
+                             dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_TRUE(r.out.empty()) << r.out;
+  EXPECT_TRUE(r.err.empty()) << r.err;
+  for (const char* f : {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json"})
+    EXPECT_TRUE(fs::exists(dir / ("run/" + std::string(f)))) << f;
+  const std::string csv = readText(dir / "run/trajectory.csv");
+  EXPECT_EQ(countLines(csv), 1 + 21);             // header + t = 0, 0.01, ..., 0.2
+  EXPECT_EQ(countColumns(csv), 1 + 2 * 22 + 4);   // time, 22 per body, 4 energy columns
+  const auto traj = nlohmann::json::parse(readText(dir / "run/trajectory.json"));
+  EXPECT_EQ(traj["frames"].size(), 21u);
+  EXPECT_EQ(traj["bodies"][1]["parent"], "upper");
+  EXPECT_EQ(traj["frames"][20]["poses"][1].size(), 7u);
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_NEAR(summary["run"]["simulated_time_s"].get<double>(), 0.2, 1e-12);
+  // A conservative model: the energy balance holds to the integrator's accuracy.
+  EXPECT_LT(std::abs(summary["energy"]["relative_balance_error"].get<double>()), 1e-4);
+}
+
+TEST(Cli, RunPrintsTheSummaryWithoutQuiet) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 --out " + (dir / "run"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("Articula run summary"), std::string::npos);
+  EXPECT_TRUE(r.err.empty()) << r.err;  // no progress bar: stderr is not a terminal
+}
+
+TEST(Cli, FailureMidwayExitsWith3AndLeavesNoOutput) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("tests/data/models/blows_up.json") + " --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_NE(r.err.find("simulation failed at t = 0.4"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "run"));
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++entries;
+  EXPECT_EQ(entries, 2);  // stdout.txt and stderr.txt only
+}
+
+TEST(Cli, FailedRunLeavesAnOlderRunFolderUntouched) {
+  TempDir dir;
+  fs::create_directories(dir / "run");
+  std::ofstream(dir / "run/summary.txt") << "old";
+  std::ofstream(dir / "run/trajectory.json") << "{}";
+  EXPECT_EQ(runCli("run " + sourcePath("tests/data/models/blows_up.json") + " -q --out " + (dir / "run"), dir).exitCode, 3);
+  EXPECT_EQ(readText(dir / "run/summary.txt"), "old");
+  // A successful run replaces the older run as a whole.
+  EXPECT_EQ(runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.02 -q --out " + (dir / "run"), dir).exitCode, 0);
+  EXPECT_NE(readText(dir / "run/summary.txt"), "old");
+  EXPECT_TRUE(fs::exists(dir / "run/trajectory.csv"));
+}
+
+TEST(Cli, NeverReplacesAFolderThatIsNotARun) {
+  TempDir dir;
+  fs::create_directories(dir / "mine");
+  std::ofstream(dir / "mine/notes.txt") << "keep";
+  std::ofstream(dir / "file.txt") << "keep";
+  const std::string model = sourcePath("models/double_pendulum.json") + " --duration 0.02 -q --out ";
+  const CliResult r = runCli("run " + model + (dir / "mine"), dir);
+  EXPECT_EQ(r.exitCode, 1);
+  EXPECT_NE(r.err.find("not a run output"), std::string::npos) << r.err;
+  EXPECT_EQ(readText(dir / "mine/notes.txt"), "keep");
+  EXPECT_EQ(runCli("run " + model + (dir / "file.txt"), dir).exitCode, 1);
+  EXPECT_EQ(readText(dir / "file.txt"), "keep");
+}
+
+TEST(Cli, BadOptionsExitWith2) {
+  TempDir dir;
+  const std::string model = sourcePath("models/double_pendulum.json");
+  EXPECT_EQ(runCli("run " + model + " --duration -1", dir).exitCode, 2);
+  EXPECT_EQ(runCli("run " + model + " --accuracy 2", dir).exitCode, 2);
+  EXPECT_EQ(runCli("run " + model + " --integrator Nope --out " + (dir / "x"), dir).exitCode, 2);
+  EXPECT_EQ(runCli("run " + model + " --integrator SemiExplicitEuler --out " + (dir / "x"), dir).exitCode, 2);  // needs --dt
+  EXPECT_EQ(runCli("frobnicate", dir).exitCode, 2);
+  const CliResult missing = runCli("run " + (dir / "no-such-file.json"), dir);
+  EXPECT_EQ(missing.exitCode, 2);
+  EXPECT_NE(missing.err.find("cannot open the file"), std::string::npos) << missing.err;
+  EXPECT_FALSE(fs::exists(dir / "x"));
+}
+
+TEST(Cli, InfoAndValidateOnOpenMbd) {
+  TempDir dir;
+  const CliResult info = runCli("info " + openMbdPath("openmbd_male.json"), dir);
+  EXPECT_EQ(info.exitCode, 0) << info.err;
+  EXPECT_NE(info.out.find("21 bodies, 54 degrees of freedom"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("head"), std::string::npos);
+  const CliResult valid = runCli("validate " + openMbdPath("openmbd_bicycle.json"), dir);
+  EXPECT_EQ(valid.exitCode, 0) << valid.err;
+  EXPECT_NE(valid.out.find("valid (3 bodies"), std::string::npos) << valid.out;
+}
+
+TEST(Cli, ConvertOpenMbdThenRunTheConvertedModel) {
+  TempDir dir;
+  ASSERT_EQ(runCli("convert -q " + openMbdPath("openmbd_female.json") + " " + (dir / "female.json"), dir).exitCode, 0);
+  EXPECT_EQ(runCli("validate -q " + (dir / "female.json"), dir).exitCode, 0);
+  const CliResult r = runCli("run -q " + (dir / "female.json") + " --duration 0.02 --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_EQ(summary["model"]["bodies"], 21);
+  EXPECT_EQ(summary["head"]["body"], "head");
+}
+
+// ---- runs with contact ----
+
+TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("models/scenarios/standing_fall.json") +
+                                 " --duration 0.05 --report-interval 0.01 -q --out " + (dir / "run"),
+                             dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const std::string contacts = readText(dir / "run/contacts.csv");
+  EXPECT_EQ(contacts.rfind("Time,BodyA,BodyB,SurfaceA,SurfaceB,Model,PointX", 0), 0u);
+  EXPECT_NE(contacts.find("\"ground\",\"foot_l\""), std::string::npos);
+  EXPECT_EQ(countColumns(contacts), 24);
+  EXPECT_GE(countLines(contacts), 1 + 2 * 4);  // both feet from the first report after t = 0 (they start just touching)
+  const std::string csv = readText(dir / "run/trajectory.csv");
+  EXPECT_EQ(countColumns(csv), 1 + 16 * (22 + 6) + 4);  // 6 contact columns per body
+  EXPECT_NE(csv.find("foot_l_ContactForceZ"), std::string::npos);
+  const auto traj = nlohmann::json::parse(readText(dir / "run/trajectory.json"));
+  const auto& c = traj["frames"][5]["contacts"];
+  ASSERT_GE(c.size(), 2u);
+  EXPECT_EQ(c[0]["point"].size(), 3u);
+  EXPECT_GT(c[0]["force"][2].get<double>(), 0);  // the floor pushes up
+  EXPECT_EQ(c[0]["bodies"][0], -1);
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_GT(summary["contact"]["peak_force_N"].get<double>(), 100);
+  EXPECT_NE(readText(dir / "run/summary.txt").find("Contact      peak net force"), std::string::npos);
+  // RosenbrockW3 factors once per trial step; the feet touch only Ground, so every factorization
+  // is the O(n) structured one.
+  const auto& f = summary["integrator"]["factorizations"];
+  EXPECT_EQ(f["total"], summary["integrator"]["steps_attempted"]);
+  EXPECT_EQ(f["structured"], f["total"]);
+  EXPECT_EQ(f["dense_lu"].get<int>() + f["tree_lu"].get<int>(), 0);
+  EXPECT_NE(readText(dir / "run/summary.txt").find("O(n) structured"), std::string::npos);
+}
+
+TEST(Cli, ContactRunFailingMidwayLeavesNoOutput) {
+  TempDir dir;
+  const CliResult r = runCli("run " + sourcePath("tests/data/models/blows_up_contact.json") + " --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 3);
+  EXPECT_NE(r.err.find("simulation failed at t = 0.2"), std::string::npos) << r.err;
+  EXPECT_FALSE(fs::exists(dir / "run"));
+  int entries = 0;
+  for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++entries;
+  EXPECT_EQ(entries, 2);  // stdout.txt and stderr.txt only
+}
+
+TEST(Cli, InfoAndValidateReportConstraintsAndAssembly) {
+  TempDir dir;
+  const CliResult info = runCli("info " + sourcePath("models/four_bar.json"), dir);
+  EXPECT_EQ(info.exitCode, 0) << info.err;
+  // One ball closing a planar loop: 3 rows, 2 independent, 3 - 2 = 1 degree of freedom.
+  EXPECT_NE(info.out.find("Constraints (1, 3 equations, 2 independent: 1 degrees of freedom left"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("ball \"coupler-rocker\""), std::string::npos) << info.out;
+  const CliResult valid = runCli("validate " + sourcePath("models/bicycle.json"), dir);
+  EXPECT_EQ(valid.exitCode, 0) << valid.err;
+  EXPECT_NE(valid.out.find("2 constraints with 6 equations, initial state assembled"), std::string::npos) << valid.out;
+}
+
+// --openmbd-compat: OpenMBD's fixed step of 1e-4 s (so 100 steps in 10 ms, taken by RosenbrockW3) and its
+// shipped knee range (flexion 0..140 deg about y, which the plain import corrects to -140..0).
+TEST(Cli, OpenMbdCompatPresetUsesOpenMbdsIntegrationAndShippedRanges) {
+  TempDir dir;
+  const CliResult r = runCli("run " + openMbdPath("openmbd_male.json") + " --openmbd-compat --duration 0.01 -q --out " + (dir / "run"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_EQ(summary["integrator"]["method"], "RosenbrockW3");
+  EXPECT_EQ(summary["integrator"]["steps_taken"].get<int>(), 100);
+  model::ModelSpec m = model::loadModelFile(openMbdPath("openmbd_male.json"));
+  model::applyOpenMbdCompat(m);
+  int knees = 0;
+  for (const model::ForceSpec& f : m.forces)
+    if (f.type == "range_of_motion_limit" && f.name.find("knee") != std::string::npos) {
+      ++knees;
+      EXPECT_NEAR(f.numbers.at("axes.lower")[1], 0, 1e-12);
+      EXPECT_NEAR(f.numbers.at("axes.upper")[1], 140 * M_PI / 180, 1e-12);
+    }
+  EXPECT_EQ(knees, 2);
+  const CliResult bad = runCli("run " + sourcePath("models/double_pendulum.json") + " --openmbd-compat -q --out " + (dir / "run2"), dir);
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("is not an OpenMBD file"), std::string::npos) << bad.err;
+  EXPECT_FALSE(fs::exists(dir / "run2"));
+}
+
+namespace {
+// viewer.html up to its embedded summary, which holds the run's wall times.
+std::string viewerBeforeSummary(const std::string& html) { return html.substr(0, html.rfind(",\"summary\":")); }
+}  // namespace
+
+// The frame thread changes nothing in the files: the same bytes with and without it (the wall
+// times in the summaries aside), for a contact run, one with constraints and one whose ellipsoids
+// meet each other (the narrow phase keeps per-pair history in each State).
+TEST(Cli, FrameThreadWritesTheSameFilesAsTheSimulationThread) {
+  TempDir dir;
+  for (const std::string model : {"models/scenarios/standing_fall.json", "models/four_bar.json", "models/scenarios/tackle.json"}) {
+    const std::string args = "run " + sourcePath(model) + " --duration 0.3 --report-interval 0.002 -q --out ";
+    ASSERT_EQ(runCli(args + (dir / "threaded"), dir).exitCode, 0);
+    ASSERT_EQ(runCli(args + (dir / "serial") + " --no-frame-thread", dir).exitCode, 0);
+    for (const std::string file : {"trajectory.csv", "trajectory.json", "contacts.csv"})
+      EXPECT_EQ(readText(dir / ("threaded/" + file)), readText(dir / ("serial/" + file))) << model << " " << file;
+    EXPECT_EQ(viewerBeforeSummary(readText(dir / "threaded/viewer.html")),
+              viewerBeforeSummary(readText(dir / "serial/viewer.html"))) << model;
+    auto threaded = nlohmann::json::parse(readText(dir / "threaded/summary.json"));
+    auto serial = nlohmann::json::parse(readText(dir / "serial/summary.json"));
+    EXPECT_FALSE(serial["run"]["frame_thread"].get<bool>());
+    EXPECT_GT(serial["run"]["total_wall_time_s"].get<double>(), 0);
+    threaded.erase("run");
+    serial.erase("run");
+    EXPECT_EQ(threaded, serial) << model;
+  }
+}
+
+TEST(Cli, RunLineSaysWhatTheWallTimeCovers) {
+  TempDir dir;
+  ASSERT_EQ(runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 -q --out " + (dir / "run"), dir).exitCode, 0);
+  const std::string text = readText(dir / "run/summary.txt");
+  EXPECT_NE(text.find("s wall time (real-time factor"), std::string::npos) << text;
+  EXPECT_NE(text.find(" s total\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("the integration itself"), std::string::npos) << text;
+  // The wall time splits into the integration and the handing over of frames, each measured.
+  const auto run = nlohmann::json::parse(readText(dir / "run/summary.json"))["run"];
+  const double wall = run["wall_time_s"].get<double>(), handoff = run["frame_handoff_s"].get<double>();
+  EXPECT_GT(handoff, 0);
+  EXPECT_LT(handoff, wall);
+  EXPECT_NEAR(run["integration_s"].get<double>(), wall - handoff, 1e-12);
+  EXPECT_NEAR(run["integration_real_time_factor"].get<double>(), 0.05 / (wall - handoff), 1e-9 / (wall - handoff));
+}

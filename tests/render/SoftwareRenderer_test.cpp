@@ -1,0 +1,87 @@
+#include "articula/render/SoftwareRenderer.h"
+
+#include <gtest/gtest.h>
+
+#include "support/RenderTestRuns.h"
+#include "articula/Error.h"
+#include "articula/render/RunRenderer.h"
+
+using namespace articula::render;
+using namespace articula::run;
+
+namespace {
+
+RenderOptions small() {
+  RenderOptions o;
+  o.width = 160;
+  o.height = 120;
+  return o;
+}
+
+int differingPixels(const Image& a, const Image& b) {
+  int n = 0;
+  for (std::size_t i = 0; i < a.rgb.size(); i += 3)
+    if (std::abs(a.rgb[i] - b.rgb[i]) + std::abs(a.rgb[i + 1] - b.rgb[i + 1]) + std::abs(a.rgb[i + 2] - b.rgb[i + 2]) > 12) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST(SoftwareRenderer, BodiesChangeThePictureAndMotionMovesThem) {
+  const RunTrajectory run = parseTrajectoryJson(articula::test::pendulumTrajectoryJson(51, 0.02), "t.json");
+  RunTrajectory empty = run;
+  for (auto& b : empty.bodies) b.geometry.clear();
+  for (auto& f : empty.frames)
+    for (auto& p : f.poses) p.position += Eigen::Vector3d(100, 100, 100);  // default balls far away
+  const SoftwareRenderer renderer(run, small());
+  const Camera camera = parseCameraSpec("front", renderer, run.up, 160.0 / 120);
+  const Image first = renderer.render(run.frames[0], camera);
+  ASSERT_EQ(first.width, 160);
+  ASSERT_EQ(first.rgb.size(), 160u * 120 * 3);
+  const SoftwareRenderer emptyRenderer(empty, small());
+  const Image background = emptyRenderer.render(empty.frames[0], camera);
+  EXPECT_GT(differingPixels(first, background), 600);  // the pendulum covers a few percent of the image
+  const Image later = renderer.render(run.frames[20], camera);
+  EXPECT_GT(differingPixels(first, later), 200);
+  // Deterministic.
+  EXPECT_EQ(renderer.render(run.frames[0], camera).rgb, first.rgb);
+}
+
+TEST(SoftwareRenderer, GroundStaysBelowTheBodiesAndBoundsHoldThem) {
+  const RunTrajectory run = parseTrajectoryJson(articula::test::pendulumTrajectoryJson(51, 0.02), "t.json");
+  const SoftwareRenderer renderer(run, small());
+  EXPECT_LE(renderer.groundHeight(), 0.0);
+  EXPECT_NEAR(renderer.sceneCentre().y(), 0, 0.1);
+  EXPECT_GT(renderer.sceneRadius(), 0.5);
+  EXPECT_LT(renderer.sceneRadius(), 2.0);
+}
+
+TEST(SoftwareRenderer, ShadowsAndContactArrowsDrawSomething) {
+  const RunTrajectory run = parseTrajectoryJson(articula::test::pendulumTrajectoryJson(5, 0.02, true), "t.json");
+  RenderOptions plain = small();
+  plain.shadows = false;
+  plain.contactArrows = false;
+  const SoftwareRenderer full(run, small()), bare(run, plain);
+  const Camera camera = parseCameraSpec("iso", full, run.up, 160.0 / 120);
+  const Image a = full.render(run.frames[2], camera), b = bare.render(run.frames[2], camera);
+  EXPECT_GT(differingPixels(a, b), 30);
+  // Red arrow pixels appear only with arrows on.
+  auto reds = [](const Image& im) {
+    int n = 0;
+    for (std::size_t i = 0; i < im.rgb.size(); i += 3) n += im.rgb[i] > 170 && im.rgb[i + 1] < 80 && im.rgb[i + 2] < 80;
+    return n;
+  };
+  EXPECT_GT(reds(a), 10);
+  EXPECT_EQ(reds(b), 0);
+}
+
+TEST(SoftwareRenderer, RejectsBadSizesAndFrames) {
+  const RunTrajectory run = parseTrajectoryJson(articula::test::pendulumTrajectoryJson(3, 0.02), "t.json");
+  RenderOptions bad = small();
+  bad.width = 2;
+  EXPECT_THROW(SoftwareRenderer(run, bad), articula::Error);
+  const SoftwareRenderer renderer(run, small());
+  TrajectoryFrame frame = run.frames[0];
+  frame.poses.pop_back();
+  EXPECT_THROW(renderer.render(frame, Camera{}), articula::Error);
+}
