@@ -8,17 +8,14 @@ namespace {
 
 class Ball final : public Mobilizer {
  public:
-  explicit Ball(RotationCoordinates coords) : quat_(coords == RotationCoordinates::Quaternion) {}
+  explicit Ball(RotationCoordinates coords) : rot_{coords == RotationCoordinates::Quaternion} {}
 
-  std::string typeName() const override { return quat_ ? "Ball" : "BallEulerXYZ"; }
-  int nq() const override { return quat_ ? 4 : 3; }
+  std::string typeName() const override { return rot_.quaternion ? "Ball" : "BallEulerXYZ"; }
+  int nq() const override { return rot_.nq(); }
   int nu() const override { return 3; }
-  int quaternionIndex() const override { return quat_ ? 0 : -1; }
+  int quaternionIndex() const override { return rot_.quaternion ? 0 : -1; }
 
-  Transform calcX_FM(const Real* q) const override {
-    return Transform(Rotation::trusted(quat_ ? detail::quaternionToMatrix(q)
-                                             : detail::eulerXYZToMatrix(q)));
-  }
+  Transform calcX_FM(const Real* q) const override { return Transform(Rotation::trusted(rot_.rotation(q))); }
   void calcH_FM(const Real*, HMatrix& H) const override {
     H.setZero(6, 3);
     H.topRows<3>().setIdentity();
@@ -27,36 +24,20 @@ class Ball final : public Mobilizer {
   bool hasConstantH() const override { return true; }
 
   void multiplyByN(const Real* q, const Real* u, Real* qdot) const override {
-    const Vec3 w(u[0], u[1], u[2]);
-    if (quat_) {
-      detail::quaternionRateFromW_F(q, w, qdot);
-    } else {
-      detail::store3(detail::eulerXYZRatesFromW_F(q, w), qdot);
-    }
+    rot_.qdotFromW(q, Vec3(u[0], u[1], u[2]), qdot);
   }
   void multiplyByNInv(const Real* q, const Real* qdot, Real* u) const override {
-    const Vec3 w = quat_ ? detail::wFFromQuaternionRate(q, qdot)
-                         : Vec3(detail::eulerXYZRateMatrix(q) * Vec3(qdot[0], qdot[1], qdot[2]));
-    detail::store3(w, u);
+    detail::store3(rot_.wFromQdot(q, qdot), u);
   }
   void multiplyByNDot(const Real* q, const Real* u, const Real* v, Real* out) const override {
-    const Vec3 w(u[0], u[1], u[2]), vv(v[0], v[1], v[2]);
-    if (quat_) {
-      Real qdot[4];  // N is linear in q, so NDot = N(qdot)
-      detail::quaternionRateFromW_F(q, w, qdot);
-      detail::quaternionRateFromW_F(qdot, vv, out);
-    } else {
-      detail::store3(detail::eulerXYZNDotTimes(q, w, vv), out);
-    }
+    rot_.nDotTimes(q, Vec3(u[0], u[1], u[2]), Vec3(v[0], v[1], v[2]), out);
   }
-  bool normalizeQ(Real* q) const override {
-    return quat_ && detail::normalizeQuaternion(q, "Ball");
-  }
+  bool normalizeQ(Real* q) const override { return rot_.quaternion && detail::normalizeQuaternion(q, "Ball"); }
 
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Ball>(*this); }
 
  private:
-  bool quat_;
+  detail::OrientationInF rot_;
 };
 
 }  // namespace

@@ -127,4 +127,33 @@ inline Vec3 eulerXYZNDotTimes(const Real* q, const Vec3& w_F, const Vec3& v) {
   return -eulerXYZRatesFromW_F(q, eulerXYZRateMatrixDot(q, qd) * Ninv_v);
 }
 
+// The rotational part Ball and Free share: q[0..) is a quaternion (4) or x-y-z angles (3) giving
+// R_FM, and u[0..3) is w_FM expressed in F.
+struct OrientationInF {
+  bool quaternion;
+
+  int nq() const { return quaternion ? 4 : 3; }
+  Mat33 rotation(const Real* q) const { return quaternion ? quaternionToMatrix(q) : eulerXYZToMatrix(q); }
+  void qdotFromW(const Real* q, const Vec3& w, Real* qdot) const {
+    if (quaternion) {
+      quaternionRateFromW_F(q, w, qdot);
+    } else {
+      store3(eulerXYZRatesFromW_F(q, w), qdot);
+    }
+  }
+  Vec3 wFromQdot(const Real* q, const Real* qdot) const {
+    return quaternion ? wFFromQuaternionRate(q, qdot) : Vec3(eulerXYZRateMatrix(q) * Vec3(qdot[0], qdot[1], qdot[2]));
+  }
+  // NDot(q, w) v for the rotational coordinates.
+  void nDotTimes(const Real* q, const Vec3& w, const Vec3& v, Real* out) const {
+    if (quaternion) {
+      Real qdot[4];  // N is linear in q, so NDot = N(qdot)
+      quaternionRateFromW_F(q, w, qdot);
+      quaternionRateFromW_F(qdot, v, out);
+    } else {
+      store3(eulerXYZNDotTimes(q, w, v), out);
+    }
+  }
+};
+
 }  // namespace articula::mobilizers::detail
