@@ -1,5 +1,6 @@
 #include "articula/contact/ContactForceSubsystem.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>

@@ -1,6 +1,8 @@
 // A ball on a Translation mobilizer (q = centre, u = velocity) over a floor half-space, with any
 // surface materials: the small model the force-law tests realize their laws in.
 #pragma once
+#include <gtest/gtest.h>
+
 #include <memory>
 
 #include "articula/contact/ContactForceSubsystem.h"

@@ -13,8 +13,8 @@
 //
 // Which force law a pair uses is decided once, at Topology: the subsystem asks its force laws
 // (ContactForceLaw.h) in order and the first that takes the pair computes all its contacts —
-//   - a triangle mesh against an elastic surface: ElasticFoundationLaw (one spring per face),
-//     with the layer thicknesses of setLayerThickness();
+//   - a triangle mesh against any surface: ElasticFoundationLaw (one spring per face, with the
+//     layer thicknesses of setLayerThickness(); a penalty partner is refused when they touch);
 //   - either surface a PenaltyMaterial: PenaltyContactLaw, OpenMBD's penalty curves with
 //     hysteresis (the reached maximum penetration of each pair is an auxiliary state z);
 //   - both surfaces elastic (ContactMaterial), convex shapes: HertzContactLaw (Hertz with the
