@@ -59,8 +59,8 @@ PreparedContact ElasticFoundationLaw::prepareFaces(const State& s, std::span<con
   return {static_cast<int>(all.size()) - 1, p.bodyA, p.bodyB, p.depth, p.potentialEnergy};
 }
 
-bool ElasticFoundationLaw::applyForce(const State& s, const ContactGeometry& detection, int index,
-                                      ContactRecord& rec, std::vector<SpatialVec>& F) const {
+bool ElasticFoundationLaw::applyForce(const State& s, const ContactGeometry& detection, int index, ContactRecord& rec,
+                                      std::vector<SpatialVec>& F) const {
   const Contact& p = contacts(s)[index];
   const std::span<const Transform> X_GB = matter_->getBodyTransforms(s);
   const std::vector<MeshFaceContact>& faces = detection.getMeshFaceContacts();
@@ -79,8 +79,7 @@ bool ElasticFoundationLaw::applyForce(const State& s, const ContactGeometry& det
     const Vec3 P = fc.p_G + (1 - p.foundation.shareA) * fc.depth * fc.n_G;
     const Vec3 vRel = stationVelocity(VM, pM, P) - stationVelocity(VO, pO, P);
     const Real xdot = -vRel.dot(fc.n_G);
-    const FoundationSpringForce spring =
-        calcFoundationSpring(p.foundation, mu, fc.area, fc.depth, xdot, fc.n_G, vRel);
+    const FoundationSpringForce spring = calcFoundationSpring(p.foundation, mu, fc.area, fc.depth, xdot, fc.n_G, vRel);
     patch.add(P, spring, fc.area);
     addForceAt(F, p.bodyB, pM, P, spring.force_G);
     addForceAt(F, p.bodyA, pO, P, -spring.force_G);

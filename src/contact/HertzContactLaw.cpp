@@ -26,9 +26,9 @@ void HertzContactLaw::realizeTopology(State& state, const ContactSetup& setup) {
 // distinct materials here rather than per contact per evaluation.
 void HertzContactLaw::tabulateMaterialPairs(const std::vector<ContactSurface>& surfaces) {
   auto same = [](const ContactMaterial& a, const ContactMaterial& b) {
-    return a.youngsModulus == b.youngsModulus && a.poissonRatio == b.poissonRatio &&
-           a.dissipation == b.dissipation && a.staticFriction == b.staticFriction &&
-           a.dynamicFriction == b.dynamicFriction && a.viscousFriction == b.viscousFriction;
+    return a.youngsModulus == b.youngsModulus && a.poissonRatio == b.poissonRatio && a.dissipation == b.dissipation &&
+           a.staticFriction == b.staticFriction && a.dynamicFriction == b.dynamicFriction &&
+           a.viscousFriction == b.viscousFriction;
   };
   std::vector<const ContactMaterial*> distinct;
   materialIndex_.clear();
@@ -108,14 +108,15 @@ bool HertzContactLaw::applyForce(const State& s, const ContactGeometry& detectio
   return true;
 }
 
-bool HertzContactLaw::linearizeWrench(const State& s, int index, const TreeForceLinearization& tree,
-                                      SpatialVec& W_B, WrenchSlopes& slopes) const {
+bool HertzContactLaw::linearizeWrench(const State& s, int index, const TreeForceLinearization& tree, SpatialVec& W_B,
+                                      WrenchSlopes& slopes) const {
   const Contact& p = contacts(s)[index];
   SpatialVec VRel;
   const Vec3 v = calcPointContactVelocity(p, tree, VRel);
   const NormalForceSlope slope = calcHuntCrossleySlope(p.stiffness, p.dissipation, p.depth, -v.dot(p.normal_G));
   if (slope.force <= 0 && slope.dx == 0 && slope.dxdot == 0) return false;
-  const PointContactJacobian jac = calcPointContactJacobian(p.normal_G, v, slope, materialPairFriction_[p.materialPair]);
+  const PointContactJacobian jac = calcPointContactJacobian(p.normal_G, v, slope,
+                                                            materialPairFriction_[p.materialPair]);
   mapPointContactWrench(p, tree, VRel, jac, W_B, slopes);
   return true;
 }

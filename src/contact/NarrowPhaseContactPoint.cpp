@@ -29,8 +29,8 @@ SurfaceCurvature calcSurfaceCurvature(const PlacedShape& s, const Vec3& p_G, con
   }
 }
 
-ContactPoint makeContactPoint(const PlacedShape& a, const PlacedShape& b, const Vec3& n_G, Real depth,
-                              const Vec3& pA_G, const Vec3& pB_G) {
+ContactPoint makeContactPoint(const PlacedShape& a, const PlacedShape& b, const Vec3& n_G, Real depth, const Vec3& pA_G,
+                              const Vec3& pB_G) {
   ContactPoint c;
   c.shapeA = a.index;
   c.shapeB = b.index;

@@ -43,8 +43,7 @@ void PenaltyContactLaw::realizeTopology(State& state, const ContactSetup& setup)
     }
   Scratch scratch;
   scratch.slotDepth.assign(numSlots_, 0);
-  cacheIndex_ = state.allocateCacheEntry(setup.subsystem, Stage::Position, std::move(scratch),
-                                         setup.name + ".penalty");
+  cacheIndex_ = state.allocateCacheEntry(setup.subsystem, Stage::Position, std::move(scratch), setup.name + ".penalty");
   zStart_ = state.allocateZ(setup.subsystem, numSlots_);  // the reached maxima, 0 initially
 }
 
@@ -86,8 +85,8 @@ bool PenaltyContactLaw::applyForce(const State& s, const ContactGeometry&, int i
 }
 
 // Penalty curves are tabulated: the slopes are central differences of the scalar law.
-bool PenaltyContactLaw::linearizeWrench(const State& s, int index, const TreeForceLinearization& tree,
-                                        SpatialVec& W_B, WrenchSlopes& slopes) const {
+bool PenaltyContactLaw::linearizeWrench(const State& s, int index, const TreeForceLinearization& tree, SpatialVec& W_B,
+                                        WrenchSlopes& slopes) const {
   const Contact& p = contacts(s)[index];
   SpatialVec VRel;
   const Vec3 v = calcPointContactVelocity(p, tree, VRel);
@@ -97,9 +96,11 @@ bool PenaltyContactLaw::linearizeWrench(const State& s, int index, const TreeFor
   slope.force = model.calcForce(p.depth, xdot, p.reachedMax).force;
   const Real hx = 1e-6 * std::max(p.depth, Real(1e-4)), hv = 1e-6;
   slope.dx = (model.calcForce(p.depth + hx, xdot, p.reachedMax).force -
-              model.calcForce(p.depth - hx, xdot, p.reachedMax).force) / (2 * hx);
+              model.calcForce(p.depth - hx, xdot, p.reachedMax).force) /
+             (2 * hx);
   slope.dxdot = (model.calcForce(p.depth, xdot + hv, p.reachedMax).force -
-                 model.calcForce(p.depth, xdot - hv, p.reachedMax).force) / (2 * hv);
+                 model.calcForce(p.depth, xdot - hv, p.reachedMax).force) /
+                (2 * hv);
   if (slope.force <= 0 && slope.dx == 0 && slope.dxdot == 0) return false;
   const PointContactJacobian jac = calcPointContactJacobian(p.normal_G, v, slope, model.getFriction());
   mapPointContactWrench(p, tree, VRel, jac, W_B, slopes);

@@ -46,7 +46,7 @@ TEST(ContactForceLaw, EachPairGoesToTheLawItsSurfacesSelect) {
   EXPECT_EQ(model(floor, mesh), ContactModel::ElasticFoundation);
   EXPECT_EQ(model(elastic, mesh), ContactModel::ElasticFoundation);
   EXPECT_EQ(model(penalty, mesh), ContactModel::ElasticFoundation);  // refused when they touch
-  EXPECT_EQ(contact.getForceLaw(elastic, elastic2), nullptr);         // one body: never in contact
+  EXPECT_EQ(contact.getForceLaw(elastic, elastic2), nullptr);        // one body: never in contact
   EXPECT_EQ(contact.getNumPenaltyPairs(), 4);  // floor, elastic, e2 and mesh with the penalty ball
 }
 
@@ -78,7 +78,9 @@ class OneNewtonLaw final : public ContactForceLaw {
   }
 
  private:
-  std::vector<PointContact>& contacts(const State& s) const { return s.updCacheEntry<std::vector<PointContact>>(cache_); }
+  std::vector<PointContact>& contacts(const State& s) const {
+    return s.updCacheEntry<std::vector<PointContact>>(cache_);
+  }
   const ContactGeometry* geometry_ = nullptr;
   int cache_ = -1;
 };

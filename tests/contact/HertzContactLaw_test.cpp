@@ -17,9 +17,7 @@ using testing::BallOnFloor;
 const ContactMaterial kMaterial{"m", 2e7, 0.3, 0.4, 0.6, 0.5, 0};
 
 // Equal materials: E* = E'/2^{3/2}, K = (4/3) E* sqrt(R).
-Real sphereStiffness(Real R) {
-  return 4.0 / 3.0 * kMaterial.planeStrainModulus() / std::pow(2.0, 1.5) * std::sqrt(R);
-}
+Real sphereStiffness(Real R) { return 4.0 / 3.0 * kMaterial.planeStrainModulus() / std::pow(2.0, 1.5) * std::sqrt(R); }
 
 TEST(HertzContactLaw, TakesTwoElasticSurfacesOnly) {
   BallOnFloor elastic(0.05, kMaterial, kMaterial);

@@ -15,8 +15,9 @@ TEST(NarrowPhaseContactPoint, ContactHoldsBothPointsAndCurvatures) {
   const ContactShape sphere = ContactShape::sphere(0.5), ellipsoid = ContactShape::ellipsoid({0.1, 0.2, 0.4});
   const Vec3 n = Vec3::UnitZ();
   // The ellipsoid's lower pole touches the sphere's top.
-  const ContactPoint c = makeContactPoint(placed(sphere, Transform(), 3), placed(ellipsoid, Transform(Vec3(0, 0, 0.89)), 7),
-                                          n, 0.01, Vec3(0, 0, 0.5), Vec3(0, 0, 0.49));
+  const ContactPoint c = makeContactPoint(placed(sphere, Transform(), 3),
+                                          placed(ellipsoid, Transform(Vec3(0, 0, 0.89)), 7), n, 0.01, Vec3(0, 0, 0.5),
+                                          Vec3(0, 0, 0.49));
   EXPECT_EQ(c.shapeA, 3);
   EXPECT_EQ(c.shapeB, 7);
   EXPECT_DOUBLE_EQ(c.depth, 0.01);

@@ -68,9 +68,9 @@ TEST(PenaltyContactLaw, ReachedMaximumFollowsLoadingHoldsAndRecovers) {
     m.system.realize(s, Stage::Acceleration);
     return s.getZDot()[s.getZStart(m.contact->getIndex())];
   };
-  EXPECT_DOUBLE_EQ(zdot(4e-3, 0.2, 3e-3), 0.2);   // loading past the maximum
-  EXPECT_DOUBLE_EQ(zdot(4e-3, 0.2, 5e-3), 0);     // reloading below it
-  EXPECT_DOUBLE_EQ(zdot(4e-3, -0.2, 3e-3), 0);    // unloading
+  EXPECT_DOUBLE_EQ(zdot(4e-3, 0.2, 3e-3), 0.2);                                              // loading past the maximum
+  EXPECT_DOUBLE_EQ(zdot(4e-3, 0.2, 5e-3), 0);                                                // reloading below it
+  EXPECT_DOUBLE_EQ(zdot(4e-3, -0.2, 3e-3), 0);                                               // unloading
   EXPECT_DOUBLE_EQ(zdot(-0.01, -0.2, 3e-3), -ContactForceSubsystem::kDefaultRecoverySpeed);  // apart
   EXPECT_DOUBLE_EQ(m.contact->getReachedMaxPenetration(s, m.ball, m.floor), 3e-3);
 }

@@ -19,7 +19,7 @@ struct PointContact {
   Real depth = 0;
   Real patchMajor = 0, patchMinor = 0;
   Real elastic = 0, potentialEnergy = 0;
-  Real storedSlope = 0;              // d(potentialEnergy)/d(depth)
+  Real storedSlope = 0;             // d(potentialEnergy)/d(depth)
   PointContactPlacement placement;  // for the force's linearization
 };
 
@@ -41,9 +41,9 @@ inline void addForceAt(std::vector<SpatialVec>& F, int body, const Vec3& p_GBo, 
 
 struct PointContactMotion {
   Vec3 originA = Vec3::Zero(), originB = Vec3::Zero();  // the bodies' origins
-  Vec3 vRel = Vec3::Zero();   // velocity of B's point relative to A's, at the contact point
-  Vec3 vSlip = Vec3::Zero();  // its tangential part
-  Real xdot = 0;              // −n·vRel: the penetration rate, > 0 approaching
+  Vec3 vRel = Vec3::Zero();                             // velocity of B's point relative to A's, at the contact point
+  Vec3 vSlip = Vec3::Zero();                            // its tangential part
+  Real xdot = 0;                                        // −n·vRel: the penetration rate, > 0 approaching
 };
 PointContactMotion calcPointContactMotion(const MatterSubsystem& matter, const State& s, const PointContact& p);
 
