@@ -101,28 +101,6 @@ Feature featureOf(const PlacedShape& s, const Vec3& dir_G) {
   }
 }
 
-// Curvature of a shape at its surface point p_G with outward normal dir_G.
-SurfaceCurvature curvatureAt(const PlacedShape& s, const Vec3& p_G, const Vec3& dir_G) {
-  const Mat33& R = s.X_GS.R().matrix();
-  const Vec3 p_S = R.transpose() * (p_G - s.X_GS.p());
-  const Real r = s.shape->radius(), L = s.shape->halfLength();
-  switch (s.shape->type()) {
-    case ShapeType::Sphere: return sphereCurvature(r, dir_G);
-    case ShapeType::Ellipsoid: return toGround(ellipsoidCurvature(s.shape->size(), p_S), R);
-    case ShapeType::Capsule:
-      if (std::abs(p_S.z()) < L) return cylinderSideCurvature(r, R.col(2), dir_G);
-      return sphereCurvature(r, dir_G);
-    case ShapeType::Cylinder: {
-      const Real tol = 1e-9 * (r + L);
-      const bool onEnd = std::abs(std::abs(p_S.z()) - L) <= tol;
-      // The side, or a rim (treated as the side's curvature); an end face away from the rim is flat.
-      if (onEnd && p_S.head<2>().norm() < r - tol) return planeCurvature(dir_G);
-      return cylinderSideCurvature(r, R.col(2), dir_G);
-    }
-    default: return planeCurvature(dir_G);  // brick faces, edges and corners
-  }
-}
-
 // Keeps the part of the polygon (closed, >= 3 points), segment or point with m . x <= c.
 void clip(const PointList& in, const Vec3& m, Real c, PointList& out) {
   out.n = 0;
@@ -169,17 +147,7 @@ void clipToReference(const Feature& ref, const Vec3& dir, const Vec3& m_R, Real 
 }
 
 void emitPoint(const PlacedShape& a, const PlacedShape& b, const ConvexGap& g, std::vector<ContactPoint>& out) {
-  ContactPoint c;
-  c.shapeA = a.index;
-  c.shapeB = b.index;
-  c.n_G = g.n_G;
-  c.depth = g.depth;
-  c.pA_G = g.pA_G;
-  c.pB_G = g.pB_G;
-  c.p_G = 0.5 * (c.pA_G + c.pB_G);
-  c.curvatureA = curvatureAt(a, c.pA_G, c.n_G);
-  c.curvatureB = curvatureAt(b, c.pB_G, -c.n_G);
-  out.push_back(c);
+  out.push_back(makeContactPoint(a, b, g.n_G, g.depth, g.pA_G, g.pB_G));
 }
 
 // Footprint area of a flat patch: the clipped polygon for face against face, the incident brick's

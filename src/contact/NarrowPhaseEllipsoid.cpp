@@ -7,12 +7,6 @@ namespace articula {
 
 namespace {
 
-SurfaceCurvature curvatureAt(const PlacedShape& s, const Vec3& p_G, const Vec3& outward_G) {
-  if (s.shape->type() == ShapeType::Sphere) return sphereCurvature(s.shape->radius(), outward_G);
-  const Vec3 p_S = s.X_GS.R().matrix().transpose() * (p_G - s.X_GS.p());
-  return toGround(ellipsoidCurvature(s.shape->size(), p_S), s.X_GS.R().matrix());
-}
-
 void collideSpheres(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out) {
   const Real rA = a.shape->radius(), rB = b.shape->radius();
   const Vec3 d = b.X_GS.p() - a.X_GS.p();
@@ -63,17 +57,7 @@ void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, 
                                             warmSearch ? warmNormal_G : Vec3::Zero());
   if (normalOut_G) *normalOut_G = gap.n_G;
   if (!(gap.depth >= -margin)) return;
-  ContactPoint c;
-  c.shapeA = a.index;
-  c.shapeB = b.index;
-  c.n_G = gap.n_G;
-  c.depth = gap.depth;
-  c.pA_G = gap.pA_G;
-  c.pB_G = gap.pB_G;
-  c.p_G = 0.5 * (c.pA_G + c.pB_G);
-  c.curvatureA = curvatureAt(a, c.pA_G, c.n_G);
-  c.curvatureB = curvatureAt(b, c.pB_G, -c.n_G);
-  out.push_back(c);
+  out.push_back(makeContactPoint(a, b, gap.n_G, gap.depth, gap.pA_G, gap.pB_G));
 }
 
 }  // namespace articula

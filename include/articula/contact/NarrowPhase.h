@@ -17,6 +17,13 @@ struct PlacedShape {
   int index = -1;
 };
 
+// Shared by the algorithms (NarrowPhaseContactPoint.cpp): the curvature of a convex shape at its
+// surface point p_G with outward normal dir_G, and a contact from the deepest points of A and B
+// along n_G (from A towards B) with both surfaces' curvatures there.
+SurfaceCurvature calcSurfaceCurvature(const PlacedShape& s, const Vec3& p_G, const Vec3& dir_G);
+ContactPoint makeContactPoint(const PlacedShape& a, const PlacedShape& b, const Vec3& n_G, Real depth,
+                              const Vec3& pA_G, const Vec3& pB_G);
+
 // Whether collide() has an algorithm for this pair of types (in either order).
 bool isPairSupported(ShapeType a, ShapeType b);
 
