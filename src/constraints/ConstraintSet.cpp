@@ -10,7 +10,7 @@ namespace articula {
 
 ConstraintSet& ConstraintSet::upd(MatterSubsystem& matter) {
   if (ConstraintHooks* hooks = matter.updConstraintHooks()) {
-    auto* set = dynamic_cast<ConstraintSet*>(hooks);
+    ConstraintSet* set = hooks->updConstraintSet();
     if (!set) throw Error("MatterSubsystem: its constraint hooks are not a ConstraintSet");
     return *set;
   }
@@ -21,7 +21,8 @@ ConstraintSet& ConstraintSet::upd(MatterSubsystem& matter) {
 }
 
 const ConstraintSet* ConstraintSet::find(const MatterSubsystem& matter) {
-  return dynamic_cast<const ConstraintSet*>(matter.getConstraintHooks());
+  const ConstraintHooks* hooks = matter.getConstraintHooks();
+  return hooks ? hooks->getConstraintSet() : nullptr;
 }
 
 const ConstraintSet& ConstraintSet::get(const MatterSubsystem& matter) {

@@ -129,9 +129,8 @@ void ContactForceSubsystem::requireTopology(const char* what) const {
 // ---- Topology: the body tree, each pair's law, State resources --------------------------------
 
 void ContactForceSubsystem::realizeTopology(State& state) {
-  const auto* system = isInSystem() ? dynamic_cast<const MultibodySystem*>(&getSystem()) : nullptr;
-  if (!system) throw Error("ContactForceSubsystem '" + getName() + "': must belong to a MultibodySystem");
-  matter_ = &system->getMatter();
+  matter_ = findMatter();  // handed over by MultibodySystem::addForceSubsystem
+  if (!matter_) throw Error("ContactForceSubsystem '" + getName() + "': must belong to a MultibodySystem");
   const int nb = matter_->getNumBodies(), n = getNumSurfaces();
   std::vector<int> parents(nb);
   for (int b = 0; b < nb; ++b) parents[b] = matter_->getInfo(b).parent;

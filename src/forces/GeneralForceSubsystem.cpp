@@ -56,11 +56,9 @@ const MatterSubsystem& GeneralForceSubsystem::matter() const {
 }
 
 void GeneralForceSubsystem::realizeTopology(State& state) {
-  // Elements need the tree; only a MultibodySystem has one.
-  const auto* system = isInSystem() ? dynamic_cast<const MultibodySystem*>(&getSystem()) : nullptr;
-  if (!system)
-    throw Error("GeneralForceSubsystem '" + getName() + "': must belong to a MultibodySystem");
-  matter_ = &system->getMatter();
+  // Elements need the tree; only a MultibodySystem has one (it hands it over in addForceSubsystem).
+  matter_ = findMatter();
+  if (!matter_) throw Error("GeneralForceSubsystem '" + getName() + "': must belong to a MultibodySystem");
   for (auto& e : elements_) {
     e->finalize(*matter_);
     e->allocateState(state, getIndex());
@@ -166,6 +164,29 @@ void GeneralForceSubsystem::calcZWeights(const State& state, Real lengthScale, V
 
 void GeneralForceSubsystem::realizeDynamics(State& state) const {
   if (trackWork_) state.updZDot()[workIndex(state)] = calcNonConservativePower(state);
+}
+
+// Each enabled element alone, into zeroed accumulators. Diagnostics only: allocates.
+std::string GeneralForceSubsystem::findNonFiniteForces(const State& s) const {
+  const MatterSubsystem& m = matter();
+  std::string found;
+  std::vector<SpatialVec> F(m.getNumBodies());
+  Vector f(m.getNU());
+  for (int e = 0; e < getNumForces(); ++e) {
+    if (!isForceEnabled(s, e)) continue;
+    for (auto& Fb : F) Fb.setZero();
+    f.setZero();
+    try {
+      getForce(e).calcForce(s, m, F, f);
+    } catch (const std::exception& ex) {
+      found += (found.empty() ? "" : ", ") + std::string("force element '") + getForce(e).getName() + "' threw: " + ex.what();
+      continue;
+    }
+    bool finite = f.allFinite();
+    for (const auto& Fb : F) finite = finite && Fb.allFinite();
+    if (!finite) found += (found.empty() ? "" : ", ") + std::string("force element '") + getForce(e).getName() + "'";
+  }
+  return found;
 }
 
 }  // namespace articula

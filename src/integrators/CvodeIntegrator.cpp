@@ -20,8 +20,7 @@
 
 #include <Eigen/Cholesky>
 
-#include "articula/matter/ForceJacobian.h"
-#include "articula/matter/MultibodySystem.h"
+#include "articula/system/ImplicitSolve.h"
 
 namespace articula {
 
@@ -260,20 +259,14 @@ int CvodeIntegrator::calcYDot(Real t, const Real* y, Real* ydot) {
 }
 
 bool CvodeIntegrator::calcAnalyticJacobian(Real t, const Real* y) {
-  const auto* mbs = dynamic_cast<const MultibodySystem*>(&getSystem());
-  if (!mbs) return false;
+  const ImplicitSolve* implicit = getSystem().getImplicitSolve();
+  if (!implicit || !implicit->coversQAndU(getAdvancedState())) return false;  // q or u outside the blocks
   const int n = ny(), nQ = nq(), nU = nu();
-  const MatterSubsystem& matter = mbs->getMatter();
-  if (matter.getNQ() != nQ || matter.getNU() != nU) return false;  // q or u outside the matter
   State& s = scratch();
   s.setTime(t);
   s.updY() = Eigen::Map<const Vector>(y, n);
   realizeCounted(s, Stage::Velocity);
-  matter.calcM(s, jM_);
-  jD_.setZero(nU, nU);
-  jK_.setZero(nU, nU);
-  for (int i = 0; i < mbs->getNumSubsystems(); ++i)
-    if (const auto* src = dynamic_cast<const ForceJacobianSource*>(&mbs->getSubsystem(i))) src->addInForceJacobian(s, jD_, jK_);
+  implicit->calcJacobianBlocks(s, jM_, jD_, jK_);
   const Eigen::LLT<Matrix> llt(jM_);
   jMinvD_ = llt.solve(jD_);
   jMinvK_ = llt.solve(jK_);
@@ -281,7 +274,7 @@ bool CvodeIntegrator::calcAnalyticJacobian(Real t, const Real* y) {
   Vector e = Vector::Zero(nU), qcol(nQ), ucol(nU);
   for (int j = 0; j < nU; ++j) {  // u columns: N in the q rows, M⁻¹D in the u rows
     e[j] = 1;
-    matter.multiplyByN(s, e, qcol);
+    implicit->multiplyByN(s, e, qcol);
     e[j] = 0;
     Eigen::Map<Vector> col(jacColumns_[nQ + j], n);
     col.head(nQ) = qcol;
@@ -290,7 +283,7 @@ bool CvodeIntegrator::calcAnalyticJacobian(Real t, const Real* y) {
   Vector eq = Vector::Zero(nQ);
   for (int j = 0; j < nQ; ++j) {  // q columns: M⁻¹K N⁺ in the u rows
     eq[j] = 1;
-    matter.multiplyByNInv(s, eq, ucol);
+    implicit->multiplyByNInv(s, eq, ucol);
     eq[j] = 0;
     Eigen::Map<Vector>(jacColumns_[j], n).segment(nQ, nU) = jMinvK_ * ucol;
   }

@@ -1,14 +1,12 @@
-// Failure diagnostics for integrators: turn an index into y = [q u z] into the name of the body
-// and mobilizer it belongs to, list non-finite values, and find the force element that produced
-// a non-finite force (DESIGN.md §3: errors name the object, the field and the value).
+// Failure diagnostics for integrators: turn an index into y = [q u z] into the name of the part
+// it belongs to, list non-finite values, and ask the System what produced them (DESIGN.md §3:
+// errors name the object, the field and the value).
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <vector>
 
-#include "articula/forces/GeneralForceSubsystem.h"
 #include "articula/integrators/Integrator.h"
-#include "articula/matter/MultibodySystem.h"
 
 namespace articula {
 
@@ -22,35 +20,6 @@ int owner(const State& s, int i, int (State::*start)(int) const) {
   return found;
 }
 
-// Force elements whose forces alone are not finite at s (needs Velocity). Diagnostics only.
-std::string findNonFiniteForces(const MultibodySystem& mbs, const State& s) {
-  if (s.getSystemStage() < Stage::Velocity) return "";
-  const MatterSubsystem& matter = mbs.getMatter();
-  std::string found;
-  std::vector<SpatialVec> F(matter.getNumBodies());
-  Vector f(matter.getNU());
-  for (int k = 0; k < mbs.getNumSubsystems(); ++k) {
-    const auto* forces = dynamic_cast<const GeneralForceSubsystem*>(&mbs.getSubsystem(k));
-    if (forces == nullptr) continue;
-    for (int e = 0; e < forces->getNumForces(); ++e) {
-      if (!forces->isForceEnabled(s, e)) continue;
-      for (auto& Fb : F) Fb.setZero();
-      f.setZero();
-      try {
-        forces->getForce(e).calcForce(s, matter, F, f);
-      } catch (const std::exception& ex) {
-        found += (found.empty() ? "" : ", ") + std::string("force element '") + forces->getForce(e).getName() +
-                 "' threw: " + ex.what();
-        continue;
-      }
-      bool finite = f.allFinite();
-      for (const auto& Fb : F) finite = finite && Fb.allFinite();
-      if (!finite) found += (found.empty() ? "" : ", ") + std::string("force element '") + forces->getForce(e).getName() + "'";
-    }
-  }
-  return found.empty() ? "" : "non-finite force from " + found;
-}
-
 }  // namespace
 
 std::string Integrator::describeVariable(int i, const State* layout) const {
@@ -59,20 +28,8 @@ std::string Integrator::describeVariable(int i, const State* layout) const {
   const char* kind = i < nq ? "q" : i < nq + nu ? "u" : "z";
   const int local = i < nq ? i : i < nq + nu ? i - nq : i - nq - nu;
   std::string text = std::string(kind) + "[" + std::to_string(local) + "]";
-  const auto* mbs = dynamic_cast<const MultibodySystem*>(&system_);
-  if (mbs && kind[0] != 'z') {
-    const MatterSubsystem& matter = mbs->getMatter();
-    const bool isQ = kind[0] == 'q';
-    const int start = isQ ? s.getQStart(matter.getIndex()) : s.getUStart(matter.getIndex());
-    const int m = local - start;
-    for (int b = 1; b < matter.getNumBodies(); ++b) {
-      const MobilizedBodyInfo& info = matter.getInfo(b);
-      const int first = isQ ? info.qStart : info.uStart, count = isQ ? info.nq : info.nu;
-      if (m >= first && m < first + count)
-        return text + " (body '" + info.name + "', " + info.mobilizer->typeName() + " mobilizer, " + kind + " " +
-               std::to_string(m - first) + ")";
-    }
-  }
+  const VariablePart part = system_.describeVariablePart(s, i);
+  if (!part.name.empty()) return text + " (" + part.name + ", " + kind + " " + std::to_string(part.index) + ")";
   const int ss = kind[0] == 'q' ? owner(s, local, &State::getQStart)
                  : kind[0] == 'u' ? owner(s, local, &State::getUStart) : owner(s, local, &State::getZStart);
   return text + " (subsystem '" + system_.getSubsystem(ss).getName() + "')";
@@ -92,10 +49,8 @@ std::string Integrator::describeNonFinite(const State& s, const Vector& y, const
   };
   scan(y, "");
   if (ydot.size() == y.size()) scan(ydot, "dot");
-  if (const auto* mbs = dynamic_cast<const MultibodySystem*>(&system_)) {
-    const std::string forces = findNonFiniteForces(*mbs, s);
-    if (!forces.empty()) text += (text.empty() ? "" : "; ") + forces;
-  }
+  const std::string sources = system_.describeNonFiniteSources(s);
+  if (!sources.empty()) text += (text.empty() ? "" : "; ") + sources;
   return (text.empty() ? "no non-finite entry found" : text) + " at t = " + formatValue(s.getTime()) + " s";
 }
 

@@ -1,12 +1,9 @@
-// Rosenbrock-W step: Jacobian blocks from the force subsystems, one dense LU per trial step.
+// Rosenbrock-W step: J from the System's ImplicitSolve, one factorization per trial step.
 #include "articula/integrators/RosenbrockW.h"
 
 #include <cmath>
 #include <Eigen/Dense>
 #include <utility>
-
-#include "articula/matter/ForceJacobian.h"
-#include "articula/matter/MultibodySystem.h"
 
 namespace articula {
 
@@ -54,7 +51,7 @@ RosenbrockTableau RosenbrockTableau::fromStandard(std::string name, int order, i
 
 RosenbrockWIntegrator::RosenbrockWIntegrator(const System& system, RosenbrockTableau tableau)
     : ErrorControlledIntegrator(system), tableau_(std::move(tableau)) {
-  mbs_ = dynamic_cast<const MultibodySystem*>(&system);
+  implicit_ = system.getImplicitSolve();
   const int s = tableau_.stages();
   const std::string who = "RosenbrockTableau '" + tableau_.name + "': ";
   if (s < 1 || static_cast<int>(tableau_.a.size()) != s || static_cast<int>(tableau_.C.size()) != s ||
@@ -72,110 +69,32 @@ void RosenbrockWIntegrator::onInitialize() {
   ytmp_.resize(ny());
   r_.resize(ny());
   y1_.resize(ny());
-  const int n = nu();
-  M_.setZero(n, n);
-  D_.setZero(n, n);
-  K_.setZero(n, n);
-  A_.setZero(n, n);
-  rhs_.resize(n);
-  ku_.resize(n);
-  tmpU_.resize(n);
-  tmpQ_.resize(nq());
   jacobianValid_ = false;
-  factoredHGamma_ = -1;
-  buildMobilityTree();
-  structuredEligible_ = mbs_ && nu() > 0 && getAdvancedState().getUStart(mbs_->getMatter().getIndex()) == 0 &&
-                        mbs_->getMatter().getNU() == nu();
+  matrix_ = implicit_ ? implicit_->makeIterationMatrix(getAdvancedState()) : nullptr;
 }
 
-// parent[i] for each system u: the matter's mobility forest shifted to the system's numbering.
-// Left empty (dense LU only) if u are not numbered parents first.
-void RosenbrockWIntegrator::buildMobilityTree() {
-  tree_ = TreeLU();
-  if (!mbs_ || nu() == 0) return;
-  const MatterSubsystem& matter = mbs_->getMatter();
-  const int u0 = getAdvancedState().getUStart(matter.getIndex());
-  const std::vector<int> local = matter.calcMobilityParents();
-  if (static_cast<int>(local.size()) != matter.getNU()) return;
-  std::vector<int> parent(nu(), -1);
-  for (size_t i = 0; i < local.size(); ++i) parent[u0 + i] = local[i] < 0 ? -1 : u0 + local[i];
-  tree_ = TreeLU(std::move(parent));
-}
-
-// The linearization at the advanced state (realized through Acceleration by the base class):
-// structured terms if every source gives them, else M, D and K.
+// The linearization at the advanced state (realized through Acceleration by the base class).
 void RosenbrockWIntegrator::formJacobian() {
   jacobianValid_ = true;
-  factoredHGamma_ = -1;
-  if (!mbs_ || nu() == 0) return;
-  const State& s = getAdvancedState();
-  structured_ = useStructured_ && structuredEligible_ && solver_.prepare(mbs_->getMatter(), s);
-  for (int i = 0; structured_ && i < mbs_->getNumSubsystems(); ++i)
-    if (const auto* src = dynamic_cast<const ForceJacobianSource*>(&mbs_->getSubsystem(i)))
-      structured_ = src->addInTreeJacobian(s, solver_.terms());
-  if (!structured_) formDenseJacobian();
+  if (!matrix_) return;
+  matrix_->linearize(getAdvancedState(), options_);
   ++jacobians_;
 }
 
-void RosenbrockWIntegrator::formDenseJacobian() {
-  structured_ = false;
-  const State& s = getAdvancedState();
-  mbs_->getMatter().calcM(s, M_);
-  D_.setZero();
-  K_.setZero();
-  for (int i = 0; i < mbs_->getNumSubsystems(); ++i)
-    if (const auto* src = dynamic_cast<const ForceJacobianSource*>(&mbs_->getSubsystem(i)))
-      src->addInForceJacobian(s, D_, K_);
-  jacobianFitsTree_ = useTree_ && tree_.size() == nu() && tree_.fitsPattern(D_) && tree_.fitsPattern(K_);
-}
-
 void RosenbrockWIntegrator::factor(Real h) {
-  const Real hg = h * tableau_.gamma;
-  if (hg == factoredHGamma_ || !mbs_ || nu() == 0) return;
-  if (structured_) {
-    if (solver_.factor(hg)) {
-      factoredHGamma_ = hg;
-      ++structuredFactorizations_;
-      ++factorizations_;
-      return;
-    }
-    formDenseJacobian();  // a singular pivot block, or more pair rank than mobilities: the dense LU
-  }
-  A_ = M_ - hg * D_ - (hg * hg) * K_;
-  factoredByTree_ = jacobianFitsTree_ && tree_.compute(A_);
-  if (factoredByTree_)
-    ++treeFactorizations_;
-  else
-    lu_.compute(A_);
-  factoredHGamma_ = hg;
+  if (!matrix_) return;
+  const Factorization kind = matrix_->factor(h * tableau_.gamma);
+  if (kind == Factorization::Reused) return;
   ++factorizations_;
+  if (kind == Factorization::Structured) ++structuredFactorizations_;
+  if (kind == Factorization::Tree) ++treeFactorizations_;
 }
 
 void RosenbrockWIntegrator::solveStage(const Vector& r, Vector& k) {
-  if (!mbs_ || nu() == 0) {
+  if (matrix_)
+    matrix_->solve(getAdvancedState(), r, k);
+  else
     k = r;
-    return;
-  }
-  const MatterSubsystem& matter = mbs_->getMatter();
-  const State& s = getAdvancedState();
-  const Real hg = factoredHGamma_;
-  // rhs = M r_u + hγ K N⁺ r_q
-  tmpQ_ = r.head(nq());
-  matter.multiplyByNInv(s, tmpQ_, tmpU_);
-  if (structured_) {
-    solver_.solveMassWeighted(r.segment(nq(), nu()), tmpU_, hg, ku_);
-  } else {
-    rhs_.noalias() = M_ * r.segment(nq(), nu());
-    rhs_.noalias() += hg * (K_ * tmpU_);
-    if (factoredByTree_)
-      tree_.solve(rhs_, ku_);
-    else
-      ku_ = lu_.solve(rhs_);
-  }
-  matter.multiplyByN(s, ku_, tmpQ_);
-  k.head(nq()) = r.head(nq()) + hg * tmpQ_;
-  k.segment(nq(), nu()) = ku_;
-  k.tail(nz()) = r.tail(nz());
 }
 
 bool RosenbrockWIntegrator::attemptStep(Real t0, Real h, Real t1, Vector& yErr) {

@@ -255,11 +255,9 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
   r.residentAtEnd = residentSetBytes();
   r.totals.merge(stepPeaks);  // the frame work is over: no other thread touches the totals
   r.statistics = integ->getStatistics();
-  if (const auto* w = dynamic_cast<const RosenbrockWIntegrator*>(integ.get())) {
-    r.factorizations = w->getNumFactorizations();
-    r.structuredFactorizations = w->getNumStructuredFactorizations();
-    r.treeFactorizations = w->getNumTreeFactorizations();
-  }
+  r.factorizations = integ->getNumFactorizations();
+  r.structuredFactorizations = integ->getNumStructuredFactorizations();
+  r.treeFactorizations = integ->getNumTreeFactorizations();
   r.head = headReport(m, r.totals);
   r.residentPeak = peakResidentSetBytes();
   return r;

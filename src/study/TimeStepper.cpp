@@ -7,7 +7,6 @@
 #include <sstream>
 #include <utility>
 
-#include "articula/matter/MultibodySystem.h"
 #include "articula/study/EventIsolation.h"
 
 namespace articula {
@@ -25,17 +24,8 @@ std::string describeY(const System& system, const State& s, int i) {
   const bool isQ = i < nq, isU = !isQ && i < nq + nu;
   const int local = isQ ? i : isU ? i - nq : i - nq - nu;
   std::string text = std::string(isQ ? "q" : isU ? "u" : "z") + "[" + std::to_string(local) + "]";
-  const auto* mbs = dynamic_cast<const MultibodySystem*>(&system);
-  if (mbs && (isQ || isU)) {
-    const MatterSubsystem& matter = mbs->getMatter();
-    const int m = local - (isQ ? s.getQStart(matter.getIndex()) : s.getUStart(matter.getIndex()));
-    for (int b = 1; b < matter.getNumBodies(); ++b) {
-      const MobilizedBodyInfo& info = matter.getInfo(b);
-      const int first = isQ ? info.qStart : info.uStart, count = isQ ? info.nq : info.nu;
-      if (m >= first && m < first + count)
-        return text + " (body '" + info.name + "', " + info.mobilizer->typeName() + " mobilizer)";
-    }
-  }
+  const VariablePart part = system.describeVariablePart(s, i);
+  if (!part.name.empty()) return text + " (" + part.name + ")";
   return text;
 }
 

@@ -83,6 +83,8 @@ class ConstraintSet final : public ConstraintHooks {
   void calcConstraintForces(State& s, const std::vector<SpatialVec>*& F_G, const Vector*& f) const override;
   void finishAcceleration(State& s, const std::vector<SpatialVec>& A_GB, const Real* udot) const override;
   bool project(State& s, Real tolerance, Vector* yErrEst) const override;
+  ConstraintSet* updConstraintSet() override { return this; }
+  const ConstraintSet* getConstraintSet() const override { return this; }
 
   // Workspace access for the solver and projection files.
   ConstraintWorkspace& workspace(const State& s) const;

@@ -101,6 +101,8 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
                    Vector& mobilityForces) const override;
   Real calcPotentialEnergy(const State& state) const override;
+  // Enabled elements whose forces alone are not finite, or whose calcForce throws (diagnostics).
+  std::string findNonFiniteForces(const State& state) const override;
   // Sum over enabled elements of their addInForceJacobian (addInTreeJacobian: false if any is).
   void addInForceJacobian(const State& state, Matrix& D, Matrix& K) const override;
   bool addInTreeJacobian(const State& state, TreeJacobianTerms& terms) const override;
@@ -130,7 +132,7 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   int workIndex(const State& state) const;  // W_nc's position in the system z
 
   std::vector<std::unique_ptr<ForceElement>> elements_;
-  const MatterSubsystem* matter_ = nullptr;  // found at Topology
+  const MatterSubsystem* matter_ = nullptr;  // the MultibodySystem's, at Topology
   int enabledIndex_ = -1;                    // discrete variable: std::vector<char>, one per element
   bool trackWork_ = false;
   int workZ_ = -1;                           // index of W_nc within the system z, when tracked

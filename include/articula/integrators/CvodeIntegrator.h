@@ -59,8 +59,8 @@ class CvodeIntegrator final : public Integrator {
   void setProjectErrorEstimate(bool on);
   bool getProjectErrorEstimate() const { return projectErrorEstimate_; }
 
-  // BDF's Newton Jacobian from the force subsystems' linearization (matter/ForceJacobian.h, as
-  // the Rosenbrock-W methods use) instead of difference quotients (one evaluation per y):
+  // BDF's Newton Jacobian from the System's ImplicitSolve (system/ImplicitSolve.h, as the
+  // Rosenbrock-W methods use) instead of difference quotients (one evaluation per y):
   //   ∂f/∂y ≈ [0, N; M⁻¹K N⁺, M⁻¹D] (z rows and columns zero). Off by default: it leaves out the
   // inertial and geometric terms, which Newton then corrects with more iterations.
   void setAnalyticJacobian(bool on) { analyticJacobian_ = on; }

@@ -134,6 +134,13 @@ class Integrator {
   Real getPredictedNextStepSize() const { return predictedStep_; }
   const IntegratorStatistics& getStatistics() const { return stats_; }
   void resetStatistics() { stats_ = IntegratorStatistics(); }
+  // Linearly implicit methods (Rosenbrock-W): Jacobian evaluations and factorizations of the
+  // iteration matrix, and of those the ones the O(n) structured solve and TreeLU took (the rest:
+  // dense LU). -1 (and 0): the method factors no iteration matrix of its own.
+  virtual int64_t getNumJacobians() const { return -1; }
+  virtual int64_t getNumFactorizations() const { return -1; }
+  virtual int64_t getNumStructuredFactorizations() const { return 0; }
+  virtual int64_t getNumTreeFactorizations() const { return 0; }
 
  protected:
   // ===== Extension interface for methods (and the CVODE adapter) =====

@@ -8,6 +8,8 @@
 
 namespace articula {
 
+class ConstraintSet;  // the constraints layer's implementation: named here, never included
+
 class ConstraintHooks {
  public:
   virtual ~ConstraintHooks() = default;
@@ -28,6 +30,10 @@ class ConstraintHooks {
   virtual void finishAcceleration(State& s, const std::vector<SpatialVec>& A_GB, const Real* udot) const = 0;
   // Coordinate projection onto the constraint manifold; see Subsystem::project.
   virtual bool project(State& s, Real tolerance, Vector* yErrEst) const = 0;
+  // The ConstraintSet behind these hooks, so that the constraints layer finds its own set again
+  // (ConstraintSet::find); null for hooks of another kind.
+  virtual ConstraintSet* updConstraintSet() { return nullptr; }
+  virtual const ConstraintSet* getConstraintSet() const { return nullptr; }
 };
 
 }  // namespace articula

@@ -10,6 +10,13 @@
 namespace articula {
 
 class System;
+class ImplicitSolve;
+
+// What an entry of y belongs to, for messages (System::describeVariablePart).
+struct VariablePart {
+  std::string name;  // e.g. "body 'shank', Pin mobilizer"; empty: the System names no part
+  int index = 0;     // the entry's index within that part
+};
 
 // Thrown by a projection that cannot reach its tolerance; integrators treat it as a failed step.
 class ProjectionFailure : public Error {
@@ -100,6 +107,15 @@ class System {
   void calcZWeights(const State& state, Real lengthScale, Vector& zWeights) const;
   // uLike = N⁺(q) qLike (qLike has size nq, uLike size nu): how q-space errors are weighted.
   void multiplyByNInv(const State& state, const Vector& qLike, Vector& uLike) const;
+  // The linear algebra of implicit integrators (ImplicitSolve.h); null: J = 0.
+  virtual const ImplicitSolve* getImplicitSolve() const { return nullptr; }
+
+  // ---- diagnostics (messages only) ----
+  // The part that entry `yIndex` of y = [q u z] belongs to, in `state`'s layout.
+  virtual VariablePart describeVariablePart(const State& /*state*/, int /*yIndex*/) const { return {}; }
+  // What produced non-finite values at `state` (e.g. "non-finite force from force element 'x'");
+  // "" if nothing is found.
+  virtual std::string describeNonFiniteSources(const State& /*state*/) const { return ""; }
 
  private:
   void realizeOneStage(State& state, Stage s) const;
