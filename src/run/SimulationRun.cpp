@@ -185,6 +185,11 @@ std::vector<std::string> contactSurfaceNames(const model::BuiltModel& built) {
 }
 
 int findHeadBody(const model::ModelSpec& m) {
+  if (!m.scenario.headBody.empty()) {
+    const int named = m.findBody(m.scenario.headBody);
+    if (named < 0) throw Error("scenario.head_body '" + m.scenario.headBody + "' is not a body of the model");
+    return named;
+  }
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     std::string n = m.bodies[i].name;
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
