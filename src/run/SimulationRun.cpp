@@ -156,7 +156,8 @@ std::unique_ptr<Integrator> configure(const System& system, const model::Scenari
 
 // The run's step limit counts attempted steps, accepted and rejected (IntegratorStatistics::
 // stepsAttempted, kept by every method and CVODE), so error control stuck on rejections is stopped
-// too. Checked after each stepTo (one accepted step): CVODE may overshoot by one step's failures.
+// too. Checked after each accepted step (the stepper's step observer): CVODE may overshoot by one
+// step's failures.
 void checkStepLimit(const Integrator& integ, const model::ScenarioSpec& sc) {
   const int64_t attempts = integ.getStatistics().stepsAttempted;
   if (attempts < sc.maxSteps || integ.getAdvancedTime() >= sc.duration) return;
@@ -209,8 +210,8 @@ std::vector<Real> frameTimes(const model::ScenarioSpec& sc) {
   return times;
 }
 
-// What the stepper threw, as the run reports it: the run's own errors unchanged, anything else
-// (an integrator failure, a force that threw) as a SimulationError at the integrator's time.
+// Rethrows what made the stepper fail (the integrator's, a frame's or the step observer's own
+// exception), so that the run maps it exactly as when it stepped the integrator itself.
 [[noreturn]] void rethrowRunError(const TimeStepperError& e) {
   if (e.getCause()) std::rethrow_exception(e.getCause());
   throw;

@@ -1,5 +1,6 @@
-// runSimulation(): integrates a built model through its scenario and samples every body at each
-// report time (docs/output-format.md). Each report state is copied and handed to the frame work
+// runSimulation(): integrates a built model through its scenario on a study::TimeStepper and
+// samples every body at each report time (docs/output-format.md): the frames are a reporter, the
+// step limit and the peaks between frames a step observer. Each report state is copied and handed to the frame work
 // (realize through Acceleration on its own State, sample, then RunTotals, the FrameSinks and
 // RunResult::frames), by default on a second thread through a bounded queue while the
 // integrator goes on; frames are consumed in time order, so the results do not depend on it.
