@@ -137,7 +137,8 @@ def model():
         "bodies": bodies,
         "forces": forces,
         "initial_state": {"q": {"root.z": round(standing_height, 4)}},
-        "scenario": {"duration": 1.0, "integrator": "RungeKuttaMerson", "accuracy": 1e-3, "report_interval": 0.001},
+        "scenario": {"duration": 1.0, "integrator": "RungeKuttaMerson", "accuracy": 1e-3, "report_interval": 0.001,
+                     "head_body": "head"},
     }
 
 

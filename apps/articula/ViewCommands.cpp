@@ -18,12 +18,9 @@ int viewCommand(const std::string& runDir, bool quiet) {
   } catch (const files::OutputError& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     return kOutputError;
-  } catch (const std::exception& e) {
+  } catch (const std::exception& e) {  // no readable run there (every write failure is an OutputError)
     std::fprintf(stderr, "error: %s\n", e.what());
-    return std::filesystem::exists(std::filesystem::path(runDir) / "trajectory.json") &&
-                   std::string(e.what()).find("cannot write") != std::string::npos
-               ? kOutputError
-               : kBadInput;
+    return kBadInput;
   }
   if (!quiet) std::printf("%s\n", std::filesystem::absolute(page).string().c_str());
   return kSuccess;

@@ -544,7 +544,7 @@ Real scenarioNumber(const JsonNode& v, const std::string& field) {
 }
 
 void readScenario(const JsonNode& node, ScenarioSpec& s) {
-  node.allowOnly({"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs"});
+  node.allowOnly({"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs", "head_body"});
   if (auto v = node.get("duration")) s.duration = scenarioNumber(*v, "duration");
   if (auto v = node.get("integrator")) {
     s.integrator = v->string();
@@ -569,6 +569,7 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
       s.outputs.push_back(o);
     }
   }
+  if (auto v = node.get("head_body")) s.headBody = v->string();
   std::vector<std::string> given;
   for (const char* k : {"duration", "fixed_step", "report_interval", "max_steps"})
     if (node.has(k)) given.push_back(k);
@@ -627,7 +628,10 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
     m.initialState.q.insert(fromModels.q.begin(), fromModels.q.end());
     m.initialState.u.insert(fromModels.u.begin(), fromModels.u.end());
   }
-  if (auto s = root.get("scenario")) readScenario(*s, m.scenario);
+  if (auto s = root.get("scenario")) {
+    readScenario(*s, m.scenario);
+    if (!m.scenario.headBody.empty() && m.findBody(m.scenario.headBody) < 0) s->at("head_body").fail("no body of that name");
+  }
   checkModelPhysics(m, file);
   return m;
 }

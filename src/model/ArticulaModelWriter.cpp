@@ -202,6 +202,7 @@ json writeArticulaModel(const ModelSpec& m) {
                    {"report_interval", s.reportInterval}, {"outputs", s.outputs}};
   if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
   if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
+  if (!s.headBody.empty()) j["scenario"]["head_body"] = s.headBody;
   return j;
 }
 

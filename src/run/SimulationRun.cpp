@@ -11,6 +11,7 @@
 
 #include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
+#include "articula/study/TimeStepper.h"
 #include "articula/run/ResidentMemory.h"
 #include "articula/model/ScenarioLimits.h"
 
@@ -155,7 +156,8 @@ std::unique_ptr<Integrator> configure(const System& system, const model::Scenari
 
 // The run's step limit counts attempted steps, accepted and rejected (IntegratorStatistics::
 // stepsAttempted, kept by every method and CVODE), so error control stuck on rejections is stopped
-// too. Checked after each stepTo (one accepted step): CVODE may overshoot by one step's failures.
+// too. Checked after each accepted step (the stepper's step observer): CVODE may overshoot by one
+// step's failures.
 void checkStepLimit(const Integrator& integ, const model::ScenarioSpec& sc) {
   const int64_t attempts = integ.getStatistics().stepsAttempted;
   if (attempts < sc.maxSteps || integ.getAdvancedTime() >= sc.duration) return;
@@ -184,6 +186,11 @@ std::vector<std::string> contactSurfaceNames(const model::BuiltModel& built) {
 }
 
 int findHeadBody(const model::ModelSpec& m) {
+  if (!m.scenario.headBody.empty()) {
+    const int named = m.findBody(m.scenario.headBody);
+    if (named < 0) throw Error("scenario.head_body '" + m.scenario.headBody + "' is not a body of the model");
+    return named;
+  }
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     std::string n = m.bodies[i].name;
     std::transform(n.begin(), n.end(), n.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -191,6 +198,26 @@ int findHeadBody(const model::ModelSpec& m) {
   }
   return -1;
 }
+
+namespace {
+
+// The frame times: 0, then every report interval, the last one clipped to the duration (the
+// count tolerates an interval that divides the duration up to rounding).
+std::vector<Real> frameTimes(const model::ScenarioSpec& sc) {
+  const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
+  std::vector<Real> times{0};
+  for (long k = 1; k <= reports; ++k) times.push_back(std::min(sc.duration, k * sc.reportInterval));
+  return times;
+}
+
+// Rethrows what made the stepper fail (the integrator's, a frame's or the step observer's own
+// exception), so that the run maps it exactly as when it stepped the integrator itself.
+[[noreturn]] void rethrowRunError(const TimeStepperError& e) {
+  if (e.getCause()) std::rethrow_exception(e.getCause());
+  throw;
+}
+
+}  // namespace
 
 RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& built, const model::ScenarioSpec& sc, const ProgressCallback& progress,
                         const RunSettings& settings) {
@@ -202,42 +229,43 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
   auto wall = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - wall0).count(); };
   std::unique_ptr<Integrator> integ = configure(sys, sc);
   r.integrator = integ->getMethodName();
-  // The frame work realizes its own copy of each report state, so the integrator leaves
-  // interpolated ones at Time (and copying one skips the unrealized caches).
-  integ->setReportStage(Stage::Time);
-  // One step per stepTo call, so the peaks are sampled at every accepted step (the steps are the same).
-  integ->setReturnEveryInternalStep(true);
+  TimeStepper stepper(sys, *integ);
   StepSampler sampleStep(m, built, r.totals.headBody, r.totals.head.get());
   StepPeaks stepPeaks;
+  // Every accepted step: the step limit, then the peaks between frames.
+  stepper.setStepObserver([&](const State& s) {
+    checkStepLimit(*integ, sc);
+    sampleStep(s, stepPeaks);
+  });
   r.surfaceNames = contactSurfaceNames(built);
   FrameWork work(m, built, settings, r);
   // The integrator's thread realizes a report state itself only when the frame thread falls behind.
   FramePipeline frames(std::ref(work), settings.frameThread && std::thread::hardware_concurrency() > 1, settings.queueLength,
                        [&sys](State& s) { sys.realize(s, Stage::Acceleration); });
   r.frameThread = frames.threaded();
+  const std::vector<Real> times = frameTimes(sc);
+  // The frame work realizes its own copy of each report state, so the reporter asks for Time only
+  // (copying an unrealized state also skips its caches).
+  stepper.addReporter(std::make_shared<EventReporter>("frames", times, [&](const State& s) {
+    frames.push(s);
+    const Real t = s.getTime();
+    if (t == times.front()) {
+      r.residentAtStart = residentSetBytes();
+      return;
+    }
+    if (progress) progress(t, sc.duration, wall());
+    if (r.residentAtTenth == 0 && t >= 0.1 * sc.duration) r.residentAtTenth = residentSetBytes();
+  }, Stage::Time));
   try {
-    State s0 = built.initialState;
-    s0.setTime(0);
-    forces.setNonConservativeWork(s0, 0);
-    integ->initialize(s0);
-    frames.push(integ->getState());
-    r.residentAtStart = residentSetBytes();
-    const long reports = std::lround(std::ceil(sc.duration / sc.reportInterval - 1e-9));
-    Real sampledUpTo = integ->getAdvancedTime();
-    for (long k = 1; k <= reports; ++k) {
-      const Real tReport = std::min(sc.duration, k * sc.reportInterval);
-      for (;;) {
-        const StepOutcome outcome = integ->stepTo(tReport, sc.duration);
-        checkStepLimit(*integ, sc);
-        if (integ->getAdvancedTime() > sampledUpTo) {  // a step was accepted
-          sampledUpTo = integ->getAdvancedTime();
-          sampleStep(integ->getAdvancedState(), stepPeaks);
-        }
-        if (outcome == StepOutcome::ReachedReportTime || outcome == StepOutcome::EndOfSimulation) break;
+    try {
+      State s0 = built.initialState;
+      s0.setTime(0);
+      forces.setNonConservativeWork(s0, 0);
+      stepper.initialize(s0);
+      while (stepper.stepTo(times.back()) == StepOutcome::ReachedStepLimit) {
       }
-      frames.push(integ->getState());
-      if (progress) progress(tReport, sc.duration, wall());
-      if (r.residentAtTenth == 0 && tReport >= 0.1 * sc.duration) r.residentAtTenth = residentSetBytes();
+    } catch (const TimeStepperError& e) {
+      rethrowRunError(e);
     }
   } catch (const SimulationError&) {
     frames.finish();  // a frame before this failure failed first: report that one, as without the thread

@@ -82,10 +82,11 @@ const State& TimeStepper::getState() const {
   return current_;
 }
 
-[[noreturn]] void TimeStepper::fail(const std::string& message, const State& lastGood) {
+[[noreturn]] void TimeStepper::fail(const std::string& message, const State& lastGood, std::exception_ptr cause) {
   current_ = lastGood;  // copy first: lastGood may be work_ or an integrator state
   status_ = Status::Failed;
-  throw Error(message + ". The last good state (t = " + formatValue(current_.getTime(), 10) + " s) is TimeStepper::getState()");
+  throw TimeStepperError(message + ". The last good state (t = " + formatValue(current_.getTime(), 10) + " s) is TimeStepper::getState()",
+                         std::move(cause));
 }
 
 // ---- initialize ---------------------------------------------------------------------------------
@@ -127,7 +128,7 @@ const State& TimeStepper::stateAt(Real t, Stage stage) {
     system_.realize(work_, stage);
   } catch (const std::exception& e) {
     fail("TimeStepper: cannot realize the state at t = " + formatValue(t, 10) + " s to " + stageName(stage) + ": " + e.what(),
-         integrator_.getPreviousState());
+         integrator_.getPreviousState(), std::current_exception());
   }
   return work_;
 }
@@ -139,7 +140,7 @@ Real TimeStepper::evaluateWitness(const Triggered& w, const State& s) {
     v = witness.calcValue(s);
   } catch (const std::exception& e) {
     fail("TimeStepper: witness " + quoted(witness.getName()) + " threw at t = " + formatValue(s.getTime(), 10) + " s: " + e.what(),
-         integrator_.getPreviousState());
+         integrator_.getPreviousState(), std::current_exception());
   }
   if (std::isnan(v))
     fail("TimeStepper: witness " + quoted(witness.getName()) + " is NaN at t = " + formatValue(s.getTime(), 10) + " s",
@@ -261,7 +262,7 @@ void TimeStepper::fireReportersThrough(Real tEnd) {
         r.reporter->report(s);
       } catch (const std::exception& e) {
         fail("TimeStepper: reporter " + quoted(r.reporter->getName()) + " threw at t = " + formatValue(t, 10) + " s: " + e.what(),
-             s);
+             s, std::current_exception());
       }
       ++stats_.reports;
       r.next = r.reporter->getSchedule().firstAfter(t);
@@ -305,7 +306,8 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
     try {
       h.handle(s, context);
     } catch (const std::exception& e) {
-      fail("TimeStepper: " + describe(h, trig) + " threw at t = " + formatValue(t, 10) + " s: " + e.what(), before);
+      fail("TimeStepper: " + describe(h, trig) + " threw at t = " + formatValue(t, 10) + " s: " + e.what(), before,
+           std::current_exception());
     }
     if (s.getTime() != t)
       fail("TimeStepper: " + describe(h, trig) + " changed the time from " + formatValue(t, 10) + " s to " + formatValue(s.getTime(), 10) +
@@ -452,15 +454,33 @@ StepOutcome TimeStepper::stepTo(Real time) {
       // One step at a time (set again in case the user changed it), and no report time for the
       // integrator: reports come from dense output, never from shorter steps.
       integrator_.setReturnEveryInternalStep(true);
-      r = integrator_.stepTo(kInf, nextScheduledTime());
+      r = integrator_.stepTo(integratorReportTime(time), nextScheduledTime());
     } catch (const std::exception& e) {
       fail("TimeStepper: integration failed after t = " + formatValue(tAdv, 10) + " s: " + e.what(),
-           integrator_.getAdvancedState());
+           integrator_.getAdvancedState(), std::current_exception());
     }
     if (r == StepOutcome::StartOfContinuousInterval) continue;
     ++steps;
     scanned_ = false;
+    if (!stepObserver_) continue;
+    try {
+      stepObserver_(integrator_.getAdvancedState());
+    } catch (const std::exception& e) {
+      fail("TimeStepper: the step observer threw at t = " + formatValue(integrator_.getAdvancedTime(), 10) + " s: " + e.what(),
+           integrator_.getAdvancedState(), std::current_exception());
+    }
   }
+}
+
+// The report time handed to the integrator. Error-controlled steps are never shortened for
+// reports (none: the reports come from dense output); fixed steps land on the next report time
+// or stepTo target, as they do under Integrator::stepTo, so that a fixed-step run takes the same
+// steps with or without the stepper.
+Real TimeStepper::integratorReportTime(Real target) const {
+  if (!integrator_.getSettings().fixedStep && integrator_.hasErrorControl()) return kInf;
+  Real t = target;
+  for (const Reporter& r : reporters_) t = std::min(t, r.next);
+  return t;
 }
 
 }  // namespace articula

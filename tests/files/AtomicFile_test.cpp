@@ -8,11 +8,13 @@
 
 #include <algorithm>
 
+#include "support/ErrorOf.h"
 #include "support/IoTestSupport.h"
 
 using namespace articula::files;
 using namespace articula::iotest;
 namespace fs = std::filesystem;
+const auto errorOf = articula::testing::errorOf<OutputError>;
 
 namespace {
 
@@ -21,15 +23,6 @@ std::vector<std::string> listing(const fs::path& dir) {
   for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
   std::sort(names.begin(), names.end());
   return names;
-}
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const OutputError& e) {
-    return e.what();
-  }
-  return "";
 }
 
 }  // namespace

@@ -7,10 +7,10 @@
 Each model in models/, models/scenarios/ and OpenMBD's four (tests/data/openmbd/) is run with its own scenario (`articula run -q`),
 its run rendered to a small GIF, printed by `info` and written back by `convert`.
 The fields that measure the machine rather than the model (wall times, real-time factors, the
-resident set size) are blanked before hashing; everything else must be identical, so a refactor
+resident set size) and the checkout's location in paths are blanked before hashing; everything else must be identical, so a refactor
 that claims to change nothing can prove it (issue 20).
 """
-import hashlib, json, pathlib, re, subprocess, sys, tempfile
+import hashlib, json, os, pathlib, re, subprocess, sys, tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 MANIFEST = ROOT / "tests" / "golden" / "manifest.json"
@@ -40,7 +40,11 @@ def run(articula, *args, stdout=None):
 
 
 def normalized(path):
+    # The checkout's location shows in paths (info, summary, a mesh path written back): blanked,
+    # so that any checkout or worktree gives the same hashes.
     data = path.read_bytes()
+    for root in (os.path.relpath(ROOT, path.parent), str(ROOT)):  # relative first: it may end with the absolute one
+        data = data.replace(root.encode(), b"<root>")
     if path.suffix in (".json", ".html"):
         data = MACHINE_KEYS.sub(lambda m: '"%s":0' % m.group(1), data.decode()).encode()
     if path.name == "summary.txt":

@@ -66,6 +66,28 @@ TEST(ModelFile, RoundTripKeepsEveryJointForceAndGeometry) {
   expectSameDynamics(a, b);
 }
 
+// scenario.head_body names a body of the model; it is written back, and a name that is no body
+// is refused at its path.
+TEST(ModelFile, ScenarioHeadBodyNamesABody) {
+  nlohmann::json doc = {{"format", "articula-model"},
+                        {"version", 1},
+                        {"bodies", {{{"name", "skull"}, {"mass", 1}, {"inertia", {0.01, 0.01, 0.01}},
+                                     {"joint", {{"name", "j"}, {"type", "free"}, {"parent", "ground"}}}}}},
+                        {"scenario", {{"head_body", "skull"}}}};
+  const ModelSpec m = readModel(doc, "m.json");
+  EXPECT_EQ(m.scenario.headBody, "skull");
+  EXPECT_EQ(writeArticulaModel(m)["scenario"]["head_body"], "skull");
+  EXPECT_FALSE(writeArticulaModel(ModelSpec())["scenario"].contains("head_body"));
+  doc["scenario"]["head_body"] = "head";
+  try {
+    readModel(doc, "m.json");
+    FAIL() << "no error";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("/scenario/head_body"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("no body of that name"), std::string::npos) << e.what();
+  }
+}
+
 TEST(ModelFile, RoundTripOfAnOpenMbdImport) {
   const ModelSpec a = loadModelFile(openMbdPath("openmbd_male.json"));
   TempDir dir;

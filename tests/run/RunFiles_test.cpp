@@ -1,6 +1,7 @@
 // What a run folder may hold, and that only those files are ever removed.
 #include <gtest/gtest.h>
 
+#include "support/ErrorOf.h"
 #include "support/IoTestSupport.h"
 #include "articula/run/RunOutputs.h"
 
@@ -9,17 +10,9 @@ using namespace articula::iotest;
 using namespace articula::files;
 using namespace articula::model;
 namespace fs = std::filesystem;
+const auto errorOf = articula::testing::errorOf<OutputError>;
 
 namespace {
-
-std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const OutputError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 void makeRun(const fs::path& dir) {
   fs::create_directories(dir / "frames");

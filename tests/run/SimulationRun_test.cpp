@@ -60,6 +60,11 @@ TEST(SimulationRun, FindsTheHeadBody) {
   EXPECT_EQ(findHeadBody(m), 1);
   m.bodies[1].name = "neck";
   EXPECT_EQ(findHeadBody(m), 2);
+  // Named by the scenario, the head is that body whatever the names of the others.
+  m.scenario.headBody = "torso";
+  EXPECT_EQ(findHeadBody(m), 0);
+  m.scenario.headBody = "skull";
+  EXPECT_THROW(findHeadBody(m), articula::Error);
 }
 
 // Peaks are taken at every accepted step as well as at the frames: a ball (named "head") dropped

@@ -186,6 +186,56 @@ TEST(TimeStepper, ReportersDoNotChangeTheSteps) {
   EXPECT_LT(stepsWith, 300);  // far fewer steps than reports
 }
 
+// Fixed steps land on report times as under Integrator::stepTo, so a run through the stepper
+// takes the very steps of one driven by the integrator's own report times.
+TEST(TimeStepper, FixedStepsLandOnReportTimesAsUnderTheIntegrator) {
+  PendulumModel m(1.2);
+  auto fixedIntegrator = [&](std::unique_ptr<RungeKutta3Integrator>& integ) {
+    integ = std::make_unique<RungeKutta3Integrator>(m.system);
+    integ->setFixedStepSize(0.03);
+    integ->setFinalTime(1.0);
+  };
+  std::unique_ptr<RungeKutta3Integrator> direct, stepped;
+  fixedIntegrator(direct);
+  direct->initialize(m.state);
+  for (int k = 1; k <= 10; ++k)
+    while (direct->stepTo(k * 0.1) != StepOutcome::ReachedReportTime && direct->getTime() < 1.0) {
+    }
+  fixedIntegrator(stepped);
+  TimeStepper stepper(m.system, *stepped);
+  int reports = 0;
+  stepper.addReporter(std::make_shared<PeriodicReporter>("frames", 0.1, [&](const State&) { ++reports; }));
+  stepper.initialize(m.state);
+  EXPECT_EQ(stepper.stepTo(1.0), StepOutcome::EndOfSimulation);
+  EXPECT_EQ(reports, 11);
+  EXPECT_EQ(stepped->getStatistics().stepsTaken, direct->getStatistics().stepsTaken);
+  EXPECT_EQ(Vector(stepped->getAdvancedState().getY()), Vector(direct->getAdvancedState().getY()));
+}
+
+// The step observer sees every accepted step; what it throws ends the run as the error's cause.
+TEST(TimeStepper, StepObserverSeesEveryStepAndItsErrorIsTheCause) {
+  PendulumModel m(1.2);
+  RungeKuttaMersonIntegrator integ(m.system);
+  TimeStepper stepper(m.system, integ);
+  int64_t observed = 0;
+  stepper.setStepObserver([&](const State& s) {
+    EXPECT_EQ(s.getTime(), integ.getAdvancedTime());
+    if (++observed == 5) throw std::runtime_error("enough");
+  });
+  stepper.initialize(m.state);
+  try {
+    stepper.stepTo(3.0);
+    FAIL() << "no TimeStepperError";
+  } catch (const TimeStepperError& e) {
+    EXPECT_NE(std::string(e.what()).find("step observer"), std::string::npos) << e.what();
+    ASSERT_TRUE(e.getCause());
+    EXPECT_THROW(std::rethrow_exception(e.getCause()), std::runtime_error);
+  }
+  EXPECT_EQ(observed, 5);
+  EXPECT_EQ(integ.getStatistics().stepsTaken, 5);
+  EXPECT_TRUE(stepper.hasFailed());
+}
+
 TEST(TimeStepper, ReportedStatesMatchAReferenceToIntegratorAccuracy) {
   PendulumModel m(1.2);
   const std::vector<Real> times = {0.37, 1.234, 2.5};

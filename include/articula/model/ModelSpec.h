@@ -131,6 +131,9 @@ struct ScenarioSpec {
   Real reportInterval = 1e-3;
   int64_t maxSteps = kDefaultMaxSteps;  // attempted steps (accepted and rejected) before the run fails
   std::vector<std::string> outputs{"trajectory.csv", "contacts.csv", "summary", "trajectory.json"};  // contacts.csv: with contact only
+  // The body whose mass-centre acceleration gives the head's peak and HIC15 in the summary.
+  // "": not named (files from before the field: the first body whose name contains "head").
+  std::string headBody;
 };
 
 struct ModelSpec {

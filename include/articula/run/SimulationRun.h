@@ -1,5 +1,6 @@
-// runSimulation(): integrates a built model through its scenario and samples every body at each
-// report time (docs/output-format.md). Each report state is copied and handed to the frame work
+// runSimulation(): integrates a built model through its scenario on a study::TimeStepper and
+// samples every body at each report time (docs/output-format.md): the frames are a reporter, the
+// step limit and the peaks between frames a step observer. Each report state is copied and handed to the frame work
 // (realize through Acceleration on its own State, sample, then RunTotals, the FrameSinks and
 // RunResult::frames), by default on a second thread through a bounded queue while the
 // integrator goes on; frames are consumed in time order, so the results do not depend on it.
@@ -92,7 +93,7 @@ struct RunTotals : FrameSink {
 };
 
 struct HeadReport {
-  std::string body;                 // "" when no body is named like "head"
+  std::string body;                 // "" without a head body (findHeadBody)
   Real peakAcceleration = 0, peakTime = 0;  // resultant at the mass centre, m/s^2
   HicResult hic15;
 };
@@ -134,7 +135,9 @@ RunResult runSimulation(const model::ModelSpec& model, const model::BuiltModel& 
 // The contact surfaces as "body/geometry", in ContactForceSubsystem order (empty without contact).
 std::vector<std::string> contactSurfaceNames(const model::BuiltModel& built);
 
-// Index of the first body whose name contains "head" (any case), or -1.
+// Index of the body the head analysis (peak acceleration, HIC15) follows: the scenario's
+// head_body; a scenario that names none (files from before the field) takes the first body whose
+// name contains "head" (any case), or none (-1). Throws Error if head_body is not a body.
 int findHeadBody(const model::ModelSpec& model);
 
 }  // namespace articula::run

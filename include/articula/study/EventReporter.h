@@ -1,8 +1,8 @@
 // Reporters: user code called at exact times with the State at that time, for output (CSV rows,
 // animation frames, energy checks). A reporter never changes the run: it gets a const State
 // interpolated from the integrator's dense output inside the step that covers its time, so
-// report times never shorten integrator steps and adding a reporter leaves the trajectory
-// bit-for-bit unchanged. At a time where an event also fires, the reporter sees the state
+// report times never shorten error-controlled steps and adding a reporter leaves the trajectory
+// bit-for-bit unchanged (fixed steps land on report times, as Integrator::stepTo's do). At a time where an event also fires, the reporter sees the state
 // before the event's handlers (the trajectory's left limit).
 #pragma once
 #include <functional>

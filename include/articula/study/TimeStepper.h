@@ -26,11 +26,12 @@
 // the old step-size prediction meaningless). A handler's termination request ends the run.
 //
 // Times and states. Reporters and the target of stepTo() get states interpolated from dense
-// output, so they never shorten steps. Everything at a time t sees the state before the events
+// output, so they never shorten error-controlled steps; a fixed-step integrator lands on them
+// exactly, as Integrator::stepTo does with its report time. Everything at a time t sees the state before the events
 // at t are handled (the left limit); those events are handled on the next stepTo(). Scheduled
 // events and reporters at the initial time fire (events on the first stepTo()).
 //
-// Failures end the run with articula::Error naming the time and the culprit, and getState()
+// Failures end the run with TimeStepperError naming the time and the culprit, and getState()
 // then holds the last good state: a handler that throws (its name, its witness and crossing,
 // the time; the state before the handlers), a handler that leaves non-finite values or an
 // unprojectable state, a witness that throws or returns NaN, a reporter that throws, an
@@ -43,6 +44,8 @@
 // integrator's maximum step size) if that can happen.
 #pragma once
 #include <cstdint>
+#include <exception>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -54,6 +57,18 @@
 #include "articula/study/EventWitness.h"
 
 namespace articula {
+
+// A failed run. getCause() is what the integrator, a reporter, a handler, a witness or the step
+// observer threw (null when the stepper itself found the failure), so that a caller can report
+// its own errors unchanged.
+class TimeStepperError : public Error {
+ public:
+  TimeStepperError(const std::string& message, std::exception_ptr cause) : Error(message), cause_(std::move(cause)) {}
+  const std::exception_ptr& getCause() const { return cause_; }
+
+ private:
+  std::exception_ptr cause_;
+};
 
 struct TimeStepperStatistics {
   int64_t stepsScanned = 0;         // internal steps whose end was checked for witness crossings
@@ -92,6 +107,11 @@ class TimeStepper {
   // Consecutive triggered events, each within a localization window of the previous, allowed
   // before the run fails as chattering (default 100).
   void setChatterLimit(int n);
+  // Called after every accepted internal step with the integrator's advanced state (realized
+  // through Acceleration), before the step is scanned for events: per-step monitoring such as
+  // step limits or peaks between reports. What it throws ends the run (TimeStepperError's cause).
+  using StepObserver = std::function<void(const State& advanced)>;
+  void setStepObserver(StepObserver observer) { stepObserver_ = std::move(observer); }
 
   // ---- running ----
   // Initializes the integrator with `state` (projected, realized), evaluates the witnesses' sides
@@ -150,7 +170,8 @@ class TimeStepper {
   // restarts. Returns the outcome to report if stepTo should return now, else nothing.
   bool handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome);
   void setCurrentAt(Real t);
-  [[noreturn]] void fail(const std::string& message, const State& lastGood);
+  Real integratorReportTime(Real target) const;
+  [[noreturn]] void fail(const std::string& message, const State& lastGood, std::exception_ptr cause = nullptr);
 
   const System& system_;
   Integrator& integrator_;
@@ -159,6 +180,7 @@ class TimeStepper {
   std::vector<Reporter> reporters_;
   bool returnAfterEvents_ = false;
   int chatterLimit_ = 100;
+  StepObserver stepObserver_;
 
   Status status_ = Status::Uninitialized;
   TimeStepperStatistics stats_;
