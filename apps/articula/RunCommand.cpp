@@ -83,23 +83,24 @@ struct Outputs {
 Outputs openOutputs(const model::ModelSpec& model, const model::BuiltModel& built, run::RunFolderWriter& folder) {
   Outputs o;
   const bool contact = built.contact != nullptr;
-  for (const std::string& kind : model.scenario.outputs) {
-    if (kind == "trajectory.csv" && !o.csv) {
-      o.csv = &folder.add(kind);
+  using K = model::OutputKind;
+  for (const K kind : model.scenario.outputs) {
+    if (kind == K::TrajectoryCsv && !o.csv) {
+      o.csv = &folder.add(model::nameOf(kind));
       o.csvWriter = std::make_unique<run::TrajectoryCsvWriter>(model, contact, *o.csv);
       o.sinks.push_back(o.csvWriter.get());
     }
-    if (kind == "trajectory.json" && !o.json) {
-      o.json = &folder.add(kind);
+    if (kind == K::TrajectoryJson && !o.json) {
+      o.json = &folder.add(model::nameOf(kind));
       o.jsonWriter = std::make_unique<run::TrajectoryJsonWriter>(model, contact, *o.json);
       o.sinks.push_back(o.jsonWriter.get());
     }
-    if (kind == "contacts.csv" && contact && !o.contacts) {
-      o.contacts = &folder.add(kind);
+    if (kind == K::ContactsCsv && contact && !o.contacts) {
+      o.contacts = &folder.add(model::nameOf(kind));
       o.contactsWriter = std::make_unique<run::ContactsCsvWriter>(model, run::contactSurfaceNames(built), *o.contacts);
       o.sinks.push_back(o.contactsWriter.get());
     }
-    if (kind == "summary") o.summary = true;
+    if (kind == K::Summary) o.summary = true;
   }
   return o;
 }

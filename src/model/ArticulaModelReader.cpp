@@ -527,10 +527,9 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
   if (auto v = node.get("outputs")) {
     s.outputs.clear();
     for (size_t i = 0; i < v->size(); ++i) {
-      const std::string o = (*v)[i].string();
-      if (o != "trajectory.csv" && o != "summary" && o != "trajectory.json" && o != "contacts.csv")
-        (*v)[i].fail("unknown output (trajectory.csv, contacts.csv, summary, trajectory.json)");
-      s.outputs.push_back(o);
+      const auto o = kindNamed<OutputKind>((*v)[i].string());
+      if (!o) (*v)[i].fail("unknown output (" + kindList<OutputKind>() + ")");
+      s.outputs.push_back(*o);
     }
   }
   std::vector<std::string> given;

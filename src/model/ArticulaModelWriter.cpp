@@ -190,8 +190,10 @@ json writeArticulaModel(const ModelSpec& m) {
   j["initial_state"] = {{"q", m.initialState.q}, {"u", m.initialState.u}};
   if (!m.initialState.hold.empty()) j["initial_state"]["hold"] = m.initialState.hold;
   const ScenarioSpec& s = m.scenario;
+  std::vector<std::string> outputs;
+  for (const OutputKind o : s.outputs) outputs.push_back(nameOf(o));
   j["scenario"] = {{"duration", s.duration}, {"integrator", s.integrator}, {"accuracy", s.accuracy},
-                   {"report_interval", s.reportInterval}, {"outputs", s.outputs}};
+                   {"report_interval", s.reportInterval}, {"outputs", outputs}};
   if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
   if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
   return j;

@@ -17,6 +17,7 @@
 #include "articula/model/FunctionType.h"
 #include "articula/model/GeometryType.h"
 #include "articula/model/JointType.h"
+#include "articula/model/OutputKind.h"
 #include "articula/math/Transform.h"
 
 namespace articula::model {
@@ -137,7 +138,8 @@ struct ScenarioSpec {
   Real fixedStep = 0;          // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
   int64_t maxSteps = kDefaultMaxSteps;  // attempted steps (accepted and rejected) before the run fails
-  std::vector<std::string> outputs{"trajectory.csv", "contacts.csv", "summary", "trajectory.json"};  // contacts.csv: with contact only
+  std::vector<OutputKind> outputs{OutputKind::TrajectoryCsv, OutputKind::ContactsCsv, OutputKind::Summary,
+                                  OutputKind::TrajectoryJson};  // contacts.csv: with contact only
 };
 
 struct ModelSpec {
