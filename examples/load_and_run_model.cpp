@@ -56,7 +56,7 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < spec.bodies.size(); ++i) {
     const model::BodySpec& b = spec.bodies[i];
     std::printf("  body %-10s %6.3f kg  joint %-10s %-8s parent %s\n", b.name.c_str(), b.mass, b.joint.name.c_str(),
-                b.joint.type.c_str(), b.joint.parent.c_str());
+                model::nameOf(b.joint.type).c_str(), b.joint.parent.c_str());
   }
   std::printf("scenario: %.2f s with %s at accuracy %.0e\n\n", scenario.duration, scenario.integrator.c_str(),
               scenario.accuracy);

@@ -29,7 +29,7 @@ void printBody(const model::BodySpec& b, size_t depth) {
   const std::string coords = coordinateList(b.joint);
   // Indented up to 16 levels; deeper, the level is written out (a 10^5-body chain stays 10^5 lines).
   const std::string indent = depth <= 16 ? std::string(2 * depth, ' ') : std::string(32, ' ') + "(" + std::to_string(depth) + ") ";
-  std::printf("  %s%s  %.4g kg  [%s \"%s\"%s%s]%s\n", indent.c_str(), b.name.c_str(), b.mass, b.joint.type.c_str(),
+  std::printf("  %s%s  %.4g kg  [%s \"%s\"%s%s]%s\n", indent.c_str(), b.name.c_str(), b.mass, model::nameOf(b.joint.type).c_str(),
               b.joint.name.c_str(), coords.empty() ? "" : ": ", coords.c_str(),
               b.geometry.empty() ? "" : ("  " + std::to_string(b.geometry.size()) + " geometry").c_str());
 }
@@ -65,7 +65,7 @@ void printConstraints(const model::ModelSpec& m, const model::BuiltModel& built)
               m.constraints.size(), built.constraintEquations, built.independentConstraintEquations,
               built.system->getMatter().getNU() - built.independentConstraintEquations, built.assemblyIterations,
               built.assemblyChange);
-  for (const auto& c : m.constraints) std::printf("  %s \"%s\"\n", c.type.c_str(), c.name.c_str());
+  for (const auto& c : m.constraints) std::printf("  %s \"%s\"\n", model::nameOf(c.type).c_str(), c.name.c_str());
 }
 
 }  // namespace
@@ -89,7 +89,7 @@ int infoCommand(const std::string& file, const model::LoadOptions& load) {
                   m.contact.selfContact ? "on" : "off", m.contact.excludedJointDistance);
     printTree(m);
     if (!m.forces.empty()) std::printf("Forces:\n");
-    for (const auto& f : m.forces) std::printf("  %s \"%s\"\n", f.type.c_str(), f.name.c_str());
+    for (const auto& f : m.forces) std::printf("  %s \"%s\"\n", model::nameOf(f.type).c_str(), f.name.c_str());
     printConstraints(m, built);
     const auto& s = m.scenario;
     std::printf("Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, s.integrator.c_str(),

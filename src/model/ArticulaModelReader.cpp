@@ -9,6 +9,8 @@
 
 #include "ConstraintFields.h"
 #include "ForceFields.h"
+#include "FunctionFields.h"
+#include "GeometryFields.h"
 #include "JsonNode.h"
 #include "ReadHelpers.h"
 #include "ScenarioModels.h"
@@ -21,41 +23,6 @@
 #include "articula/model/ScenarioLimits.h"
 
 namespace articula::model {
-
-FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& coordinates) {
-  node.allowOnly({"type", "coefficients", "x", "y", "args"});
-  FunctionSpec f;
-  const JsonNode type = node.at("type");
-  f.type = type.string();
-  static const std::set<std::string> known{"constant", "linear", "polynomial", "sinusoid", "smooth_step", "spline"};
-  if (!known.count(f.type)) type.fail("unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline)");
-  if (f.type == "spline") {
-    const JsonNode x = node.at("x"), y = node.at("y");
-    f.x = x.numbers(2);
-    f.y = y.numbers(2);
-    if (f.x.size() != f.y.size()) y.fail("spline needs as many y values as x values (" + std::to_string(f.x.size()) + ")");
-    for (size_t i = 1; i < f.x.size(); ++i)
-      if (!(f.x[i] > f.x[i - 1])) x[i].fail("spline x values must increase strictly");
-  } else {
-    const JsonNode c = node.at("coefficients");
-    f.coefficients = c.numbers(1);
-    const size_t n = f.coefficients.size();
-    if ((f.type == "sinusoid" || f.type == "smooth_step") && n != 4) c.fail("expected 4 coefficients");
-    if (f.type == "constant" && n != 1) c.fail("expected 1 coefficient");
-    if (f.type == "linear" && n < 2) c.fail("expected slopes then an intercept (at least 2 numbers)");
-    if (f.type == "smooth_step" && f.coefficients[0] == f.coefficients[1]) c.fail("smooth_step needs x0 != x1");
-  }
-  const JsonNode args = node.at("args");
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string a = args[i].string();
-    if (std::find(coordinates.begin(), coordinates.end(), a) == coordinates.end()) args[i].fail("not a coordinate of this joint");
-    f.args.push_back(a);
-  }
-  const size_t want = f.type == "linear" ? f.coefficients.size() - 1 : f.type == "constant" ? f.args.size() : 1;
-  if (f.args.size() != want || f.args.empty())
-    args.fail("function '" + f.type + "' takes " + std::to_string(std::max<size_t>(1, want)) + " argument(s)");
-  return f;
-}
 
 namespace {
 
@@ -114,8 +81,9 @@ void readFunctionBased(const JsonNode& node, JointSpec& j) {
 // slider) is `axis` (given in the parent frame's axes): the pose at q = 0 is unchanged.
 void applyJointAxis(const JsonNode& node, JointSpec& j) {
   const Vec3 axis = readUnitAxis(node);
-  const bool isX = j.type == "slider";
-  if (!(isX || j.type == "pin" || j.type == "screw" || j.type == "cylinder"))
+  using T = JointType;
+  const bool isX = j.type == T::Slider;
+  if (!(isX || j.type == T::Pin || j.type == T::Screw || j.type == T::Cylinder))
     node.fail("\"axis\" applies to pin, slider, screw and cylinder joints only");
   const Rotation align = Rotation::fromOneAxis(isX ? CoordinateAxis::X : CoordinateAxis::Z,
                                                j.parentFrame.orientation.toRotation().transpose() * axis);
@@ -130,35 +98,33 @@ JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   JointSpec j;
   j.name = node.get("name") ? node.at("name").string() : bodyName;
   const JsonNode type = node.at("type");
-  j.type = type.string();
-  if (!isJointType(j.type)) {
-    std::string list;
-    for (const auto& t : jointTypeNames()) list += (list.empty() ? "" : ", ") + t;
-    type.fail("unknown joint type (known: " + list + ")");
-  }
+  const auto kind = kindNamed<JointType>(type.string());
+  if (!kind) type.fail("unknown joint type (known: " + kindList<JointType>() + ")");
+  j.type = *kind;
+  using T = JointType;
   j.parent = node.at("parent").string();
   if (auto f = node.get("parent_frame")) j.parentFrame = readFrame(*f);
   if (auto f = node.get("child_frame")) j.childFrame = readFrame(*f);
   if (auto a = node.get("axis")) applyJointAxis(*a, j);
   if (auto e = node.get("euler")) {
     j.euler = e->boolean();
-    if (j.euler && j.type != "ball" && j.type != "free") e->fail("\"euler\" applies to ball and free joints only");
+    if (j.euler && j.type != T::Ball && j.type != T::Free) e->fail("\"euler\" applies to ball and free joints only");
   }
   if (auto r = node.get("reverse")) j.reverse = r->boolean();
-  auto requireFor = [&](const char* key, const char* type) {
-    if (node.has(key) && j.type != type) node.at(key).fail(std::string("\"") + key + "\" applies to " + type + " joints only");
+  auto requireFor = [&](const char* key, JointType type) {
+    if (node.has(key) && j.type != type) node.at(key).fail(std::string("\"") + key + "\" applies to " + nameOf(type) + " joints only");
     if (!node.has(key) && j.type == type) node.at(key);  // throws: missing required field
   };
-  requireFor("pitch", "screw");
-  requireFor("semi_axes", "ellipsoid");
-  requireFor("coordinates", "function_based");
-  if (j.type == "screw") j.pitch = node.at("pitch").number();
-  if (j.type == "ellipsoid") {
+  requireFor("pitch", T::Screw);
+  requireFor("semi_axes", T::Ellipsoid);
+  requireFor("coordinates", T::FunctionBased);
+  if (j.type == T::Screw) j.pitch = node.at("pitch").number();
+  if (j.type == T::Ellipsoid) {
     const JsonNode s = node.at("semi_axes");
     j.semiAxes = s.vec3();
     if (j.semiAxes.minCoeff() <= 0) s.fail("semi-axes must be positive");
   }
-  if (j.type == "function_based") readFunctionBased(node, j);
+  if (j.type == T::FunctionBased) readFunctionBased(node, j);
   else
     for (const char* k : {"rotation_axes", "rotations", "translation_axes", "translations"})
       if (node.has(k)) node.at(k).fail("applies to function_based joints only");
@@ -229,25 +195,26 @@ GeometrySpec readGeometry(const JsonNode& node, size_t index, const LoadOptions&
   GeometrySpec g;
   g.name = node.get("name") ? node.at("name").string() : "geometry" + std::to_string(index);
   const JsonNode type = node.at("type");
-  g.type = type.string();
+  const auto kind = kindNamed<GeometryType>(type.string());
+  if (!kind) type.fail("unknown geometry type (" + kindList<GeometryType>() + ")");
+  g.type = *kind;
   auto positive3 = [](const JsonNode& n) {
     const Vec3 v = n.vec3();
     if (v.minCoeff() <= 0) n.fail("sizes must be positive");
     return v;
   };
-  std::set<std::string> sizeKeys;
-  if (g.type == "sphere") { g.size = Vec3(node.at("radius").positive(), 0, 0); sizeKeys = {"radius"}; }
-  else if (g.type == "ellipsoid") { g.size = positive3(node.at("semi_axes")); sizeKeys = {"semi_axes"}; }
-  else if (g.type == "box") { g.size = positive3(node.at("half_lengths")); sizeKeys = {"half_lengths"}; }
-  else if (g.type == "cylinder" || g.type == "capsule") {
-    g.size = Vec3(node.at("radius").positive(), node.at("half_length").positive(), 0);
-    sizeKeys = {"radius", "half_length"};
-  } else if (g.type == "mesh") {
-    sizeKeys = {"file", "scale", "layer_thickness"};
-    readMeshGeometry(node, g, options);
-  } else type.fail("unknown geometry type (sphere, ellipsoid, box, cylinder, capsule, mesh)");
-  for (const char* k : {"radius", "semi_axes", "half_lengths", "half_length", "file", "scale", "layer_thickness"})
-    if (node.has(k) && !sizeKeys.count(k)) node.at(k).fail("not a size field of a " + g.type);
+  switch (g.type) {
+    case GeometryType::Sphere: g.size = Vec3(node.at("radius").positive(), 0, 0); break;
+    case GeometryType::Ellipsoid: g.size = positive3(node.at("semi_axes")); break;
+    case GeometryType::Box: g.size = positive3(node.at("half_lengths")); break;
+    case GeometryType::Cylinder:
+    case GeometryType::Capsule: g.size = Vec3(node.at("radius").positive(), node.at("half_length").positive(), 0); break;
+    case GeometryType::Mesh: readMeshGeometry(node, g, options); break;
+  }
+  const std::vector<std::string>& own = geometryTypeInfo(g.type).sizeFields;
+  for (const std::string& k : allGeometrySizeFields())
+    if (node.has(k) && std::find(own.begin(), own.end(), k) == own.end())
+      node.at(k).fail("not a size field of a " + nameOf(g.type));
   if (auto p = node.get("position")) g.pose.position = p->vec3();
   if (auto o = node.get("orientation")) g.pose.orientation = readOrientation(*o);
   if (auto c = node.get("color")) g.color = readColor(*c);
@@ -381,12 +348,12 @@ void checkCoordinate(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
   const std::string& body = f.bodies.at("body");
   if (body == kGround) node.at("body").fail("a coordinate force needs a mobilized body, not ground");
   const JointCoordinates jc = jointCoordinates(m.bodies[m.findBody(body)].joint);
-  const bool usesU = f.type == "mobility_constant_force" || f.type == "mobility_linear_damper";
+  const bool usesU = f.type == ForceType::MobilityConstantForce || f.type == ForceType::MobilityLinearDamper;
   const auto& names = usesU ? jc.u : jc.q;
   const CoordinateName* c = findCoordinate(names, it->second);
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n.name;
-  if (!c) node.at("coordinate").fail("not a coordinate of body \"" + body + "\"'s " + m.bodies[m.findBody(body)].joint.type + " joint (" + (list.empty() ? std::string("it has none") : list) + ")");
+  if (!c) node.at("coordinate").fail("not a coordinate of body \"" + body + "\"'s " + nameOf(m.bodies[m.findBody(body)].joint.type) + " joint (" + (list.empty() ? std::string("it has none") : list) + ")");
   if (!usesU && jc.quaternion) node.at("coordinate").fail("the joint's orientation is a quaternion; limit it with twist_axis and axes instead");
   for (const char* k : {"rest_deg", "lower_deg", "upper_deg"})
     if (node.has(k) && !c->angular) node.at(k).fail("coordinate \"" + c->name + "\" is not an angle: give it in SI units without _deg");
@@ -395,27 +362,24 @@ void checkCoordinate(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
 ForceSpec readForce(const JsonNode& node, const ModelSpec& m, size_t index) {
   node.requireObject();
   const JsonNode type = node.at("type");
-  const ForceTypeInfo* info = findForceType(type.string());
-  if (!info) {
-    std::string list;
-    for (const auto& t : forceTypes()) list += (list.empty() ? "" : ", ") + std::string(t.type);
-    type.fail("unknown force type (known: " + list + ")");
-  }
+  const auto kind = kindNamed<ForceType>(type.string());
+  if (!kind) type.fail("unknown force type (known: " + kindList<ForceType>() + ")");
+  const ForceTypeInfo* info = &forceTypeInfo(*kind);
   ForceSpec f;
-  f.type = info->type;
-  f.name = node.get("name") ? node.at("name").string() : f.type + std::to_string(index);
+  f.type = *kind;
+  f.name = node.get("name") ? node.at("name").string() : nameOf(f.type) + std::to_string(index);
   for (const std::string& key : node.keys()) {
     if (key == "type" || key == "name") continue;
     const bool known = std::any_of(info->fields.begin(), info->fields.end(), [&](const FieldInfo& fi) {
       return key == fi.name || (fi.kind == FieldKind::Angle && key == std::string(fi.name) + "_deg");
     });
-    if (!known) node.at(key).fail("unknown field \"" + key + "\" for a " + f.type + " force");
+    if (!known) node.at(key).fail("unknown field \"" + key + "\" for a " + nameOf(f.type) + " force");
   }
   for (const FieldInfo& fi : info->fields) readField(node, fi, m, f);
   checkCoordinate(node, m, f);
   if (f.numbers.count("lower") && f.numbers.count("upper") && f.numbers["lower"][0] > f.numbers["upper"][0])
     node.fail("lower bound above upper bound");
-  if (f.type == "range_of_motion_limit") {
+  if (f.type == ForceType::RangeOfMotionLimit) {
     const bool coord = f.words.count("coordinate"), orient = f.words.count("twist_axis") || node.has("axes");
     if (coord == orient) node.fail("a range_of_motion_limit needs either \"coordinate\" or \"twist_axis\" with \"axes\"");
     if (orient && !(f.words.count("twist_axis") && node.has("axes"))) node.fail("an orientation limit needs both \"twist_axis\" and \"axes\"");
@@ -437,7 +401,7 @@ void readCoordinateValues(const JsonNode& node, const ModelSpec& m, bool isU, bo
     if (!body) v.fail("no joint named \"" + joint + "\"");
     const JointCoordinates jc = jointCoordinates(body->joint);
     const CoordinateName* c = findCoordinate(isU ? jc.u : jc.q, coord);
-    if (!c) v.fail("joint \"" + joint + "\" (" + body->joint.type + ") has no " + (isU ? "speed" : "coordinate") + " \"" + coord + "\"");
+    if (!c) v.fail("joint \"" + joint + "\" (" + nameOf(body->joint.type) + ") has no " + (isU ? "speed" : "coordinate") + " \"" + coord + "\"");
     if (degrees && !c->angular) v.fail("\"" + coord + "\" is not an angle: give it under \"" + (isU ? "u" : "q") + "\" in SI units");
     if (out.count(key)) v.fail("given twice (in degrees and in SI units)");
     out[key] = v.number() * (degrees ? kDegree : 1.0);
@@ -508,14 +472,16 @@ void readMaterials(const JsonNode& node, ModelSpec& m) {
     ContactMaterialSpec c;
     c.name = name;
     const JsonNode type = n.at("type");
-    c.type = type.string();
-    if (c.type == "hertz") {
+    const auto kind = kindNamed<ContactMaterialType>(type.string());
+    if (!kind) type.fail("unknown contact material type (" + kindList<ContactMaterialType>() + ")");
+    c.type = *kind;
+    if (c.type == ContactMaterialType::Hertz) {
       n.allowOnly({"type", "youngs_modulus", "poisson_ratio", "dissipation", "static_friction", "dynamic_friction",
                    "viscous_friction"});
       c.parameters["youngs_modulus"] = n.at("youngs_modulus").positive();
       for (const char* k : {"poisson_ratio", "dissipation", "static_friction", "dynamic_friction", "viscous_friction"})
         if (auto v = n.get(k)) c.parameters[k] = v->number();
-    } else if (c.type == "penalty") {
+    } else {
       n.allowOnly({"type", "force_curve", "unload_curve", "unloading_energy_fraction", "damping", "rate_c1", "rate_c2",
                    "rate_c3", "rate_c4", "friction", "friction_ramp_speed"});
       c.forceCurve = readCurve(n.at("force_curve"));
@@ -523,8 +489,6 @@ void readMaterials(const JsonNode& node, ModelSpec& m) {
       for (const char* k : {"unloading_energy_fraction", "damping", "rate_c1", "rate_c2", "rate_c3", "rate_c4", "friction",
                             "friction_ramp_speed"})
         if (auto v = n.get(k)) c.parameters[k] = v->number();
-    } else {
-      type.fail("unknown contact material type (hertz, penalty)");
     }
     try {
       validateContactMaterial(c);
@@ -563,10 +527,9 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
   if (auto v = node.get("outputs")) {
     s.outputs.clear();
     for (size_t i = 0; i < v->size(); ++i) {
-      const std::string o = (*v)[i].string();
-      if (o != "trajectory.csv" && o != "summary" && o != "trajectory.json" && o != "contacts.csv")
-        (*v)[i].fail("unknown output (trajectory.csv, contacts.csv, summary, trajectory.json)");
-      s.outputs.push_back(o);
+      const auto o = kindNamed<OutputKind>((*v)[i].string());
+      if (!o) (*v)[i].fail("unknown output (" + kindList<OutputKind>() + ")");
+      s.outputs.push_back(*o);
     }
   }
   if (auto v = node.get("head_body")) s.headBody = v->string();

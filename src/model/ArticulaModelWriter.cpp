@@ -4,6 +4,7 @@
 
 #include "ConstraintFields.h"
 #include "ForceFields.h"
+#include "FunctionFields.h"
 #include "articula/model/ModelFile.h"
 
 namespace articula::model {
@@ -25,25 +26,14 @@ json curve(const std::vector<std::array<Real, 2>>& c) {
   return a;
 }
 
-json function(const FunctionSpec& f) {
-  json j{{"type", f.type}, {"args", f.args}};
-  if (f.type == "spline") {
-    j["x"] = f.x;
-    j["y"] = f.y;
-  } else {
-    j["coefficients"] = f.coefficients;
-  }
-  return j;
-}
-
 json joint(const JointSpec& s) {
-  json j{{"name", s.name}, {"type", s.type}, {"parent", s.parent}, {"parent_frame", frame(s.parentFrame)},
+  json j{{"name", s.name}, {"type", nameOf(s.type)}, {"parent", s.parent}, {"parent_frame", frame(s.parentFrame)},
          {"child_frame", frame(s.childFrame)}};
   if (s.euler) j["euler"] = true;
   if (s.reverse) j["reverse"] = true;
-  if (s.type == "screw") j["pitch"] = s.pitch;
-  if (s.type == "ellipsoid") j["semi_axes"] = vec(s.semiAxes);
-  if (s.type == "function_based") {
+  if (s.type == JointType::Screw) j["pitch"] = s.pitch;
+  if (s.type == JointType::Ellipsoid) j["semi_axes"] = vec(s.semiAxes);
+  if (s.type == JointType::FunctionBased) {
     const FunctionBasedSpec& f = s.functions;
     json coords = json::array();
     for (size_t i = 0; i < f.coordinates.size(); ++i) coords.push_back({{"name", f.coordinates[i]}, {"angular", bool(f.angular[i])}});
@@ -52,8 +42,8 @@ json joint(const JointSpec& s) {
     for (int k = 0; k < 3; ++k) {
       ra.push_back(vec(f.rotationAxes[k]));
       ta.push_back(vec(f.translationAxes[k]));
-      r.push_back(f.rotations[k] ? function(*f.rotations[k]) : json(nullptr));
-      t.push_back(f.translations[k] ? function(*f.translations[k]) : json(nullptr));
+      r.push_back(f.rotations[k] ? writeFunction(*f.rotations[k]) : json(nullptr));
+      t.push_back(f.translations[k] ? writeFunction(*f.translations[k]) : json(nullptr));
     }
     j["rotation_axes"] = ra;
     j["rotations"] = r;
@@ -65,18 +55,21 @@ json joint(const JointSpec& s) {
 }
 
 json geometry(const GeometrySpec& g) {
-  json j{{"name", g.name}, {"type", g.type}};
-  if (g.type == "sphere") j["radius"] = g.size[0];
-  if (g.type == "ellipsoid") j["semi_axes"] = vec(g.size);
-  if (g.type == "box") j["half_lengths"] = vec(g.size);
-  if (g.type == "cylinder" || g.type == "capsule") {
-    j["radius"] = g.size[0];
-    j["half_length"] = g.size[1];
-  }
-  if (g.type == "mesh") {
-    j["file"] = g.meshFile;
-    if (g.size != Vec3::Ones()) j["scale"] = g.size.minCoeff() == g.size.maxCoeff() ? json(g.size[0]) : vec(g.size);
-    if (g.layerThickness > 0) j["layer_thickness"] = g.layerThickness;
+  json j{{"name", g.name}, {"type", nameOf(g.type)}};
+  switch (g.type) {
+    case GeometryType::Sphere: j["radius"] = g.size[0]; break;
+    case GeometryType::Ellipsoid: j["semi_axes"] = vec(g.size); break;
+    case GeometryType::Box: j["half_lengths"] = vec(g.size); break;
+    case GeometryType::Cylinder:
+    case GeometryType::Capsule:
+      j["radius"] = g.size[0];
+      j["half_length"] = g.size[1];
+      break;
+    case GeometryType::Mesh:
+      j["file"] = g.meshFile;
+      if (g.size != Vec3::Ones()) j["scale"] = g.size.minCoeff() == g.size.maxCoeff() ? json(g.size[0]) : vec(g.size);
+      if (g.layerThickness > 0) j["layer_thickness"] = g.layerThickness;
+      break;
   }
   const json f = frame(g.pose);
   j["position"] = f["position"];
@@ -104,9 +97,8 @@ json body(const BodySpec& b) {
 }
 
 json force(const ForceSpec& f) {
-  json j{{"type", f.type}, {"name", f.name}};
-  const ForceTypeInfo* info = findForceType(f.type);
-  for (const FieldInfo& fi : info->fields) {
+  json j{{"type", nameOf(f.type)}, {"name", f.name}};
+  for (const FieldInfo& fi : forceTypeInfo(f.type).fields) {
     const std::string key = fi.name;
     const auto num = f.numbers.find(key);
     switch (fi.kind) {
@@ -155,7 +147,7 @@ json force(const ForceSpec& f) {
 }
 
 json material(const ContactMaterialSpec& c) {
-  json j{{"type", c.type}};
+  json j{{"type", nameOf(c.type)}};
   for (const auto& [k, v] : c.parameters) j[k] = v;
   if (!c.forceCurve.empty()) j["force_curve"] = curve(c.forceCurve);
   if (!c.unloadCurve.empty()) j["unload_curve"] = curve(c.unloadCurve);
@@ -198,8 +190,10 @@ json writeArticulaModel(const ModelSpec& m) {
   j["initial_state"] = {{"q", m.initialState.q}, {"u", m.initialState.u}};
   if (!m.initialState.hold.empty()) j["initial_state"]["hold"] = m.initialState.hold;
   const ScenarioSpec& s = m.scenario;
+  std::vector<std::string> outputs;
+  for (const OutputKind o : s.outputs) outputs.push_back(nameOf(o));
   j["scenario"] = {{"duration", s.duration}, {"integrator", s.integrator}, {"accuracy", s.accuracy},
-                   {"report_interval", s.reportInterval}, {"outputs", s.outputs}};
+                   {"report_interval", s.reportInterval}, {"outputs", outputs}};
   if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
   if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
   if (!s.headBody.empty()) j["scenario"]["head_body"] = s.headBody;

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
+#include "FunctionFields.h"
 #include "ReadHelpers.h"
 #include "articula/model/JointTypes.h"
 
@@ -15,44 +17,54 @@ const std::vector<ConstraintTypeInfo>& constraintTypes() {
   using K = ConstraintField;
   const double halfPi = 1.57079632679489661923;
   static const std::vector<ConstraintTypeInfo> types{
-      {"rod", {{"body1", K::Body, true}, {"station1", K::Station, false}, {"body2", K::Body, true},
+      {ConstraintType::Rod, "rod", {{"body1", K::Body, true}, {"station1", K::Station, false}, {"body2", K::Body, true},
                {"station2", K::Station, false}, {"length", K::Length, true}}},
-      {"ball", {{"body1", K::Body, true}, {"station1", K::Station, false}, {"body2", K::Body, true},
+      {ConstraintType::Ball, "ball", {{"body1", K::Body, true}, {"station1", K::Station, false}, {"body2", K::Body, true},
                 {"station2", K::Station, false}}},
-      {"weld", {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false}}},
-      {"constant_orientation",
+      {ConstraintType::Weld, "weld", {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false}}},
+      {ConstraintType::ConstantOrientation, "constant_orientation",
        {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false}}},
-      {"point_in_plane", {{"plane_body", K::Body, true}, {"normal", K::Direction, true}, {"height", K::Scalar, false},
+      {ConstraintType::PointInPlane, "point_in_plane", {{"plane_body", K::Body, true}, {"normal", K::Direction, true}, {"height", K::Scalar, false},
                           {"follower_body", K::Body, true}, {"station", K::Station, false}}},
-      {"point_on_line", {{"line_body", K::Body, true}, {"direction", K::Direction, true}, {"point", K::Station, false},
+      {ConstraintType::PointOnLine, "point_on_line", {{"line_body", K::Body, true}, {"direction", K::Direction, true}, {"point", K::Station, false},
                          {"follower_body", K::Body, true}, {"station", K::Station, false}}},
-      {"constant_angle", {{"body1", K::Body, true}, {"axis1", K::Direction, true}, {"body2", K::Body, true},
+      {ConstraintType::ConstantAngle, "constant_angle", {{"body1", K::Body, true}, {"axis1", K::Direction, true}, {"body2", K::Body, true},
                           {"axis2", K::Direction, true}, {"angle", K::Angle, false, halfPi}}},
-      {"constant_speed", {{"coordinate", K::UCoordinate, true}, {"speed", K::Scalar, true}}},
-      {"constant_acceleration", {{"coordinate", K::UCoordinate, true}, {"acceleration", K::Scalar, true}}},
-      {"coordinate_coupler", {{"function", K::QFunction, true}}},
-      {"speed_coupler", {{"function", K::UFunction, true}}},
-      {"prescribed_motion", {{"coordinate", K::QCoordinate, true}, {"function", K::TimeFunction, true}}},
-      {"no_slip_1d", {{"case_body", K::Body, true}, {"point", K::Station, false}, {"direction", K::Direction, true},
+      {ConstraintType::ConstantSpeed, "constant_speed", {{"coordinate", K::UCoordinate, true}, {"speed", K::Scalar, true}}},
+      {ConstraintType::ConstantAcceleration, "constant_acceleration", {{"coordinate", K::UCoordinate, true}, {"acceleration", K::Scalar, true}}},
+      {ConstraintType::CoordinateCoupler, "coordinate_coupler", {{"function", K::QFunction, true}}},
+      {ConstraintType::SpeedCoupler, "speed_coupler", {{"function", K::UFunction, true}}},
+      {ConstraintType::PrescribedMotion, "prescribed_motion", {{"coordinate", K::QCoordinate, true}, {"function", K::TimeFunction, true}}},
+      {ConstraintType::NoSlip1D, "no_slip_1d", {{"case_body", K::Body, true}, {"point", K::Station, false}, {"direction", K::Direction, true},
                       {"body1", K::Body, true}, {"body2", K::Body, true}}},
-      {"sphere_on_plane", {{"plane_body", K::Body, true}, {"plane_frame", K::Frame, false}, {"sphere_body", K::Body, true},
+      {ConstraintType::SphereOnPlane, "sphere_on_plane", {{"plane_body", K::Body, true}, {"plane_frame", K::Frame, false}, {"sphere_body", K::Body, true},
                            {"center", K::Station, false}, {"radius", K::Length, true}, {"no_slip", K::Bool, false}}},
-      {"sphere_on_sphere", {{"body1", K::Body, true}, {"center1", K::Station, false}, {"radius1", K::Length, true},
+      {ConstraintType::SphereOnSphere, "sphere_on_sphere", {{"body1", K::Body, true}, {"center1", K::Station, false}, {"radius1", K::Length, true},
                             {"body2", K::Body, true}, {"center2", K::Station, false}, {"radius2", K::Length, true},
                             {"no_slip", K::Bool, false}}},
-      {"disk_on_plane", {{"plane_body", K::Body, true}, {"plane_frame", K::Frame, false}, {"disk_body", K::Body, true},
+      {ConstraintType::DiskOnPlane, "disk_on_plane", {{"plane_body", K::Body, true}, {"plane_frame", K::Frame, false}, {"disk_body", K::Body, true},
                          {"center", K::Station, false}, {"axle", K::Direction, true}, {"radius", K::Length, true},
                          {"no_slip", K::Bool, false}}},
-      {"line_on_line", {{"body1", K::Body, true}, {"point1", K::Station, false}, {"direction1", K::Direction, true},
+      {ConstraintType::LineOnLine, "line_on_line", {{"body1", K::Body, true}, {"point1", K::Station, false}, {"direction1", K::Direction, true},
                         {"body2", K::Body, true}, {"point2", K::Station, false}, {"direction2", K::Direction, true}}},
   };
   return types;
 }
 
-const ConstraintTypeInfo* findConstraintType(const std::string& type) {
+const ConstraintTypeInfo& constraintTypeInfo(ConstraintType type) {
   for (const auto& t : constraintTypes())
-    if (type == t.type) return &t;
-  return nullptr;
+    if (t.type == type) return t;
+  throw std::logic_error("a constraint type without an entry in constraintTypes()");
+}
+
+template <>
+const std::vector<KindName<ConstraintType>>& kindTable<ConstraintType>() {
+  static const std::vector<KindName<ConstraintType>> table = [] {
+    std::vector<KindName<ConstraintType>> t;
+    for (const auto& c : constraintTypes()) t.push_back({c.type, c.name});
+    return t;
+  }();
+  return table;
 }
 
 bool resolveCoordinate(const ModelSpec& m, const std::string& name, bool isU, int& body, int& index, std::string& problem) {
@@ -79,7 +91,7 @@ bool resolveCoordinate(const ModelSpec& m, const std::string& name, bool isU, in
     if (names[k].name == coord) index = static_cast<int>(k);
   }
   if (index < 0) {
-    problem = "joint \"" + joint + "\" (" + j.type + ") has no " + (isU ? "speed" : "coordinate") + " \"" + coord + "\"" +
+    problem = "joint \"" + joint + "\" (" + nameOf(j.type) + ") has no " + (isU ? "speed" : "coordinate") + " \"" + coord + "\"" +
               (list.empty() ? " (it has none)" : " (" + list + ")");
     return false;
   }
@@ -181,52 +193,38 @@ void readValue(const JsonNode& node, const ConstraintFieldInfo& fi, const ModelS
   }
 }
 
-json functionJson(const FunctionSpec& f) {
-  json j{{"type", f.type}, {"args", f.args}};
-  if (f.type == "spline") {
-    j["x"] = f.x;
-    j["y"] = f.y;
-  } else {
-    j["coefficients"] = f.coefficients;
-  }
-  return j;
-}
-
 }  // namespace
 
 ConstraintSpec readConstraint(const JsonNode& node, const ModelSpec& m, size_t index) {
   node.requireObject();
   const JsonNode type = node.at("type");
-  const ConstraintTypeInfo* info = findConstraintType(type.string());
-  if (!info) {
-    std::string list;
-    for (const auto& t : constraintTypes()) list += (list.empty() ? "" : ", ") + std::string(t.type);
-    type.fail("unknown constraint type (known: " + list + ")");
-  }
+  const auto kind = kindNamed<ConstraintType>(type.string());
+  if (!kind) type.fail("unknown constraint type (known: " + kindList<ConstraintType>() + ")");
+  const ConstraintTypeInfo* info = &constraintTypeInfo(*kind);
   ConstraintSpec c;
-  c.type = info->type;
-  c.name = node.get("name") ? node.at("name").string() : c.type + std::to_string(index);
+  c.type = *kind;
+  c.name = node.get("name") ? node.at("name").string() : nameOf(c.type) + std::to_string(index);
   for (const std::string& key : node.keys()) {
     if (key == "type" || key == "name") continue;
     const bool known = std::any_of(info->fields.begin(), info->fields.end(), [&](const ConstraintFieldInfo& fi) {
       return key == fi.name || (fi.kind == ConstraintField::Angle && key == std::string(fi.name) + "_deg");
     });
-    if (!known) node.at(key).fail("unknown field \"" + key + "\" for a " + c.type + " constraint");
+    if (!known) node.at(key).fail("unknown field \"" + key + "\" for a " + nameOf(c.type) + " constraint");
   }
   for (const ConstraintFieldInfo& fi : info->fields) readValue(node, fi, m, c);
   // Two roles on one body constrain nothing (or everything): the library refuses it too.
   std::vector<std::string> bodies;
   for (const auto& [role, b] : c.bodies) bodies.push_back(b);
   std::sort(bodies.begin(), bodies.end());
-  if (c.type != "no_slip_1d" && std::adjacent_find(bodies.begin(), bodies.end()) != bodies.end())
-    node.fail("a " + c.type + " constraint needs two different bodies");
+  if (c.type != ConstraintType::NoSlip1D && std::adjacent_find(bodies.begin(), bodies.end()) != bodies.end())
+    node.fail("a " + nameOf(c.type) + " constraint needs two different bodies");
   return c;
 }
 
 json writeConstraint(const ConstraintSpec& c) {
   using K = ConstraintField;
-  json j{{"type", c.type}, {"name", c.name}};
-  for (const ConstraintFieldInfo& fi : findConstraintType(c.type)->fields) {
+  json j{{"type", nameOf(c.type)}, {"name", c.name}};
+  for (const ConstraintFieldInfo& fi : constraintTypeInfo(c.type).fields) {
     const std::string key = fi.name;
     const auto num = c.numbers.find(key);
     switch (fi.kind) {
@@ -244,7 +242,7 @@ json writeConstraint(const ConstraintSpec& c) {
       case K::UCoordinate: j[key] = c.coordinates.at(key); break;
       case K::QFunction:
       case K::UFunction:
-      case K::TimeFunction: j[key] = functionJson(c.function.at(0)); break;
+      case K::TimeFunction: j[key] = writeFunction(c.function.at(0)); break;
     }
   }
   return j;
@@ -270,7 +268,7 @@ MotionSpec readJointMotion(const JsonNode& node, const JointSpec& joint) {
   const JointCoordinates jc = jointCoordinates(joint);
   const JsonNode fns = node.at("functions");
   if (fns.size() != jc.u.size())
-    fns.fail("needs one function of time per mobility of the " + joint.type + " joint (" + std::to_string(jc.u.size()) + ")");
+    fns.fail("needs one function of time per mobility of the " + nameOf(joint.type) + " joint (" + std::to_string(jc.u.size()) + ")");
   if (s.level == "position" && jc.quaternion)
     node.fail("a quaternion joint's orientation cannot be prescribed at position level (use velocity or acceleration)");
   for (size_t i = 0; i < fns.size(); ++i) {
@@ -284,7 +282,7 @@ MotionSpec readJointMotion(const JsonNode& node, const JointSpec& joint) {
 
 json writeJointMotion(const MotionSpec& motion) {
   json fns = json::array();
-  for (const auto& f : motion.functions) fns.push_back(functionJson(f));
+  for (const auto& f : motion.functions) fns.push_back(writeFunction(f));
   return json{{"level", motion.level}, {"functions", fns}};
 }
 

@@ -34,13 +34,15 @@ struct ConstraintFieldInfo {
   double defaultValue = 0;
 };
 
+// The constraint registry: one entry per ConstraintType, its name in the file and its fields.
 struct ConstraintTypeInfo {
-  const char* type;
+  ConstraintType type;
+  const char* name;
   std::vector<ConstraintFieldInfo> fields;
 };
 
 const std::vector<ConstraintTypeInfo>& constraintTypes();
-const ConstraintTypeInfo* findConstraintType(const std::string& type);
+const ConstraintTypeInfo& constraintTypeInfo(ConstraintType type);
 
 // "joint.coordinate" -> the spec index of the joint's body and the coordinate's index in the
 // mobilizer's q (isU false) or u. A quaternion joint's q has no angle coordinates (its rx, ry, rz

@@ -19,13 +19,17 @@ std::string geometryPath(size_t body, size_t g) {
 }
 
 ContactShape makeShape(const GeometrySpec& g) {
-  if (g.type == "sphere") return ContactShape::sphere(g.size[0]);
-  if (g.type == "ellipsoid") return ContactShape::ellipsoid(g.size);
-  if (g.type == "box") return ContactShape::brick(g.size);
-  if (g.type == "cylinder") return ContactShape::cylinder(g.size[0], g.size[1]);
-  if (g.type == "capsule") return ContactShape::capsule(g.size[0], g.size[1]);
-  if (g.type == "mesh" && g.mesh) return ContactShape::triangleMesh(g.mesh);
-  throw Error("geometry type '" + g.type + "' cannot take part in contact");
+  switch (g.type) {
+    case GeometryType::Sphere: return ContactShape::sphere(g.size[0]);
+    case GeometryType::Ellipsoid: return ContactShape::ellipsoid(g.size);
+    case GeometryType::Box: return ContactShape::brick(g.size);
+    case GeometryType::Cylinder: return ContactShape::cylinder(g.size[0], g.size[1]);
+    case GeometryType::Capsule: return ContactShape::capsule(g.size[0], g.size[1]);
+    case GeometryType::Mesh:
+      if (g.mesh) return ContactShape::triangleMesh(g.mesh);
+      break;
+  }
+  throw Error("geometry type '" + nameOf(g.type) + "' cannot take part in contact");
 }
 
 const ContactMaterialSpec* findMaterial(const ModelSpec& m, const std::string& name) {
@@ -39,7 +43,7 @@ const ContactMaterialSpec* findMaterial(const ModelSpec& m, const std::string& n
 PenaltyMaterial penaltyWithCurves(const ContactMaterialSpec* base, const GeometrySpec& g) {
   ContactMaterialSpec s;
   if (base) s = *base;
-  s.type = "penalty";
+  s.type = ContactMaterialType::Penalty;
   if (s.name.empty()) s.name = g.name.empty() ? "force_curve" : g.name + " force_curve";
   s.forceCurve = g.forceCurve;
   if (!g.unloadCurve.empty()) s.unloadCurve = g.unloadCurve;
@@ -60,8 +64,8 @@ int addGeometrySurface(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem&
   try {
     const int mobod = b.mobodOfBody[i];
     const Transform X_BS = g.pose.transform();
-    if (g.type == "mesh") {  // the elastic foundation: a hertz material, a layer thickness
-      if (!g.forceCurve.empty() || (mat && mat->type != "hertz"))
+    if (g.type == GeometryType::Mesh) {  // the elastic foundation: a hertz material, a layer thickness
+      if (!g.forceCurve.empty() || (mat && mat->type != ContactMaterialType::Hertz))
         throw ModelError(file, path + (g.forceCurve.empty() ? "/material" : "/force_curve"),
                          g.forceCurve.empty() ? "\"" + g.material + "\"" : std::string("[...]"),
                          "a mesh touches through the elastic foundation and needs a hertz material (E, nu, "
@@ -70,16 +74,16 @@ int addGeometrySurface(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem&
       if (g.layerThickness > 0) contact.setLayerThickness(s, g.layerThickness);
       return s;
     }
-    if (!g.forceCurve.empty() && (!mat || mat->type == "penalty"))
+    if (!g.forceCurve.empty() && (!mat || mat->type == ContactMaterialType::Penalty))
       return contact.addSurface(mobod, X_BS, makeShape(g), penaltyWithCurves(mat, g), name);
     if (!g.forceCurve.empty())
-      throw Error("force_curve needs a penalty material, and \"" + g.material + "\" is " + mat->type);
-    if (mat->type == "penalty") return contact.addSurface(mobod, X_BS, makeShape(g), toPenaltyMaterial(*mat), name);
+      throw Error("force_curve needs a penalty material, and \"" + g.material + "\" is " + nameOf(mat->type));
+    if (mat->type == ContactMaterialType::Penalty) return contact.addSurface(mobod, X_BS, makeShape(g), toPenaltyMaterial(*mat), name);
     return contact.addSurface(mobod, X_BS, makeShape(g), toContactMaterial(*mat), name);
   } catch (const ModelError&) {
     throw;
   } catch (const std::exception& e) {
-    throw ModelError(file, path, "\"" + g.type + "\"", e.what());
+    throw ModelError(file, path, "\"" + nameOf(g.type) + "\"", e.what());
   }
 }
 
@@ -93,7 +97,7 @@ void addGround(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem& contact
     const ContactMaterialSpec* mat = findMaterial(m, c.groundMaterial);
     if (!mat) throw ModelError(file, "/contact/ground/material", "\"" + c.groundMaterial + "\"", "no contact material of this name");
     try {
-      surface = mat->type == "penalty"
+      surface = mat->type == ContactMaterialType::Penalty
                     ? contact.addSurface(0, X_GS, ContactShape::halfSpace(), toPenaltyMaterial(*mat), "ground")
                     : contact.addSurface(0, X_GS, ContactShape::halfSpace(), toContactMaterial(*mat), "ground");
     } catch (const std::exception& e) {

@@ -1,6 +1,6 @@
+// The contact material registry of the model format: names and the contact layer's types.
 #include "articula/model/ContactMaterials.h"
 
-#include "articula/Error.h"
 
 namespace articula::model {
 
@@ -45,10 +45,18 @@ PenaltyMaterial toPenaltyMaterial(const ContactMaterialSpec& s) {
   return m;
 }
 
+template <>
+const std::vector<KindName<ContactMaterialType>>& kindTable<ContactMaterialType>() {
+  static const std::vector<KindName<ContactMaterialType>> table{{ContactMaterialType::Hertz, "hertz"},
+                                                                {ContactMaterialType::Penalty, "penalty"}};
+  return table;
+}
+
 void validateContactMaterial(const ContactMaterialSpec& s) {
-  if (s.type == "hertz") toContactMaterial(s).validate();
-  else if (s.type == "penalty") toPenaltyMaterial(s).validate();
-  else throw Error("unknown contact material type '" + s.type + "'");
+  switch (s.type) {
+    case ContactMaterialType::Hertz: toContactMaterial(s).validate(); return;
+    case ContactMaterialType::Penalty: toPenaltyMaterial(s).validate(); return;
+  }
 }
 
 }  // namespace articula::model

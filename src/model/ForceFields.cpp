@@ -1,6 +1,8 @@
+// The force registry of the model format (ForceFields.h).
 #include "ForceFields.h"
 
 #include <cmath>
+#include <stdexcept>
 
 namespace articula::model {
 
@@ -8,51 +10,61 @@ const std::vector<ForceTypeInfo>& forceTypes() {
   using K = FieldKind;
   const double inf = INFINITY;
   static const std::vector<ForceTypeInfo> types{
-      {"constant_force", {{"body", K::Body, true}, {"station", K::Vec3, false}, {"force", K::Vec3, true}}},
-      {"constant_torque", {{"body", K::Body, true}, {"torque", K::Vec3, true}}},
-      {"mobility_constant_force",
+      {ForceType::ConstantForce, "constant_force", {{"body", K::Body, true}, {"station", K::Vec3, false}, {"force", K::Vec3, true}}},
+      {ForceType::ConstantTorque, "constant_torque", {{"body", K::Body, true}, {"torque", K::Vec3, true}}},
+      {ForceType::MobilityConstantForce, "mobility_constant_force",
        {{"body", K::Body, true}, {"coordinate", K::Coordinate, true}, {"force", K::Scalar, true}}},
-      {"mobility_linear_spring",
+      {ForceType::MobilityLinearSpring, "mobility_linear_spring",
        {{"body", K::Body, true}, {"coordinate", K::Coordinate, true},
         {"stiffness", K::Scalar, true, Sign::NonNegative}, {"rest", K::Angle, false}}},
-      {"mobility_linear_damper",
+      {ForceType::MobilityLinearDamper, "mobility_linear_damper",
        {{"body", K::Body, true}, {"coordinate", K::Coordinate, true}, {"damping", K::Scalar, true, Sign::NonNegative}}},
-      {"mobility_linear_stop",
+      {ForceType::MobilityLinearStop, "mobility_linear_stop",
        {{"body", K::Body, true}, {"coordinate", K::Coordinate, true}, {"lower", K::Angle, false, Sign::Any, -inf},
         {"upper", K::Angle, false, Sign::Any, inf}, {"stiffness", K::Scalar, true, Sign::NonNegative},
         {"dissipation", K::Scalar, false, Sign::NonNegative}}},
-      {"two_point_linear_spring",
+      {ForceType::TwoPointLinearSpring, "two_point_linear_spring",
        {{"body1", K::Body, true}, {"station1", K::Vec3, false}, {"body2", K::Body, true}, {"station2", K::Vec3, false},
         {"stiffness", K::Scalar, true, Sign::NonNegative}, {"natural_length", K::Scalar, false, Sign::NonNegative}}},
-      {"two_point_linear_damper",
+      {ForceType::TwoPointLinearDamper, "two_point_linear_damper",
        {{"body1", K::Body, true}, {"station1", K::Vec3, false}, {"body2", K::Body, true}, {"station2", K::Vec3, false},
         {"damping", K::Scalar, true, Sign::NonNegative}}},
-      {"two_point_constant_force",
+      {ForceType::TwoPointConstantForce, "two_point_constant_force",
        {{"body1", K::Body, true}, {"station1", K::Vec3, false}, {"body2", K::Body, true}, {"station2", K::Vec3, false},
         {"force", K::Scalar, true}}},
-      {"linear_bushing",
+      {ForceType::LinearBushing, "linear_bushing",
        {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false},
         {"stiffness", K::Vec6, true, Sign::NonNegative}, {"damping", K::Vec6, false, Sign::NonNegative}}},
-      {"global_damper", {{"damping", K::Scalar, true, Sign::NonNegative}}},
-      {"passive_joint_damping",
+      {ForceType::GlobalDamper, "global_damper", {{"damping", K::Scalar, true, Sign::NonNegative}}},
+      {ForceType::PassiveJointDamping, "passive_joint_damping",
        {{"damping", K::Scalar, true, Sign::NonNegative}, {"damp_root_joints", K::Bool, false},
         {"bodies", K::BodyMap, false, Sign::NonNegative}}},
-      {"range_of_motion_limit",
+      {ForceType::RangeOfMotionLimit, "range_of_motion_limit",
        {{"body", K::Body, true}, {"coordinate", K::Coordinate, false}, {"lower", K::Angle, false, Sign::Any, -inf},
         {"upper", K::Angle, false, Sign::Any, inf}, {"stiffness", K::Scalar, false, Sign::NonNegative},
         {"damping", K::Scalar, false, Sign::NonNegative},
         {"twist_axis", K::Word, false, Sign::Any, 0, {"x", "y", "z"}}, {"axes", K::Axes, false}}},
-      {"torque_pulse",
+      {ForceType::TorquePulse, "torque_pulse",
        {{"body", K::Body, true}, {"mode", K::Word, true, Sign::Any, 0, {"mobility", "body_torque_pair"}},
         {"peak", K::Numbers, true}, {"start", K::Scalar, true}, {"duration", K::Scalar, true, Sign::Positive}}},
   };
   return types;
 }
 
-const ForceTypeInfo* findForceType(const std::string& type) {
+const ForceTypeInfo& forceTypeInfo(ForceType type) {
   for (const auto& t : forceTypes())
-    if (type == t.type) return &t;
-  return nullptr;
+    if (t.type == type) return t;
+  throw std::logic_error("a force type without an entry in forceTypes()");
+}
+
+template <>
+const std::vector<KindName<ForceType>>& kindTable<ForceType>() {
+  static const std::vector<KindName<ForceType>> table = [] {
+    std::vector<KindName<ForceType>> t;
+    for (const auto& f : forceTypes()) t.push_back({f.type, f.name});
+    return t;
+  }();
+  return table;
 }
 
 }  // namespace articula::model

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "articula/model/ForceType.h"
+
 namespace articula::model {
 
 enum class FieldKind {
@@ -32,12 +34,14 @@ struct FieldInfo {
   std::vector<std::string> choices = {};
 };
 
+// The force registry: one entry per ForceType, its name in the file and its fields.
 struct ForceTypeInfo {
-  const char* type;
+  ForceType type;
+  const char* name;
   std::vector<FieldInfo> fields;
 };
 
 const std::vector<ForceTypeInfo>& forceTypes();
-const ForceTypeInfo* findForceType(const std::string& type);
+const ForceTypeInfo& forceTypeInfo(ForceType type);
 
 }  // namespace articula::model

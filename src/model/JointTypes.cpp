@@ -1,7 +1,9 @@
-// Joint type table of the model format: coordinate names per type and the mobilizer factory.
+// The joint registry of the model format (coordinate names per type) and the mobilizer factory.
 #include "articula/model/JointTypes.h"
 
 #include <algorithm>
+#include <functional>
+#include <stdexcept>
 
 #include "articula/Error.h"
 #include "articula/matter/mobilizers.h"
@@ -12,20 +14,21 @@ FunctionPtr makeFunction(const FunctionSpec& f) {
   const auto& c = f.coefficients;
   auto need = [&](size_t n) {
     if (c.size() != n)
-      throw Error("function '" + f.type + "' needs " + std::to_string(n) + " coefficients, got " +
+      throw Error("function '" + nameOf(f.type) + "' needs " + std::to_string(n) + " coefficients, got " +
                   std::to_string(c.size()));
   };
   const int nargs = static_cast<int>(std::max<size_t>(1, f.args.size()));
-  if (f.type == "constant") { need(1); return functions::constant(c[0], nargs); }
-  if (f.type == "linear") {
-    if (c.size() < 2) throw Error("function 'linear' needs slopes and an intercept");
-    return functions::linear(std::vector<Real>(c.begin(), c.end() - 1), c.back());
+  switch (f.type) {
+    case FunctionType::Constant: need(1); return functions::constant(c[0], nargs);
+    case FunctionType::Linear:
+      if (c.size() < 2) throw Error("function 'linear' needs slopes and an intercept");
+      return functions::linear(std::vector<Real>(c.begin(), c.end() - 1), c.back());
+    case FunctionType::Polynomial: return functions::polynomial(c);
+    case FunctionType::Sinusoid: need(4); return functions::sinusoid(c[0], c[1], c[2], c[3]);
+    case FunctionType::SmoothStep: need(4); return functions::smoothStep(c[0], c[1], c[2], c[3]);
+    case FunctionType::Spline: return functions::naturalCubicSpline(f.x, f.y);
   }
-  if (f.type == "polynomial") return functions::polynomial(c);
-  if (f.type == "sinusoid") { need(4); return functions::sinusoid(c[0], c[1], c[2], c[3]); }
-  if (f.type == "smooth_step") { need(4); return functions::smoothStep(c[0], c[1], c[2], c[3]); }
-  if (f.type == "spline") return functions::naturalCubicSpline(f.x, f.y);
-  throw Error("unknown function type '" + f.type + "'");
+  throw std::logic_error("makeFunction: a function type without a case");
 }
 
 namespace {
@@ -51,81 +54,117 @@ mobilizers::SpatialCoordinate makeCoordinate(const FunctionBasedSpec& spec, cons
   return sc;
 }
 
+std::unique_ptr<Mobilizer> functionBased(const FunctionBasedSpec& f) {
+  mobilizers::SpatialFunctions s;
+  s.numCoordinates = static_cast<int>(f.coordinates.size());
+  s.rotationAxes = f.rotationAxes;
+  s.translationAxes = f.translationAxes;
+  for (int k = 0; k < 3; ++k) {
+    s.rotations[k] = makeCoordinate(f, f.rotations[k]);
+    s.translations[k] = makeCoordinate(f, f.translations[k]);
+  }
+  return mobilizers::functionBased(std::move(s));
+}
+
 }  // namespace
 
-const std::vector<std::string>& jointTypeNames() {
-  static const std::vector<std::string> names{
-      "weld", "pin", "slider", "screw", "universal", "cylinder", "bend_stretch", "planar", "gimbal", "ball",
-      "spherical_coords", "ellipsoid", "translation", "free", "line_orientation", "free_line", "bushing",
-      "function_based"};
-  return names;
+namespace {
+
+// The joint registry: name in the file and coordinate names per type. Adding a joint type means a
+// line here, an enumerator in JointType.h and a case in makeMobilizer() below.
+struct JointTypeInfo {
+  JointType type;
+  const char* name;
+  std::function<JointCoordinates(const JointSpec&)> coordinates;
+};
+
+auto fixed(Names names) {
+  return [names](const JointSpec&) { return same(names); };
 }
 
-bool isJointType(const std::string& type) {
-  const auto& n = jointTypeNames();
-  return std::find(n.begin(), n.end(), type) != n.end();
+JointCoordinates functionBasedCoordinates(const JointSpec& j) {
+  Names n;
+  for (size_t i = 0; i < j.functions.coordinates.size(); ++i)
+    n.push_back({j.functions.coordinates[i], i < j.functions.angular.size() && j.functions.angular[i]});
+  return same(n);
 }
 
-JointCoordinates jointCoordinates(const JointSpec& j) {
-  const std::string& t = j.type;
-  if (t == "weld") return {};
-  if (t == "pin" || t == "screw") return same({kAngle});
-  if (t == "slider") return same({kX});
-  if (t == "universal") return same({kRx, kRy});
-  if (t == "cylinder") return same({kAngle, kZ});
-  if (t == "bend_stretch") return same({kAngle, kX});
-  if (t == "planar") return same({kAngle, kX, kY});
-  if (t == "gimbal") return same({kRx, kRy, kRz});
-  if (t == "spherical_coords") return same({{"azimuth", true}, {"zenith", true}, {"radius", false}});
-  if (t == "translation") return same({kX, kY, kZ});
-  if (t == "bushing") return same({kRx, kRy, kRz, kX, kY, kZ});
-  if (t == "ball" || t == "ellipsoid") return {{kRx, kRy, kRz}, {kWx, kWy, kWz}, !(t == "ball" && j.euler)};
-  if (t == "free") return {{kRx, kRy, kRz, kX, kY, kZ}, {kWx, kWy, kWz, kVx, kVy, kVz}, !j.euler};
-  if (t == "line_orientation") return {{kRx, kRy, kRz}, {kWx, kWy}, true};
-  if (t == "free_line") return {{kRx, kRy, kRz, kX, kY, kZ}, {kWx, kWy, kVx, kVy, kVz}, true};
-  if (t == "function_based") {
-    Names n;
-    for (size_t i = 0; i < j.functions.coordinates.size(); ++i)
-      n.push_back({j.functions.coordinates[i], i < j.functions.angular.size() && j.functions.angular[i]});
-    return same(n);
-  }
-  throw Error("unknown joint type '" + t + "'");
+const std::vector<JointTypeInfo>& jointTypes() {
+  using T = JointType;
+  static const std::vector<JointTypeInfo> types{
+      {T::Weld, "weld", [](const JointSpec&) { return JointCoordinates{}; }},
+      {T::Pin, "pin", fixed({kAngle})},
+      {T::Slider, "slider", fixed({kX})},
+      {T::Screw, "screw", fixed({kAngle})},
+      {T::Universal, "universal", fixed({kRx, kRy})},
+      {T::Cylinder, "cylinder", fixed({kAngle, kZ})},
+      {T::BendStretch, "bend_stretch", fixed({kAngle, kX})},
+      {T::Planar, "planar", fixed({kAngle, kX, kY})},
+      {T::Gimbal, "gimbal", fixed({kRx, kRy, kRz})},
+      {T::Ball, "ball", [](const JointSpec& j) { return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy, kWz}, !j.euler}; }},
+      {T::SphericalCoords, "spherical_coords", fixed({{"azimuth", true}, {"zenith", true}, {"radius", false}})},
+      {T::Ellipsoid, "ellipsoid", [](const JointSpec&) { return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy, kWz}, true}; }},
+      {T::Translation, "translation", fixed({kX, kY, kZ})},
+      {T::Free, "free",
+       [](const JointSpec& j) {
+         return JointCoordinates{{kRx, kRy, kRz, kX, kY, kZ}, {kWx, kWy, kWz, kVx, kVy, kVz}, !j.euler};
+       }},
+      {T::LineOrientation, "line_orientation",
+       [](const JointSpec&) { return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy}, true}; }},
+      {T::FreeLine, "free_line",
+       [](const JointSpec&) { return JointCoordinates{{kRx, kRy, kRz, kX, kY, kZ}, {kWx, kWy, kVx, kVy, kVz}, true}; }},
+      {T::Bushing, "bushing", fixed({kRx, kRy, kRz, kX, kY, kZ})},
+      {T::FunctionBased, "function_based", functionBasedCoordinates},
+  };
+  return types;
 }
 
+const JointTypeInfo& jointTypeInfo(JointType type) {
+  for (const auto& t : jointTypes())
+    if (t.type == type) return t;
+  throw std::logic_error("a joint type without an entry in jointTypes()");
+}
+
+}  // namespace
+
+template <>
+const std::vector<KindName<JointType>>& kindTable<JointType>() {
+  static const std::vector<KindName<JointType>> table = [] {
+    std::vector<KindName<JointType>> t;
+    for (const auto& j : jointTypes()) t.push_back({j.type, j.name});
+    return t;
+  }();
+  return table;
+}
+
+JointCoordinates jointCoordinates(const JointSpec& j) { return jointTypeInfo(j.type).coordinates(j); }
+
+// The mobilizer factory: a switch, so a new JointType without a case does not compile (-Wswitch).
 std::unique_ptr<Mobilizer> makeMobilizer(const JointSpec& j) {
   namespace m = mobilizers;
-  const std::string& t = j.type;
+  using T = JointType;
   const auto rc = j.euler ? RotationCoordinates::EulerXYZ : RotationCoordinates::Quaternion;
-  if (t == "weld") return m::weld();
-  if (t == "pin") return m::pin();
-  if (t == "slider") return m::slider();
-  if (t == "screw") return m::screw(j.pitch);
-  if (t == "universal") return m::universal();
-  if (t == "cylinder") return m::cylinder();
-  if (t == "bend_stretch") return m::bendStretch();
-  if (t == "planar") return m::planar();
-  if (t == "gimbal") return m::gimbal();
-  if (t == "ball") return m::ball(rc);
-  if (t == "spherical_coords") return m::sphericalCoords();
-  if (t == "ellipsoid") return m::ellipsoid(j.semiAxes);
-  if (t == "translation") return m::translation();
-  if (t == "free") return m::free(rc);
-  if (t == "line_orientation") return m::lineOrientation();
-  if (t == "free_line") return m::freeLine();
-  if (t == "bushing") return m::bushing();
-  if (t == "function_based") {
-    const FunctionBasedSpec& f = j.functions;
-    m::SpatialFunctions s;
-    s.numCoordinates = static_cast<int>(f.coordinates.size());
-    s.rotationAxes = f.rotationAxes;
-    s.translationAxes = f.translationAxes;
-    for (int k = 0; k < 3; ++k) {
-      s.rotations[k] = makeCoordinate(f, f.rotations[k]);
-      s.translations[k] = makeCoordinate(f, f.translations[k]);
-    }
-    return m::functionBased(std::move(s));
+  switch (j.type) {
+    case T::Weld: return m::weld();
+    case T::Pin: return m::pin();
+    case T::Slider: return m::slider();
+    case T::Screw: return m::screw(j.pitch);
+    case T::Universal: return m::universal();
+    case T::Cylinder: return m::cylinder();
+    case T::BendStretch: return m::bendStretch();
+    case T::Planar: return m::planar();
+    case T::Gimbal: return m::gimbal();
+    case T::Ball: return m::ball(rc);
+    case T::SphericalCoords: return m::sphericalCoords();
+    case T::Ellipsoid: return m::ellipsoid(j.semiAxes);
+    case T::Translation: return m::translation();
+    case T::Free: return m::free(rc);
+    case T::LineOrientation: return m::lineOrientation();
+    case T::FreeLine: return m::freeLine();
+    case T::Bushing: return m::bushing();
+    case T::FunctionBased: return functionBased(j.functions);
   }
-  throw Error("unknown joint type '" + t + "'");
+  throw std::logic_error("makeMobilizer: a joint type without a case");
 }
 
 }  // namespace articula::model

@@ -2,6 +2,7 @@
 #include "articula/model/ModelBuilder.h"
 
 #include <cmath>
+#include <stdexcept>
 
 #include "BodyTree.h"
 #include "ContactBuilder.h"
@@ -42,38 +43,40 @@ class ForceFactory {
   ForceFactory(const ModelSpec& m, const BuiltModel& b) : m_(m), b_(b) {}
 
   std::unique_ptr<ForceElement> make(const ForceSpec& f) const {
-    const std::string& t = f.type;
-    if (t == "constant_force") return std::make_unique<ConstantForce>(body(f, "body"), vec(f, "station"), vec(f, "force"), f.name);
-    if (t == "constant_torque") return std::make_unique<ConstantTorque>(body(f, "body"), vec(f, "torque"), f.name);
-    if (t == "mobility_constant_force") return std::make_unique<MobilityConstantForce>(body(f, "body"), whichU(f), num(f, "force"), f.name);
-    if (t == "mobility_linear_spring")
-      return std::make_unique<MobilityLinearSpring>(body(f, "body"), whichQ(f), num(f, "stiffness"), num(f, "rest"), f.name);
-    if (t == "mobility_linear_damper") return std::make_unique<MobilityLinearDamper>(body(f, "body"), whichU(f), num(f, "damping"), f.name);
-    if (t == "mobility_linear_stop")
-      return std::make_unique<MobilityLinearStop>(body(f, "body"), whichQ(f), num(f, "lower"), num(f, "upper"), num(f, "stiffness"),
-                                                  num(f, "dissipation"), f.name);
-    if (t == "two_point_linear_spring")
-      return std::make_unique<TwoPointLinearSpring>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
-                                                    num(f, "stiffness"), num(f, "natural_length"), f.name);
-    if (t == "two_point_linear_damper")
-      return std::make_unique<TwoPointLinearDamper>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
-                                                    num(f, "damping"), f.name);
-    if (t == "two_point_constant_force")
-      return std::make_unique<TwoPointConstantForce>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
-                                                     num(f, "force"), f.name);
-    if (t == "linear_bushing")
-      return std::make_unique<LinearBushing>(body(f, "body1"), frame(f, "frame1"), body(f, "body2"), frame(f, "frame2"),
-                                             vec6(f, "stiffness"), vec6(f, "damping"), f.name);
-    if (t == "global_damper") return std::make_unique<GlobalDamper>(num(f, "damping"), f.name);
-    if (t == "passive_joint_damping") {
-      auto d = std::make_unique<PassiveJointDamping>(num(f, "damping"), f.name);
-      d->setDampRootJoints(num(f, "damp_root_joints") != 0);
-      for (const auto& [name, c] : f.bodyDamping) d->setBodyDamping(b_.mobodOfBody.at(m_.findBody(name)), c);
-      return d;
+    using T = ForceType;
+    switch (f.type) {
+      case T::ConstantForce: return std::make_unique<ConstantForce>(body(f, "body"), vec(f, "station"), vec(f, "force"), f.name);
+      case T::ConstantTorque: return std::make_unique<ConstantTorque>(body(f, "body"), vec(f, "torque"), f.name);
+      case T::MobilityConstantForce: return std::make_unique<MobilityConstantForce>(body(f, "body"), whichU(f), num(f, "force"), f.name);
+      case T::MobilityLinearSpring:
+        return std::make_unique<MobilityLinearSpring>(body(f, "body"), whichQ(f), num(f, "stiffness"), num(f, "rest"), f.name);
+      case T::MobilityLinearDamper: return std::make_unique<MobilityLinearDamper>(body(f, "body"), whichU(f), num(f, "damping"), f.name);
+      case T::MobilityLinearStop:
+        return std::make_unique<MobilityLinearStop>(body(f, "body"), whichQ(f), num(f, "lower"), num(f, "upper"), num(f, "stiffness"),
+                                                    num(f, "dissipation"), f.name);
+      case T::TwoPointLinearSpring:
+        return std::make_unique<TwoPointLinearSpring>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
+                                                      num(f, "stiffness"), num(f, "natural_length"), f.name);
+      case T::TwoPointLinearDamper:
+        return std::make_unique<TwoPointLinearDamper>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
+                                                      num(f, "damping"), f.name);
+      case T::TwoPointConstantForce:
+        return std::make_unique<TwoPointConstantForce>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
+                                                       num(f, "force"), f.name);
+      case T::LinearBushing:
+        return std::make_unique<LinearBushing>(body(f, "body1"), frame(f, "frame1"), body(f, "body2"), frame(f, "frame2"),
+                                               vec6(f, "stiffness"), vec6(f, "damping"), f.name);
+      case T::GlobalDamper: return std::make_unique<GlobalDamper>(num(f, "damping"), f.name);
+      case T::PassiveJointDamping: {
+        auto d = std::make_unique<PassiveJointDamping>(num(f, "damping"), f.name);
+        d->setDampRootJoints(num(f, "damp_root_joints") != 0);
+        for (const auto& [name, c] : f.bodyDamping) d->setBodyDamping(b_.mobodOfBody.at(m_.findBody(name)), c);
+        return d;
+      }
+      case T::RangeOfMotionLimit: return rangeOfMotion(f);
+      case T::TorquePulse: return torquePulse(f);
     }
-    if (t == "range_of_motion_limit") return rangeOfMotion(f);
-    if (t == "torque_pulse") return torquePulse(f);
-    throw Error("unknown force type '" + t + "'");
+    throw std::logic_error("ForceFactory: a force type without a case");
   }
 
  private:

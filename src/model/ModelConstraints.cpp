@@ -1,6 +1,7 @@
 // Constraints, joint motions and assembly of a model's initial State (ModelConstraints.h).
 #include "ModelConstraints.h"
 
+#include <stdexcept>
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
@@ -26,60 +27,63 @@ class ConstraintFactory {
   ConstraintFactory(const ModelSpec& m, const BuiltModel& b) : m_(m), b_(b) {}
 
   std::unique_ptr<Constraint> make(const ConstraintSpec& c) const {
-    const std::string& t = c.type;
+    using T = ConstraintType;
     const std::string& n = c.name;
-    if (t == "rod") return std::make_unique<Rod>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"), num(c, "length"));
-    if (t == "ball") return std::make_unique<Ball>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"));
-    if (t == "weld") return std::make_unique<Weld>(n, body(c, "body1"), frame(c, "frame1"), body(c, "body2"), frame(c, "frame2"));
-    if (t == "constant_orientation")
-      return std::make_unique<ConstantOrientation>(n, body(c, "body1"), frame(c, "frame1").R(), body(c, "body2"), frame(c, "frame2").R());
-    if (t == "point_in_plane")
-      return std::make_unique<PointInPlane>(n, body(c, "plane_body"), vec(c, "normal"), num(c, "height"), body(c, "follower_body"),
-                                            vec(c, "station"));
-    if (t == "point_on_line")
-      return std::make_unique<PointOnLine>(n, body(c, "line_body"), vec(c, "direction"), vec(c, "point"), body(c, "follower_body"),
-                                           vec(c, "station"));
-    if (t == "constant_angle")
-      return std::make_unique<ConstantAngle>(n, body(c, "body1"), vec(c, "axis1"), body(c, "body2"), vec(c, "axis2"), num(c, "angle"));
-    if (t == "constant_speed") {
-      const auto [bd, u] = coordinate(c.coordinates.at("coordinate"), true);
-      return std::make_unique<ConstantSpeed>(n, bd, u, num(c, "speed"));
-    }
-    if (t == "constant_acceleration") {
-      const auto [bd, u] = coordinate(c.coordinates.at("coordinate"), true);
-      return std::make_unique<ConstantAcceleration>(n, bd, u, num(c, "acceleration"));
-    }
-    if (t == "coordinate_coupler" || t == "speed_coupler") {
-      const bool isU = t == "speed_coupler";
-      std::vector<int> bodies, indices;
-      for (const std::string& a : c.function.at(0).args) {
-        const auto [bd, k] = coordinate(a, isU);
-        bodies.push_back(bd);
-        indices.push_back(k);
+    switch (c.type) {
+      case T::Rod: return std::make_unique<Rod>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"), num(c, "length"));
+      case T::Ball: return std::make_unique<Ball>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"));
+      case T::Weld: return std::make_unique<Weld>(n, body(c, "body1"), frame(c, "frame1"), body(c, "body2"), frame(c, "frame2"));
+      case T::ConstantOrientation:
+        return std::make_unique<ConstantOrientation>(n, body(c, "body1"), frame(c, "frame1").R(), body(c, "body2"), frame(c, "frame2").R());
+      case T::PointInPlane:
+        return std::make_unique<PointInPlane>(n, body(c, "plane_body"), vec(c, "normal"), num(c, "height"), body(c, "follower_body"),
+                                              vec(c, "station"));
+      case T::PointOnLine:
+        return std::make_unique<PointOnLine>(n, body(c, "line_body"), vec(c, "direction"), vec(c, "point"), body(c, "follower_body"),
+                                             vec(c, "station"));
+      case T::ConstantAngle:
+        return std::make_unique<ConstantAngle>(n, body(c, "body1"), vec(c, "axis1"), body(c, "body2"), vec(c, "axis2"), num(c, "angle"));
+      case T::ConstantSpeed: {
+        const auto [bd, u] = coordinate(c.coordinates.at("coordinate"), true);
+        return std::make_unique<ConstantSpeed>(n, bd, u, num(c, "speed"));
       }
-      const FunctionPtr f = makeFunction(c.function.at(0));
-      if (isU) return std::make_unique<SpeedCoupler>(n, f, bodies, indices);
-      return std::make_unique<CoordinateCoupler>(n, f, bodies, indices);
+      case T::ConstantAcceleration: {
+        const auto [bd, u] = coordinate(c.coordinates.at("coordinate"), true);
+        return std::make_unique<ConstantAcceleration>(n, bd, u, num(c, "acceleration"));
+      }
+      case T::CoordinateCoupler:
+      case T::SpeedCoupler: {
+        const bool isU = c.type == T::SpeedCoupler;
+        std::vector<int> bodies, indices;
+        for (const std::string& a : c.function.at(0).args) {
+          const auto [bd, k] = coordinate(a, isU);
+          bodies.push_back(bd);
+          indices.push_back(k);
+        }
+        const FunctionPtr f = makeFunction(c.function.at(0));
+        if (isU) return std::make_unique<SpeedCoupler>(n, f, bodies, indices);
+        return std::make_unique<CoordinateCoupler>(n, f, bodies, indices);
+      }
+      case T::PrescribedMotion: {
+        const auto [bd, q] = coordinate(c.coordinates.at("coordinate"), false);
+        return std::make_unique<PrescribedMotion>(n, bd, q, makeFunction(c.function.at(0)));
+      }
+      case T::NoSlip1D:
+        return std::make_unique<NoSlip1D>(n, body(c, "case_body"), vec(c, "point"), vec(c, "direction"), body(c, "body1"), body(c, "body2"));
+      case T::SphereOnPlane:
+        return std::make_unique<SphereOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"), body(c, "sphere_body"),
+                                                      vec(c, "center"), num(c, "radius"), num(c, "no_slip") != 0);
+      case T::SphereOnSphere:
+        return std::make_unique<SphereOnSphereContact>(n, body(c, "body1"), vec(c, "center1"), num(c, "radius1"), body(c, "body2"),
+                                                       vec(c, "center2"), num(c, "radius2"), num(c, "no_slip") != 0);
+      case T::DiskOnPlane:
+        return std::make_unique<DiskOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"), body(c, "disk_body"),
+                                                    vec(c, "center"), vec(c, "axle"), num(c, "radius"), num(c, "no_slip") != 0);
+      case T::LineOnLine:
+        return std::make_unique<LineOnLineContact>(n, body(c, "body1"), vec(c, "point1"), vec(c, "direction1"), body(c, "body2"),
+                                                   vec(c, "point2"), vec(c, "direction2"));
     }
-    if (t == "prescribed_motion") {
-      const auto [bd, q] = coordinate(c.coordinates.at("coordinate"), false);
-      return std::make_unique<PrescribedMotion>(n, bd, q, makeFunction(c.function.at(0)));
-    }
-    if (t == "no_slip_1d")
-      return std::make_unique<NoSlip1D>(n, body(c, "case_body"), vec(c, "point"), vec(c, "direction"), body(c, "body1"), body(c, "body2"));
-    if (t == "sphere_on_plane")
-      return std::make_unique<SphereOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"), body(c, "sphere_body"),
-                                                    vec(c, "center"), num(c, "radius"), num(c, "no_slip") != 0);
-    if (t == "sphere_on_sphere")
-      return std::make_unique<SphereOnSphereContact>(n, body(c, "body1"), vec(c, "center1"), num(c, "radius1"), body(c, "body2"),
-                                                     vec(c, "center2"), num(c, "radius2"), num(c, "no_slip") != 0);
-    if (t == "disk_on_plane")
-      return std::make_unique<DiskOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"), body(c, "disk_body"),
-                                                  vec(c, "center"), vec(c, "axle"), num(c, "radius"), num(c, "no_slip") != 0);
-    if (t == "line_on_line")
-      return std::make_unique<LineOnLineContact>(n, body(c, "body1"), vec(c, "point1"), vec(c, "direction1"), body(c, "body2"),
-                                                 vec(c, "point2"), vec(c, "direction2"));
-    throw Error("unknown constraint type '" + t + "'");
+    throw std::logic_error("ConstraintFactory: a constraint type without a case");
   }
 
  private:

@@ -34,7 +34,7 @@ void saveModelFile(const ModelSpec& model, const std::string& file) {
   const std::filesystem::path folder = std::filesystem::absolute(std::filesystem::path(file)).parent_path();
   for (BodySpec& b : copy.bodies)
     for (GeometrySpec& g : b.geometry)
-      if (g.type == "mesh" && !g.meshPath.empty())
+      if (g.type == GeometryType::Mesh && !g.meshPath.empty())
         g.meshFile = std::filesystem::absolute(g.meshPath).lexically_normal().lexically_relative(folder).generic_string();
   files::writeFileAtomically(file, writeArticulaModel(copy).dump(2) + "\n");
 }

@@ -89,7 +89,7 @@ Mat33 readOpenMbdInertia(const JsonNode& node, const std::string& body, Substitu
 
 GeometrySpec readEllipsoid(const JsonNode& e, size_t index) {
   GeometrySpec g;
-  g.type = "ellipsoid";
+  g.type = GeometryType::Ellipsoid;
   g.name = e.get("name") ? e.at("name").string() : "ellipsoid" + std::to_string(index);
   const JsonNode dims = e.at("dimensions");
   g.size = dims.vec3();
@@ -137,15 +137,15 @@ void readJoint(const JsonNode& node, BodySpec& b, std::vector<std::string>& warn
   const std::string parent = node.at("parent").string();
   if (isGround(parent)) {
     if (type != "free") warnings.push_back("joint \"" + j.name + "\": a " + type + " joint to GROUND becomes a free root (as OpenMBD does)");
-    j.type = "free";
+    j.type = JointType::Free;
     j.parent = "ground";
     return;  // OpenMBD ignores a root's T1 and T2
   }
   j.parent = parent;
-  if (type == "spherical") j.type = "ball";
-  else if (type == "revolute") j.type = "pin";  // about T1's z column: Pin's axis is F's z
-  else if (type == "fixed") j.type = "weld";
-  else if (type == "free") j.type = "free";
+  if (type == "spherical") j.type = JointType::Ball;
+  else if (type == "revolute") j.type = JointType::Pin;  // about T1's z column: Pin's axis is F's z
+  else if (type == "fixed") j.type = JointType::Weld;
+  else if (type == "free") j.type = JointType::Free;
   else node.at("type").fail("unknown OpenMBD joint type (fixed, revolute, spherical, free)");
   const Transform T1 = readTransform44(node.at("T1")), T2 = readTransform44(node.at("T2"));
   j.parentFrame = toFrame(T1);
@@ -161,17 +161,17 @@ void readJoint(const JsonNode& node, BodySpec& b, std::vector<std::string>& warn
 void addOpenMbdForces(ModelSpec& m) {
   for (const BodySpec& b : m.bodies) {
     const JointSpec& j = b.joint;
-    if (j.parent == "ground" || (j.type != "ball" && j.type != "pin")) continue;
+    if (j.parent == "ground" || (j.type != JointType::Ball && j.type != JointType::Pin)) continue;
     const std::string key = lower(j.name);
     const RomEntry* e = nullptr;
     for (const RomEntry& r : kRomTable)
       if (key.find(r.key) != std::string::npos) { e = &r; break; }
     if (!e) continue;
     ForceSpec f;
-    f.type = "range_of_motion_limit";
+    f.type = ForceType::RangeOfMotionLimit;
     f.name = j.name + " range of motion";
     f.bodies["body"] = b.name;
-    if (j.type == "pin") {  // OpenMBD uses the table's first (Z) entry for hinges
+    if (j.type == JointType::Pin) {  // OpenMBD uses the table's first (Z) entry for hinges
       f.words["coordinate"] = "angle";
       f.numbers = {{"lower", {e->z[0] * kDegree}}, {"upper", {e->z[1] * kDegree}}, {"stiffness", {e->k}}, {"damping", {e->c}}};
     } else {
@@ -184,7 +184,7 @@ void addOpenMbdForces(ModelSpec& m) {
     m.forces.push_back(f);
   }
   ForceSpec d;
-  d.type = "passive_joint_damping";
+  d.type = ForceType::PassiveJointDamping;
   d.name = "passive joint damping";
   d.numbers = {{"damping", {kPassiveDamping}}, {"damp_root_joints", {0}}};
   m.forces.push_back(d);
@@ -245,7 +245,7 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file,
     BodySpec b = readBody(bodies.at(name), name, subs);
     b.joint.name = name + "_root";
     b.joint.source = b.source;
-    b.joint.type = "free";
+    b.joint.type = JointType::Free;
     b.joint.parent = "ground";
     m.warnings.push_back("body \"" + name + "\" has no joint: it becomes a free root");
     m.bodies.push_back(std::move(b));
@@ -302,7 +302,7 @@ void applyOpenMbdCompat(ModelSpec& m) {
   m.scenario.fixedStep = 1e-4;
   m.scenario.reportInterval = 1e-3;
   for (ForceSpec& f : m.forces) {
-    if (f.type != "range_of_motion_limit" || !f.numbers.count("axes.lower")) continue;
+    if (f.type != ForceType::RangeOfMotionLimit || !f.numbers.count("axes.lower")) continue;
     const std::string name = lower(f.name);
     for (const ShippedRange& r : kShippedFlexion)
       if (name.find(r.key) != std::string::npos) {

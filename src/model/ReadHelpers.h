@@ -19,8 +19,5 @@ std::vector<std::array<Real, 2>> readCurve(const JsonNode& node);
 Rotation readRotationMatrix(const JsonNode& node, const Mat33& m);
 // A direction normalized; fails when it is zero or not of unit length within 1e-3.
 Vec3 readUnitAxis(const JsonNode& node);
-// A function spec whose "args" must be among `allowedArgs` (a joint's coordinates; "joint.coordinate"
-// names or "t" in constraints).
-FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& allowedArgs);
 
 }  // namespace articula::model

@@ -38,9 +38,9 @@ void mergeMaterials(const ModelSpec& part, ModelSpec& m, const JsonNode& entry) 
 
 // The root joint's velocity: free joints take u = (w, v) with v in the joint frame F.
 void setRootVelocity(const Placement& p, const BodySpec& b, ModelSpec& m, const JsonNode& entry) {
-  if (b.joint.type != "free" || b.joint.euler)
+  if (b.joint.type != JointType::Free || b.joint.euler)
     entry.at("velocity").fail("\"velocity\" needs a free (quaternion) root joint, and \"" + b.joint.name + "\" is " +
-                              b.joint.type);
+                              nameOf(b.joint.type));
   const Rotation R_GF = p.X_GP.R() * b.joint.parentFrame.orientation.toRotation();
   const Vec3 v_F = R_GF.transpose() * *p.velocity_G;
   const std::string j = prefixed(p, b.joint.name);
@@ -67,7 +67,7 @@ void mergeBodies(const Placement& p, const ModelSpec& part, ModelSpec& m, const 
     for (GeometrySpec& g : b.geometry)
       if (g.material.empty() && g.forceCurve.empty()) g.material = p.material;
     for (GeometrySpec& g : b.geometry)
-      if (g.type == "mesh") g.meshFile = (folder / g.meshFile).lexically_normal().generic_string();
+      if (g.type == GeometryType::Mesh) g.meshFile = (folder / g.meshFile).lexically_normal().generic_string();
     if (m.findBody(b.name) >= 0) entry.fail("body \"" + b.name + "\" exists already: give this model a different \"prefix\"");
     m.bodies.push_back(std::move(b));
   }

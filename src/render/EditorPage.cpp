@@ -42,7 +42,7 @@ std::string editorMeshesJson(const model::ModelSpec& model) {
   std::map<std::string, std::string> files;  // as named in the model -> where it was read
   for (const model::BodySpec& b : model.bodies)
     for (const model::GeometrySpec& g : b.geometry)
-      if (g.type == "mesh" && !g.meshFile.empty()) files.emplace(g.meshFile, g.meshPath.empty() ? g.meshFile : g.meshPath);
+      if (g.type == model::GeometryType::Mesh && !g.meshFile.empty()) files.emplace(g.meshFile, g.meshPath.empty() ? g.meshFile : g.meshPath);
   if (files.empty()) return "";
   nlohmann::json table = nlohmann::json::object();
   for (const auto& [name, path] : files) {

@@ -131,6 +131,17 @@ void addCreasedMesh(TriangleMesh& m, const run::TrajectoryShape& shape, const Ve
   }
 }
 
+// Rings of the lower hemisphere, the equator twice (bottom and top of the cylinder), upper hemisphere.
+void addCapsule(TriangleMesh& m, const Vector3d& d, int rings, int segments) {
+  const int half = rings / 2;
+  auto lower = sphereProfile(2 * half, d.x(), -d.z(), d.z(), 0, half);
+  auto upper = sphereProfile(2 * half, d.x(), -d.z(), d.z(), half, 2 * half);
+  lower.back().z = -d.z();
+  upper.front().z = d.z();
+  lower.insert(lower.end(), upper.begin(), upper.end());
+  addRevolution(m, lower, segments);
+}
+
 }  // namespace
 
 TriangleMesh tessellateShape(const run::TrajectoryShape& shape, int segments) {
@@ -138,27 +149,18 @@ TriangleMesh tessellateShape(const run::TrajectoryShape& shape, int segments) {
   TriangleMesh m;
   const int rings = segments / 2;
   const Vector3d& d = shape.dims;
-  if (shape.type == "sphere" || shape.type == "ellipsoid") {
-    addRevolution(m, sphereProfile(rings, 1.0, 0, 0, 0, rings), segments, d, true);
-  } else if (shape.type == "box") {
-    addBox(m, d);
-  } else if (shape.type == "cylinder") {
-    addRevolution(m, {{d.x(), -d.z(), 1, 0}, {d.x(), d.z(), 1, 0}}, segments);
-    addDisc(m, d.x(), -d.z(), segments, false);
-    addDisc(m, d.x(), d.z(), segments, true);
-  } else if (shape.type == "capsule") {
-    // Rings of the lower hemisphere, the equator twice (bottom and top of the cylinder), upper hemisphere.
-    const int half = rings / 2;
-    auto lower = sphereProfile(2 * half, d.x(), -d.z(), d.z(), 0, half);
-    auto upper = sphereProfile(2 * half, d.x(), -d.z(), d.z(), half, 2 * half);
-    lower.back().z = -d.z();
-    upper.front().z = d.z();
-    lower.insert(lower.end(), upper.begin(), upper.end());
-    addRevolution(m, lower, segments);
-  } else if (shape.type == "mesh") {
-    addCreasedMesh(m, shape, d);
-  } else {
-    throw Error("tessellateShape: shape \"" + shape.name + "\": unknown type \"" + shape.type + "\"");
+  using T = model::GeometryType;
+  switch (shape.type) {
+    case T::Sphere:
+    case T::Ellipsoid: addRevolution(m, sphereProfile(rings, 1.0, 0, 0, 0, rings), segments, d, true); break;
+    case T::Box: addBox(m, d); break;
+    case T::Cylinder:
+      addRevolution(m, {{d.x(), -d.z(), 1, 0}, {d.x(), d.z(), 1, 0}}, segments);
+      addDisc(m, d.x(), -d.z(), segments, false);
+      addDisc(m, d.x(), d.z(), segments, true);
+      break;
+    case T::Capsule: addCapsule(m, d, rings, segments); break;
+    case T::Mesh: addCreasedMesh(m, shape, d); break;
   }
   return m;
 }

@@ -91,7 +91,7 @@ SoftwareRenderer::SoftwareRenderer(const run::RunTrajectory& run, RenderOptions 
     std::vector<run::TrajectoryShape> shapes = body.geometry;
     if (shapes.empty()) {  // a body without geometry shows as a small ball at its mass centre
       run::TrajectoryShape s;
-      s.type = "sphere";
+      s.type = model::GeometryType::Sphere;
       s.dims.setConstant(0.03);
       s.position = body.massCenter;
       s.color = body.color;

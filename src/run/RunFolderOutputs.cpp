@@ -6,23 +6,23 @@ namespace articula::run {
 RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::BuiltModel& built, RunFolderWriter& folder)
     : folder_(folder) {
   const bool contact = built.contact != nullptr;
-  for (const std::string& kind : model.scenario.outputs) {
-    if (kind == "trajectory.csv" && !csv_) {
-      csv_ = &folder.add(kind);
+  for (const model::OutputKind kind : model.scenario.outputs) {
+    if (kind == model::OutputKind::TrajectoryCsv && !csv_) {
+      csv_ = &folder.add(model::nameOf(kind));
       csvWriter_ = std::make_unique<TrajectoryCsvWriter>(model, contact, *csv_);
       sinks_.push_back(csvWriter_.get());
     }
-    if (kind == "trajectory.json" && !json_) {
-      json_ = &folder.add(kind);
+    if (kind == model::OutputKind::TrajectoryJson && !json_) {
+      json_ = &folder.add(model::nameOf(kind));
       jsonWriter_ = std::make_unique<TrajectoryJsonWriter>(model, contact, *json_);
       sinks_.push_back(jsonWriter_.get());
     }
-    if (kind == "contacts.csv" && contact && !contacts_) {
-      contacts_ = &folder.add(kind);
+    if (kind == model::OutputKind::ContactsCsv && contact && !contacts_) {
+      contacts_ = &folder.add(model::nameOf(kind));
       contactsWriter_ = std::make_unique<ContactsCsvWriter>(model, contactSurfaceNames(built), *contacts_);
       sinks_.push_back(contactsWriter_.get());
     }
-    if (kind == "summary") summary_ = true;
+    if (kind == model::OutputKind::Summary) summary_ = true;
   }
 }
 

@@ -15,18 +15,19 @@ json v3(const Vec3& v) { return json::array({v[0], v[1], v[2]}); }
 
 json geometryJson(const model::GeometrySpec& g, const Vec3& bodyColor) {
   json size;
-  if (g.type == "sphere") size = {{"radius", g.size[0]}};
-  if (g.type == "ellipsoid") size = {{"semi_axes", v3(g.size)}};
-  if (g.type == "box") size = {{"half_lengths", v3(g.size)}};
-  if (g.type == "cylinder" || g.type == "capsule") size = {{"radius", g.size[0]}, {"half_length", g.size[1]}};
-  if (g.type == "mesh" && g.mesh) {  // scaled vertices in the geometry frame, so the viewer needs no file
+  using T = model::GeometryType;
+  if (g.type == T::Sphere) size = {{"radius", g.size[0]}};
+  if (g.type == T::Ellipsoid) size = {{"semi_axes", v3(g.size)}};
+  if (g.type == T::Box) size = {{"half_lengths", v3(g.size)}};
+  if (g.type == T::Cylinder || g.type == T::Capsule) size = {{"radius", g.size[0]}, {"half_length", g.size[1]}};
+  if (g.type == T::Mesh && g.mesh) {  // scaled vertices in the geometry frame, so the viewer needs no file
     json vs = json::array(), fs = json::array();
     for (const Vec3& v : g.mesh->vertices()) vs.push_back({round7(v[0]), round7(v[1]), round7(v[2])});
     for (const auto& f : g.mesh->faces()) fs.push_back({f[0], f[1], f[2]});
     size = {{"vertices", vs}, {"faces", fs}};
   }
   const Vec4 q = g.pose.orientation.asVec4();
-  return json{{"name", g.name}, {"type", g.type}, {"size", size}, {"position", v3(g.pose.position)},
+  return json{{"name", g.name}, {"type", model::nameOf(g.type)}, {"size", size}, {"position", v3(g.pose.position)},
               {"orientation", {q[0], q[1], q[2], q[3]}}, {"color", v3(g.color.value_or(bodyColor))}};
 }
 void appendRounded(std::string& out, const Real* x, int n) {
@@ -73,7 +74,7 @@ TrajectoryJsonWriter::TrajectoryJsonWriter(const model::ModelSpec& m, bool conta
     json geometry = json::array();
     for (const model::GeometrySpec& g : b.geometry) geometry.push_back(geometryJson(g, color));
     bodies.push_back({{"name", b.name}, {"parent", b.joint.parent == "ground" ? json(nullptr) : json(b.joint.parent)},
-                      {"joint", b.joint.name}, {"joint_type", b.joint.type}, {"mass", b.mass},
+                      {"joint", b.joint.name}, {"joint_type", model::nameOf(b.joint.type)}, {"mass", b.mass},
                       {"mass_center", v3(b.massCenter)}, {"color", v3(color)}, {"geometry", geometry}});
   }
   std::string head = json{{"bodies", bodies}, {"format", "articula-trajectory"}}.dump();

@@ -83,23 +83,26 @@ class Reader {
   TrajectoryShape shape(const json& g, const std::string& p, const Eigen::Vector3d& bodyColor) const {
     if (!g.is_object()) fail(p, &g, "expected an object");
     TrajectoryShape s;
-    s.type = text(member(g, p, "type"), p + "/type");
+    const auto kind = model::kindNamed<model::GeometryType>(text(member(g, p, "type"), p + "/type"));
     s.name = g.contains("name") ? text(g["name"], p + "/name") : std::string();
     const json& size = member(g, p, "size");
     const std::string sp = p + "/size";
     if (!size.is_object()) fail(sp, &size, "expected an object");
-    if (s.type == "sphere") {
+    if (!kind) fail(p + "/type", &g["type"], "unknown shape type (" + model::kindList<model::GeometryType>() + ")");
+    using T = model::GeometryType;
+    s.type = *kind;
+    if (s.type == T::Sphere) {
       s.dims.setConstant(positive(size, sp, "radius"));
-    } else if (s.type == "ellipsoid") {
+    } else if (s.type == T::Ellipsoid) {
       s.dims = vec3(member(size, sp, "semi_axes"), sp + "/semi_axes");
       if (s.dims.minCoeff() <= 0) fail(sp + "/semi_axes", &size["semi_axes"], "semi-axes must be positive");
-    } else if (s.type == "box") {
+    } else if (s.type == T::Box) {
       s.dims = vec3(member(size, sp, "half_lengths"), sp + "/half_lengths");
       if (s.dims.minCoeff() <= 0) fail(sp + "/half_lengths", &size["half_lengths"], "half lengths must be positive");
-    } else if (s.type == "cylinder" || s.type == "capsule") {
+    } else if (s.type == T::Cylinder || s.type == T::Capsule) {
       const double r = positive(size, sp, "radius");
       s.dims = {r, r, positive(size, sp, "half_length")};
-    } else if (s.type == "mesh") {
+    } else {  // T::Mesh
       const json& vs = member(size, sp, "vertices");
       const json& fs = member(size, sp, "faces");
       if (!vs.is_array() || vs.empty()) fail(sp + "/vertices", &vs, "expected a non-empty array of [x, y, z]");
@@ -117,8 +120,6 @@ class Reader {
         s.faces.push_back(face);
       }
       if (size.contains("scale")) s.dims = vec3(size["scale"], sp + "/scale");
-    } else {
-      fail(p + "/type", &g["type"], "unknown shape type (sphere, ellipsoid, box, cylinder, capsule, mesh)");
     }
     if (g.contains("position")) s.position = vec3(g["position"], p + "/position");
     if (g.contains("orientation"))

@@ -195,7 +195,7 @@ TEST(Cli, OpenMbdCompatPresetUsesOpenMbdsIntegrationAndShippedRanges) {
   model::applyOpenMbdCompat(m);
   int knees = 0;
   for (const model::ForceSpec& f : m.forces)
-    if (f.type == "range_of_motion_limit" && f.name.find("knee") != std::string::npos) {
+    if (f.type == model::ForceType::RangeOfMotionLimit && f.name.find("knee") != std::string::npos) {
       ++knees;
       EXPECT_NEAR(f.numbers.at("axes.lower")[1], 0, 1e-12);
       EXPECT_NEAR(f.numbers.at("axes.upper")[1], 140 * M_PI / 180, 1e-12);

@@ -120,10 +120,10 @@ TEST(BuiltInModels, AdultFemaleHasDeLevasFemaleMassesAndRanges) {
   EXPECT_NEAR(m.bodies[m.findBody("thigh_l")].mass, 0.1478 * 61.9, 1e-5);
   EXPECT_NEAR(m.bodies[m.findBody("head")].mass, 0.0668 * 61.9, 1e-5);
   int limits = 0;
-  for (const auto& f : m.forces) limits += f.type == "range_of_motion_limit";
+  for (const auto& f : m.forces) limits += f.type == ForceType::RangeOfMotionLimit;
   EXPECT_GE(limits, 15);  // every joint but the root has a normative range
   for (const auto& b : m.bodies)
-    for (const auto& g : b.geometry) EXPECT_EQ(g.type, "ellipsoid") << b.name;
+    for (const auto& g : b.geometry) EXPECT_EQ(g.type, GeometryType::Ellipsoid) << b.name;
 }
 
 TEST(BuiltInModels, CarIsAMidSizeCarStandingOnItsWheels) {

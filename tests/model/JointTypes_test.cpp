@@ -10,20 +10,20 @@ using namespace articula;
 using namespace articula::model;
 
 TEST(JointTypes, CoordinateNamesMatchTheMobilizers) {
-  for (const std::string& type : jointTypeNames()) {
+  for (const KindName<JointType>& type : kindTable<JointType>()) {
     for (bool euler : {false, true}) {
-      if (euler && type != "ball" && type != "free") continue;
-      SCOPED_TRACE(type + (euler ? " euler" : ""));
+      if (euler && type.kind != JointType::Ball && type.kind != JointType::Free) continue;
+      SCOPED_TRACE(type.name + (euler ? " euler" : ""));
       JointSpec j;
-      j.type = type;
+      j.type = type.kind;
       j.euler = euler;
       j.pitch = 0.01;
       j.semiAxes = Vec3(0.1, 0.2, 0.3);
-      if (type == "function_based") {
+      if (type.kind == JointType::FunctionBased) {
         j.functions.coordinates = {"a", "b"};
         j.functions.angular = {true, false};
-        j.functions.rotations[0] = FunctionSpec{"linear", {1, 0}, {}, {}, {"a"}};
-        j.functions.translations[1] = FunctionSpec{"linear", {1, 0}, {}, {}, {"b"}};
+        j.functions.rotations[0] = FunctionSpec{FunctionType::Linear, {1, 0}, {}, {}, {"a"}};
+        j.functions.translations[1] = FunctionSpec{FunctionType::Linear, {1, 0}, {}, {}, {"b"}};
       }
       const JointCoordinates c = jointCoordinates(j);
       const auto m = makeMobilizer(j);
@@ -34,14 +34,18 @@ TEST(JointTypes, CoordinateNamesMatchTheMobilizers) {
   }
 }
 
-TEST(JointTypes, UnknownTypeAndBadFunctionArgumentsThrow) {
+TEST(JointTypes, EveryTypeHasOneNameAndUnknownNamesAreNone) {
+  EXPECT_EQ(kindTable<JointType>().size(), size_t(JointType::FunctionBased) + 1);
+  for (const KindName<JointType>& type : kindTable<JointType>()) EXPECT_EQ(kindNamed<JointType>(type.name), type.kind);
+  EXPECT_FALSE(kindNamed<JointType>("hinge"));
+  EXPECT_EQ(nameOf(JointType::BendStretch), "bend_stretch");
+}
+
+TEST(JointTypes, BadFunctionArgumentsThrow) {
   JointSpec j;
-  j.type = "hinge";
-  EXPECT_FALSE(isJointType("hinge"));
-  EXPECT_THROW(jointCoordinates(j), Error);
-  j.type = "function_based";
+  j.type = JointType::FunctionBased;
   j.functions.coordinates = {"a"};
   j.functions.angular = {true};
-  j.functions.rotations[0] = FunctionSpec{"linear", {1, 0}, {}, {}, {"nope"}};
+  j.functions.rotations[0] = FunctionSpec{FunctionType::Linear, {1, 0}, {}, {}, {"nope"}};
   EXPECT_THROW(makeMobilizer(j), Error);
 }

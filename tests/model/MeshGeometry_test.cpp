@@ -53,7 +53,7 @@ TEST(MeshGeometry, ReadsTheFileRelativeToTheModelAndScalesIt) {
   writeFile(dir.path / "tet.json", tetModel("meshes/tet.obj", "[1, 2, 3]"));
   const ModelSpec m = loadModelFile(dir / "tet.json");
   const GeometrySpec& g = m.bodies[0].geometry[0];
-  EXPECT_EQ(g.type, "mesh");
+  EXPECT_EQ(g.type, GeometryType::Mesh);
   EXPECT_EQ(g.meshFile, "meshes/tet.obj");
   EXPECT_EQ(g.size, Vec3(1, 2, 3));
   ASSERT_NE(g.mesh, nullptr);

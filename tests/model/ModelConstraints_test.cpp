@@ -126,7 +126,7 @@ TEST(ModelConstraints, EveryTypeReadsWritesBuildsAndAssembles) {
       {R"({"type": "line_on_line", "body1": "ground", "point1": [0, 0, 1.05], "direction1": [1, 0, 0], "body2": "a", "direction2": [0, 1, 0]})",
        [](const ModelSpec& m, const BuiltModel& b) { EXPECT_NEAR(originOf(b, m, "a").z(), 1.05, 1e-9); }},
   };
-  std::set<std::string> types;
+  std::set<ConstraintType> types;
   for (const Case& c : cases) {
     SCOPED_TRACE(c.json);
     const ModelSpec m = withConstraint(json::parse(c.json));

@@ -23,7 +23,7 @@ struct Counts {
 
 size_t countJoints(const ModelSpec& m, const std::string& type) {
   size_t n = 0;
-  for (const auto& b : m.bodies) n += b.joint.type == type;
+  for (const auto& b : m.bodies) n += nameOf(b.joint.type) == type;
   return n;
 }
 
@@ -48,7 +48,7 @@ TEST(OpenMbdImport, FourShippedFilesLoadWithTheRightCounts) {
       ellipsoids += b.geometry.size();
       mass += b.mass;
       for (const auto& g : b.geometry) {
-        EXPECT_EQ(g.type, "ellipsoid");
+        EXPECT_EQ(g.type, GeometryType::Ellipsoid);
         EXPECT_GE(g.forceCurve.size(), 2u);
       }
     }
@@ -68,7 +68,7 @@ TEST(OpenMbdImport, HumanModelGetsCorrectedRangeOfMotionAndStandsOnTheGround) {
   int limits = 0;
   const ForceSpec* knee = nullptr;
   for (const auto& f : m.forces) {
-    limits += f.type == "range_of_motion_limit";
+    limits += f.type == ForceType::RangeOfMotionLimit;
     if (f.name.find("kneel") != std::string::npos) knee = &f;
   }
   EXPECT_EQ(limits, 16);  // every spherical joint matches a table entry

@@ -35,7 +35,7 @@ TEST(TrajectoryReader, ReadsBodiesGeometryAndFrames) {
   EXPECT_EQ(run.bodies[1].parent, "upper");
   EXPECT_EQ(run.bodies[1].jointType, "pin");
   ASSERT_EQ(run.bodies[1].geometry.size(), 3u);
-  EXPECT_EQ(run.bodies[1].geometry[0].type, "capsule");
+  EXPECT_EQ(run.bodies[1].geometry[0].type, model::GeometryType::Capsule);
   EXPECT_DOUBLE_EQ(run.bodies[1].geometry[0].dims.z(), 0.2);
   EXPECT_DOUBLE_EQ(run.bodies[1].geometry[1].color.x(), 0.9);   // own colour
   EXPECT_DOUBLE_EQ(run.bodies[1].geometry[0].color.x(), 0.85);  // the body's

@@ -7,15 +7,17 @@
 #include <vector>
 
 #include "articula/math/Types.h"
+#include "articula/model/ConstraintType.h"
 
 namespace articula::model {
 
 struct FunctionSpec;  // ModelSpec.h
 
-// One constraint: a type name and its fields as given (numbers in SI/radians after reading).
+// One constraint: its type and its fields as given (numbers in SI/radians after reading).
 // Coordinates are "joint.coordinate" names; a coupler's coordinates are its function's args.
 struct ConstraintSpec {
-  std::string type, name;
+  ConstraintType type = ConstraintType::Rod;
+  std::string name;
   std::map<std::string, std::string> bodies;        // role (body1, plane_body, ...) -> body name or "ground"
   std::map<std::string, std::string> coordinates;   // role (coordinate) -> "joint.coordinate"
   std::map<std::string, std::vector<Real>> numbers; // every numeric field; frames as <key>.position/.orientation

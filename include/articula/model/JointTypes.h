@@ -24,9 +24,6 @@ struct JointCoordinates {
   bool quaternion = false;  // q holds a quaternion (q names are then the rx, ry, rz angles and p)
 };
 
-// Every type name, in documentation order.
-const std::vector<std::string>& jointTypeNames();
-bool isJointType(const std::string& type);
 JointCoordinates jointCoordinates(const JointSpec& joint);
 // The Function a function spec describes; throws articula::Error on bad data.
 FunctionPtr makeFunction(const FunctionSpec& f);

@@ -12,6 +12,12 @@
 
 #include "articula/contact/TriangleMesh.h"
 #include "articula/model/ConstraintSpec.h"
+#include "articula/model/ContactMaterialType.h"
+#include "articula/model/ForceType.h"
+#include "articula/model/FunctionType.h"
+#include "articula/model/GeometryType.h"
+#include "articula/model/JointType.h"
+#include "articula/model/OutputKind.h"
 #include "articula/math/Transform.h"
 
 namespace articula::model {
@@ -25,7 +31,7 @@ struct FrameSpec {
 
 // A scalar function of the joint's coordinates (function-based mobilizers).
 struct FunctionSpec {
-  std::string type;               // constant | linear | polynomial | sinusoid | smooth_step | spline
+  FunctionType type = FunctionType::Constant;
   std::vector<Real> coefficients; // constant: [c]; linear: slopes then intercept; polynomial: c0, c1, ...
                                   // sinusoid: amplitude, frequency, phase, offset; smooth_step: x0, x1, y0, y1
   std::vector<Real> x, y;         // spline knots
@@ -43,7 +49,7 @@ struct FunctionBasedSpec {
 
 struct JointSpec {
   std::string name;    // defaults to the body's name
-  std::string type;    // weld, pin, slider, ..., function_based (docs/model-format.md)
+  JointType type = JointType::Weld;
   std::string parent;  // a body name or "ground"
   FrameSpec parentFrame, childFrame;  // X_PF on the parent, X_BM on the child
   bool euler = false;                 // ball/free: Euler-angle coordinates instead of a quaternion
@@ -57,7 +63,7 @@ struct JointSpec {
 
 struct GeometrySpec {
   std::string name;
-  std::string type;              // sphere | ellipsoid | box | cylinder | capsule | mesh
+  GeometryType type = GeometryType::Sphere;
   Vec3 size = Vec3::Zero();      // sphere: [r,0,0]; ellipsoid: semi-axes; box: half-lengths;
                                  // cylinder/capsule: [radius, half-length, 0], axis along z;
                                  // mesh: the scale factors along x, y, z of the file's vertices
@@ -85,9 +91,10 @@ struct BodySpec {
   std::string source;  // where the file states it, for messages: "/bodies/3", OpenMBD's "/bodies/Abdomen"
 };
 
-// A force element: a type name and its fields as given (numbers in SI/radians after reading).
+// A force element: its type and its fields as given (numbers in SI/radians after reading).
 struct ForceSpec {
-  std::string type, name;
+  ForceType type = ForceType::ConstantForce;
+  std::string name;
   std::map<std::string, std::string> bodies;            // role (body, body1, body2) -> body name
   std::map<std::string, std::string> words;             // coordinate, mode, twist_axis
   std::map<std::string, std::vector<Real>> numbers;     // every numeric field, scalars as size 1
@@ -95,7 +102,8 @@ struct ForceSpec {
 };
 
 struct ContactMaterialSpec {
-  std::string name, type;  // hunt_crossley | tabulated
+  std::string name;
+  ContactMaterialType type = ContactMaterialType::Hertz;
   std::map<std::string, Real> parameters;
   std::vector<std::array<Real, 2>> forceCurve, unloadCurve;
 };
@@ -130,7 +138,8 @@ struct ScenarioSpec {
   Real fixedStep = 0;          // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
   int64_t maxSteps = kDefaultMaxSteps;  // attempted steps (accepted and rejected) before the run fails
-  std::vector<std::string> outputs{"trajectory.csv", "contacts.csv", "summary", "trajectory.json"};  // contacts.csv: with contact only
+  std::vector<OutputKind> outputs{OutputKind::TrajectoryCsv, OutputKind::ContactsCsv, OutputKind::Summary,
+                                  OutputKind::TrajectoryJson};  // contacts.csv: with contact only
   // The body whose mass-centre acceleration gives the head's peak and HIC15 in the summary.
   // "": not named (files from before the field: the first body whose name contains "head").
   std::string headBody;

@@ -10,13 +10,16 @@
 #include <string>
 #include <vector>
 
+#include "articula/model/GeometryType.h"
+
 namespace articula::run {
 
 // A display shape in its body's frame. `dims` by type: sphere (r, r, r); ellipsoid (a, b, c);
 // box (hx, hy, hz); cylinder and capsule (radius, radius, half_length); mesh: the scale (1, 1, 1)
 // with `vertices` and `faces` (viewer extension: size {"vertices": [[x,y,z]…], "faces": [[i,j,k]…]}).
 struct TrajectoryShape {
-  std::string name, type;
+  std::string name;
+  model::GeometryType type = model::GeometryType::Sphere;  // "type" in the file, by the model format's names
   Eigen::Vector3d dims = Eigen::Vector3d::Ones();
   std::vector<Eigen::Vector3d> vertices;
   std::vector<std::array<int, 3>> faces;

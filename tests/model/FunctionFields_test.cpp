@@ -1,0 +1,35 @@
+// A function written and read back is the same function; the reader refuses unknown types by name.
+#include "../../src/model/FunctionFields.h"
+
+#include <gtest/gtest.h>
+
+#include "articula/model/ModelError.h"
+
+using namespace articula::model;
+using nlohmann::json;
+
+TEST(FunctionFields, WrittenFunctionsReadBackUnchanged) {
+  const std::vector<FunctionSpec> specs{
+      {FunctionType::Linear, {2, 0.5}, {}, {}, {"a"}},
+      {FunctionType::Sinusoid, {1, 2, 0, 0.1}, {}, {}, {"t"}},
+      {FunctionType::Spline, {}, {0, 1, 2}, {0, 1, 0}, {"t"}},
+  };
+  for (const FunctionSpec& f : specs) {
+    SCOPED_TRACE(nameOf(f.type));
+    const json j = writeFunction(f);
+    EXPECT_EQ(j["type"], nameOf(f.type));
+    EXPECT_EQ(writeFunction(readFunction(JsonNode(j, "f.json"), {"a", "t"})), j);
+  }
+}
+
+TEST(FunctionFields, UnknownTypeNamesTheAllowedOnes) {
+  const json j{{"type", "cosine"}, {"coefficients", {1}}, {"args", {"t"}}};
+  try {
+    readFunction(JsonNode(j, "f.json", "/f"), {"t"});
+    FAIL();
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline)"),
+              std::string::npos)
+        << e.what();
+  }
+}
