@@ -34,9 +34,7 @@ def extra_args(model):
 
 
 def run(articula, *args, stdout=None):
-    # From the repository root with relative model paths: files that name their model then read
-    # the same in every checkout.
-    subprocess.run([articula, *map(str, args)], check=True, stdout=stdout, cwd=ROOT)
+    subprocess.run([articula, *map(str, args)], check=True, stdout=stdout)
 
 
 def normalized(path):
@@ -57,7 +55,6 @@ def run_all(articula):
     with tempfile.TemporaryDirectory() as tmp:
         for model in models():
             name = str(model.relative_to(ROOT))
-            model = model.relative_to(ROOT)
             out = pathlib.Path(tmp) / model.stem
             run(articula, "run", model, "--out", out, "-q", *extra_args(model))
             # The render layer: a small GIF of the run (same pixels, same encoding).
@@ -72,7 +69,7 @@ def run_all(articula):
 
 
 def main():
-    articula, mode = str(pathlib.Path(sys.argv[1]).resolve()), sys.argv[2]
+    articula, mode = sys.argv[1], sys.argv[2]
     hashes = run_all(articula)
     if mode == "write":
         MANIFEST.write_text(json.dumps(hashes, indent=1, sort_keys=True) + "\n")
