@@ -16,17 +16,6 @@ using namespace articula::iotest;
 namespace fs = std::filesystem;
 const auto errorOf = articula::testing::errorOf<OutputError>;
 
-namespace {
-
-std::vector<std::string> listing(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
-}
-
-}  // namespace
-
 TEST(AtomicFile, WritesAndReplacesTheTargetLeavingNoTemporary) {
   TempDir dir;
   writeFileAtomically(dir.path / "out.json", "one");

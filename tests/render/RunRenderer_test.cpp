@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include "support/ImageReading.h"
+#include "support/IoTestSupport.h"
 #include "support/RenderTestRuns.h"
 #include "articula/Error.h"
 
 using namespace articula::render;
+using articula::iotest::listing;
 namespace fs = std::filesystem;
 
 namespace {
@@ -18,13 +20,6 @@ std::string errorOf(const fs::path& dir, const RenderRunOptions& options) {
     return e.what();
   }
   return "";
-}
-
-std::vector<std::string> listing(const fs::path& dir) {
-  std::vector<std::string> names;
-  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
-  std::sort(names.begin(), names.end());
-  return names;
 }
 
 }  // namespace
