@@ -31,7 +31,9 @@ Scene makeScene(int n, unsigned seed) {
   s.geo.addShape(0, Transform(), ContactShape::halfSpace(), "floor");
   for (int b = 1; b <= n; ++b) {
     const Real k = u(rng);
-    if (k < 0.7) s.geo.addShape(b, Transform(), ContactShape::ellipsoid(Vec3(0.05 + 0.1 * u(rng), 0.05 + 0.1 * u(rng), 0.1 + 0.15 * u(rng))));
+    if (k < 0.7)
+      s.geo.addShape(b, Transform(),
+                     ContactShape::ellipsoid(Vec3(0.05 + 0.1 * u(rng), 0.05 + 0.1 * u(rng), 0.1 + 0.15 * u(rng))));
     else if (k < 0.85) s.geo.addShape(b, Transform(), ContactShape::sphere(0.05 + 0.1 * u(rng)));
     else s.geo.addShape(b, Transform(), ContactShape::capsule(0.04 + 0.04 * u(rng), 0.05 + 0.1 * u(rng)));
     s.X_GB[b] = Transform(Quaternion(Vec4(g(rng), g(rng), g(rng), g(rng))).toRotation(),
@@ -42,7 +44,8 @@ Scene makeScene(int n, unsigned seed) {
   for (int i = 0; i < s.geo.numShapes(); ++i)
     for (int j = i + 1; j < s.geo.numShapes(); ++j) {
       const ShapeType a = s.geo.getShape(i).type(), b = s.geo.getShape(j).type();
-      if ((a == ShapeType::Capsule && b == ShapeType::Ellipsoid) || (a == ShapeType::Ellipsoid && b == ShapeType::Capsule))
+      if ((a == ShapeType::Capsule && b == ShapeType::Ellipsoid) ||
+          (a == ShapeType::Ellipsoid && b == ShapeType::Capsule))
         s.geo.excludePair(i, j);
     }
   return s;
@@ -55,7 +58,8 @@ void FindContacts(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(s.geo.findContacts(s.X_GB).data());
   state.counters["contacts"] = static_cast<double>(contacts);
   state.counters["pairs"] = static_cast<double>(s.geo.getCandidatePairs().size());
-  state.counters["time_per_shape"] = benchmark::Counter(static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+  state.counters["time_per_shape"] = benchmark::Counter(
+      static_cast<double>(n), benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(FindContacts)->Arg(20)->Arg(200)->Arg(2000)->Unit(benchmark::kMicrosecond);
 

@@ -7,10 +7,10 @@
 #include <sstream>
 #include <string>
 
-#include "articula/integrators/integrators.h"
-#include "articula/integrators/RosenbrockW.h"
 #include "articula/contact/ContactForceSubsystem.h"
 #include "articula/integrators/CvodeIntegrator.h"
+#include "articula/integrators/RosenbrockW.h"
+#include "articula/integrators/integrators.h"
 #include "compare/contact_fall_scene.h"
 
 using namespace articula;
@@ -69,7 +69,8 @@ int main(int argc, char** argv) {
     const double perSecond = r.seconds / kFallDuration;
     if (auto* w = dynamic_cast<RosenbrockWIntegrator*>(integ.get()))
       std::printf("  (%s: of %lld factorizations, %lld structured O(n), %lld TreeLU)\n", name.c_str(),
-                  static_cast<long long>(w->getNumFactorizations()), static_cast<long long>(w->getNumStructuredFactorizations()),
+                  static_cast<long long>(w->getNumFactorizations()),
+                  static_cast<long long>(w->getNumStructuredFactorizations()),
                   static_cast<long long>(w->getNumTreeFactorizations()));
     std::printf("%-18s %8lld %8lld %8lld %12.4f %10.1f %10.1f  %.5f %.5f %.5f\n", name.c_str(), r.steps, r.evaluations,
                 static_cast<long long>(integ->getStatistics().errorTestFailures), perSecond, 1 / perSecond,

@@ -76,8 +76,8 @@ class Builder {
 
   // A cylindrical link of given mass, length and radius starting at the joint and pointing along
   // dirInParent (expressed in the parent's frame; at q = 0 the body frame is F).
-  int add(std::string name, int parent, Joint joint, const V3& p_PF, const V3& axis, double angle,
-          double mass, double length, double radius, const V3& dirInParent) {
+  int add(std::string name, int parent, Joint joint, const V3& p_PF, const V3& axis, double angle, double mass,
+          double length, double radius, const V3& dirInParent) {
     BodySpec b;
     b.name = std::move(name);
     b.parent = parent;
@@ -125,8 +125,8 @@ ModelSpec arm7() {
   V3 p{0, 0, 0.1};
   for (int i = 0; i < 7; ++i) {
     const double angle = i == 0 ? 0.0 : (i % 2 == 1 ? -kPi / 2 : kPi / 2);
-    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, angle, mass[i],
-                   length[i], radius[i], dirParent);
+    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, angle, mass[i], length[i], radius[i],
+                   dirParent);
     dirParent = b.dir(parent);
     p = scaled(dirParent, length[i]);
   }
@@ -140,8 +140,7 @@ ModelSpec pinChain(int n) {
   V3 p{0, 0, 0}, dirParent = kDown;
   for (int i = 0; i < n; ++i) {
     const double angle = i == 0 ? kPi / 2 : 0.0;  // pin axis along Ground's -y
-    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, angle, 1.0, 0.2,
-                   0.02, dirParent);
+    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, angle, 1.0, 0.2, 0.02, dirParent);
     dirParent = b.dir(parent);
     p = scaled(dirParent, 0.2);
   }
@@ -226,8 +225,8 @@ ModelSpec stewartPlatform() {
     const std::string leg = "leg" + std::to_string(i + 1);
     const int cylinder = b.add(leg + "_cylinder", -1, Joint::Universal, p_GB, kX, 0, 2.0, 0.6, 0.04, kZ);
     // The slider's x is the cylinder's z (a quarter turn about y): the piston slides along the leg.
-    piston.push_back(b.add(leg + "_piston", cylinder, Joint::Slider, {0, 0, 0}, kY, -kPi / 2, 1.0, kPistonLength,
-                           0.025, kZ));
+    piston.push_back(
+        b.add(leg + "_piston", cylinder, Joint::Slider, {0, 0, 0}, kY, -kPi / 2, 1.0, kPistonLength, 0.025, kZ));
     legQ.insert(legQ.end(), {std::atan2(-d[1], d[2]), std::asin(d[0] / length), length - kPistonLength});
   }
   const int top = b.add("platform", -1, Joint::Free, {0, 0, 0}, kX, 0, 10.0, 0.05, kTopRadius, kZ);
@@ -246,8 +245,8 @@ ModelSpec triplePendulum() {
   int parent = -1;
   V3 p{0, 0, 0}, dirParent = kDown;
   for (int i = 0; i < 3; ++i) {
-    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, i == 0 ? kPi / 2 : 0.0, 1.0, 1.0,
-                   0.05, dirParent);
+    parent = b.add("link" + std::to_string(i + 1), parent, Joint::Pin, p, kX, i == 0 ? kPi / 2 : 0.0, 1.0, 1.0, 0.05,
+                   dirParent);
     dirParent = b.dir(parent);
     p = scaled(dirParent, 1.0);
   }
@@ -276,30 +275,23 @@ ModelSpec humanoid36() {
   b.add("head", torso, Joint::Ball, {0, 0, 0.5}, kX, 0, 5.5, 0.22, 0.1, kZ);
   for (int side : {1, -1}) {
     const std::string s = side > 0 ? "_l" : "_r";
-    const int upper = b.add("upperarm" + s, torso, Joint::Ball, {0, 0.2 * side, 0.45}, kX, 0, 2.0,
-                            0.3, 0.045, kDown);
+    const int upper = b.add("upperarm" + s, torso, Joint::Ball, {0, 0.2 * side, 0.45}, kX, 0, 2.0, 0.3, 0.045, kDown);
     // A quarter turn about x puts the elbow pin's z on the upper arm's y: flexion.
-    const int fore = b.add("forearm" + s, upper, Joint::Pin, {0, 0, -0.3}, kX, -kPi / 2, 1.2,
-                           0.27, 0.04, kDown);
-    b.add("hand" + s, fore, Joint::Universal, scaled(b.dir(fore), 0.27), kX, 0, 0.45, 0.18, 0.03,
-          b.dir(fore));
+    const int fore = b.add("forearm" + s, upper, Joint::Pin, {0, 0, -0.3}, kX, -kPi / 2, 1.2, 0.27, 0.04, kDown);
+    b.add("hand" + s, fore, Joint::Universal, scaled(b.dir(fore), 0.27), kX, 0, 0.45, 0.18, 0.03, b.dir(fore));
   }
   for (int side : {1, -1}) {
     const std::string s = side > 0 ? "_l" : "_r";
-    const int thigh = b.add("thigh" + s, pelvis, Joint::Ball, {0, 0.1 * side, -0.08}, kX, 0, 7.5,
-                            0.42, 0.07, kDown);
-    const int shank = b.add("shank" + s, thigh, Joint::Pin, {0, 0, -0.42}, kX, -kPi / 2, 3.5,
-                            0.42, 0.05, kDown);
-    b.add("foot" + s, shank, Joint::Universal, scaled(b.dir(shank), 0.42), kX, 0, 1.1, 0.2, 0.04,
-          kX);
+    const int thigh = b.add("thigh" + s, pelvis, Joint::Ball, {0, 0.1 * side, -0.08}, kX, 0, 7.5, 0.42, 0.07, kDown);
+    const int shank = b.add("shank" + s, thigh, Joint::Pin, {0, 0, -0.42}, kX, -kPi / 2, 3.5, 0.42, 0.05, kDown);
+    b.add("foot" + s, shank, Joint::Universal, scaled(b.dir(shank), 0.42), kX, 0, 1.1, 0.2, 0.04, kX);
   }
   return b.spec();
 }
 
 std::vector<ModelSpec> allModels() {
-  return {arm7(),         pinChain(10),   pinChain(100),   pinChain(1000),
-          humanoid36(),   loopedChain(1), loopedChain(5),  loopedChain(10),
-          loopedChain(30), stewartPlatform()};
+  return {arm7(),         pinChain(10),   pinChain(100),   pinChain(1000),  humanoid36(),
+          loopedChain(1), loopedChain(5), loopedChain(10), loopedChain(30), stewartPlatform()};
 }
 
 ModelSpec modelByName(const std::string& name) {

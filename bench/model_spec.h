@@ -28,7 +28,7 @@ struct BodySpec {
   V3 axis_PF{1, 0, 0};  // rotation R_PF = rotation by angle_PF about axis_PF (unit)
   double angle_PF = 0;
   double mass = 1;
-  V3 com{0, 0, 0};          // p_BC, in B
+  V3 com{0, 0, 0};             // p_BC, in B
   V3 centralInertia{1, 1, 1};  // principal moments about C, along B's axes
   // Pin joints only: a torsional spring to q = 0 (N m/rad) and a damper (N m s/rad), both 0 = none.
   double jointStiffness = 0;

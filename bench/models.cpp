@@ -20,14 +20,11 @@ MobilizedBody addBody(const MobilizedBody& parent, const BodySpec& b) {
   switch (b.joint) {
     case Joint::Pin: return MobilizedBody::Pin(parent, X_PF, body, X_BM, Direction::Forward, b.name);
     case Joint::Slider: return MobilizedBody::Slider(parent, X_PF, body, X_BM, Direction::Forward, b.name);
-    case Joint::Universal:
-      return MobilizedBody::Universal(parent, X_PF, body, X_BM, Direction::Forward, b.name);
+    case Joint::Universal: return MobilizedBody::Universal(parent, X_PF, body, X_BM, Direction::Forward, b.name);
     case Joint::Ball:
-      return MobilizedBody::Ball(parent, X_PF, body, X_BM, RotationCoordinates::Quaternion,
-                                 Direction::Forward, b.name);
+      return MobilizedBody::Ball(parent, X_PF, body, X_BM, RotationCoordinates::Quaternion, Direction::Forward, b.name);
     case Joint::Free:
-      return MobilizedBody::Free(parent, X_PF, body, X_BM, RotationCoordinates::Quaternion,
-                                 Direction::Forward, b.name);
+      return MobilizedBody::Free(parent, X_PF, body, X_BM, RotationCoordinates::Quaternion, Direction::Forward, b.name);
   }
   throw Error("benchmark model: unknown joint type of body '" + b.name + "'");
 }
@@ -48,7 +45,8 @@ std::unique_ptr<ArticulaModel> buildArticula(const ModelSpec& spec) {
     mobods.push_back(addBody(parent, b));
     if (b.joint != Joint::Pin) continue;
     if (b.jointStiffness > 0)
-      forces.addForce(std::make_unique<MobilityLinearSpring>(mobods.back(), 0, b.jointStiffness, 0.0, b.name + " spring"));
+      forces.addForce(
+          std::make_unique<MobilityLinearSpring>(mobods.back(), 0, b.jointStiffness, 0.0, b.name + " spring"));
     if (b.jointDamping > 0)
       forces.addForce(std::make_unique<MobilityLinearDamper>(mobods.back(), 0, b.jointDamping, b.name + " damper"));
   }

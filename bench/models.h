@@ -13,8 +13,8 @@ struct ArticulaModel {
   ModelSpec spec;
   std::unique_ptr<MultibodySystem> system;
   const MatterSubsystem* matter = nullptr;
-  State state;                 // realized to Acceleration at randomState(spec, 1)
-  std::vector<int> body;       // Articula body index of spec body i
+  State state;                      // realized to Acceleration at randomState(spec, 1)
+  std::vector<int> body;            // Articula body index of spec body i
   std::vector<int> qStart, uStart;  // per spec body, within the matter's q and u
 
   // Neutral layout <-> the matter's q and u. Conventions are identical, only the order may differ.

@@ -85,8 +85,8 @@ int main() {
     assembler.addMarkerGoal("coupler middle", link.coupler.getIndex(), Vec3(b / 2, 0, 0), Vec3(0.2, 1.2, 0));
     const AssemblyResult r = assembler.assemble(s);
     const Vec3 p = link.system.getMatter().findStationLocationInGround(s, link.coupler.getIndex(), Vec3(b / 2, 0, 0));
-    std::printf("   midpoint at (%.4f, %.4f, %.4f) m, goal cost %.4e m^2, closure error %.1e, %d iterations%s\n",
-                p.x(), p.y(), p.z(), r.goalCost, r.constraintError, r.iterations,
+    std::printf("   midpoint at (%.4f, %.4f, %.4f) m, goal cost %.4e m^2, closure error %.1e, %d iterations%s\n", p.x(),
+                p.y(), p.z(), r.goalCost, r.constraintError, r.iterations,
                 r.goalsConverged ? "" : " (goals still moving)");
     ok = ok && r.constraintError < 1e-10;
   }

@@ -29,13 +29,13 @@ using namespace articula;
 namespace {
 
 constexpr int kLinks = 5;
-constexpr Real kLength = 0.5;     // m
-constexpr Real kRadius = 0.01;    // m, solid rod
-constexpr Real kDensity = 7850;   // kg/m^3, steel
-constexpr Real kGravity = 9.81;   // m/s^2
-constexpr Real kDuration = 5.0;   // s
-constexpr Real kStep = 1e-3;      // s
-constexpr int kReports = 5;       // tip positions printed, evenly spaced in time
+constexpr Real kLength = 0.5;    // m
+constexpr Real kRadius = 0.01;   // m, solid rod
+constexpr Real kDensity = 7850;  // kg/m^3, steel
+constexpr Real kGravity = 9.81;  // m/s^2
+constexpr Real kDuration = 5.0;  // s
+constexpr Real kStep = 1e-3;     // s
+constexpr int kReports = 5;      // tip positions printed, evenly spaced in time
 
 // A solid rod of the chain: it hangs along -y from its origin (the joint to its parent).
 Body rodBody() {
@@ -86,8 +86,7 @@ int main() {
   std::printf("Articula chain demo: %d-link pendulum (pin joints, gravity %.2f m/s^2)\n", kLinks, kGravity);
   std::printf("  bodies %d (including Ground), degrees of freedom %d (nq %d, nu %d)\n", matter.getNumBodies(),
               matter.getNU(), state.getNQ(), state.getNU());
-  std::printf("  links: steel rods %.2f m x %.0f mm diameter, %.3f kg each\n", kLength, 2000 * kRadius,
-              linkMass);
+  std::printf("  links: steel rods %.2f m x %.0f mm diameter, %.3f kg each\n", kLength, 2000 * kRadius, linkMass);
   std::printf("  integrator: classic RK4, fixed step %.0e s, %.1f s simulated\n\n", kStep, kDuration);
 
   // ---- simulation ----

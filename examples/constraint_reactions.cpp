@@ -46,7 +46,8 @@ Real rodPendulum(Real duration) {
   const MobilizedBody::Translation bob(MobilizedBody::Ground(matter),
                                        Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia(1e-6, 1e-6, 1e-6))),
                                        "bob");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
   const auto& rod = addConstraint<constraints::Rod>(matter, "rod", 0, Vec3::Zero(), bob.getIndex(), Vec3::Zero(), L);
   State state = system.realizeTopology();
   bob.setQ(state, SmallVector(Vec3(L * std::sin(theta0), -L * std::cos(theta0), 0)));
@@ -86,7 +87,8 @@ Real ballPendulum(Real duration) {
   // The bar lies along its body's -y from its origin (the pivot end) to the far end.
   const MobilizedBody::Free bar(MobilizedBody::Ground(matter),
                                 Body(MassProperties::fromCentral(m, Vec3(0, -l, 0), Inertia(Ic, 1e-6, Ic))), "bar");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
   const auto& pin = addConstraint<constraints::Ball>(matter, "pivot", 0, Vec3::Zero(), bar.getIndex(), Vec3::Zero());
   State state = system.realizeTopology();
   // q = [quaternion; p]: rotate the bar by theta0 about z, its origin on the pivot.
@@ -112,8 +114,8 @@ Real ballPendulum(Real duration) {
     angleAndRate(pc, vc, theta, thetaDot);
     pin.calcConstraintForces(s, F, f);
     const Vec3 force = F[bar.getIndex()].tail<3>();
-    const Vec3 inward = -pc.normalized();                      // towards the pivot
-    const Vec3 along = Vec3::UnitZ().cross(pc).normalized();   // direction of increasing theta
+    const Vec3 inward = -pc.normalized();                     // towards the pivot
+    const Vec3 along = Vec3::UnitZ().cross(pc).normalized();  // direction of increasing theta
     const Real radial = force.dot(inward), tangent = force.dot(along);
     const Real radialA = m * (g * std::cos(theta) + l * thetaDot * thetaDot);
     const Real tangentA = m * g * std::sin(theta) * (1 - m * l * l / IO);

@@ -28,7 +28,8 @@ int main() {
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody::Free ball(MobilizedBody::Ground(matter),
                            Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R))), "ball");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   const ContactMaterial rubber = ContactMaterial::rubber(), floorMaterial = ContactMaterial::ground();
   const int floor = contact.addSurface(0, Transform(), ContactShape::halfSpace(), floorMaterial, "floor");

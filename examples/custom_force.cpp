@@ -24,16 +24,17 @@
 using namespace articula;
 
 int main() {
-  constexpr Real g = 9.81, m = 0.5, radius = 0.1;         // SI
-  constexpr Real rho = 1.2, Cd = 0.47;                    // air, sphere
+  constexpr Real g = 9.81, m = 0.5, radius = 0.1;  // SI
+  constexpr Real rho = 1.2, Cd = 0.47;             // air, sphere
   const Real area = M_PI * radius * radius;
-  const Real dragFactor = 0.5 * rho * Cd * area;          // kg/m: F = -dragFactor |v| v
+  const Real dragFactor = 0.5 * rho * Cd * area;  // kg/m: F = -dragFactor |v| v
   const Real vTerminal = std::sqrt(m * g / dragFactor);
 
   MultibodySystem system("falling ball with drag");
   MatterSubsystem& matter = system.updMatter();
   const MobilizedBody::Free ball(MobilizedBody::Ground(matter),
-                                 Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, radius))), "ball");
+                                 Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, radius))),
+                                 "ball");
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
 
@@ -47,7 +48,7 @@ int main() {
       "air drag"));
   forces.setTrackNonConservativeWork(true);  // W_drag as an integrated state (before the topology)
 
-  State state = system.realizeTopology();   // Free body at rest at the origin, identity orientation
+  State state = system.realizeTopology();  // Free body at rest at the origin, identity orientation
   system.realize(state, Stage::Velocity);
   const Real e0 = system.calcEnergy(state);
 

@@ -41,11 +41,11 @@ namespace {
 // pushed onto the sphere. Faces counter-clockwise seen from outside.
 void icosphere(Real r, int levels, std::vector<Vec3>& v, std::vector<std::array<int, 3>>& f) {
   const Real t = (1 + std::sqrt(5.0)) / 2;
-  v = {{-1, t, 0}, {1, t, 0}, {-1, -t, 0}, {1, -t, 0}, {0, -1, t}, {0, 1, t},
-       {0, -1, -t}, {0, 1, -t}, {t, 0, -1}, {t, 0, 1}, {-t, 0, -1}, {-t, 0, 1}};
-  f = {{0, 11, 5}, {0, 5, 1}, {0, 1, 7}, {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
-       {11, 10, 2}, {10, 7, 6}, {7, 1, 8}, {3, 9, 4}, {3, 4, 2}, {3, 2, 6}, {3, 6, 8},
-       {3, 8, 9}, {4, 9, 5}, {2, 4, 11}, {6, 2, 10}, {8, 6, 7}, {9, 8, 1}};
+  v = {{-1, t, 0},  {1, t, 0},  {-1, -t, 0}, {1, -t, 0}, {0, -1, t},  {0, 1, t},
+       {0, -1, -t}, {0, 1, -t}, {t, 0, -1},  {t, 0, 1},  {-t, 0, -1}, {-t, 0, 1}};
+  f = {{0, 11, 5},  {0, 5, 1},  {0, 1, 7},  {0, 7, 10}, {0, 10, 11}, {1, 5, 9}, {5, 11, 4},
+       {11, 10, 2}, {10, 7, 6}, {7, 1, 8},  {3, 9, 4},  {3, 4, 2},   {3, 2, 6}, {3, 6, 8},
+       {3, 8, 9},   {4, 9, 5},  {2, 4, 11}, {6, 2, 10}, {8, 6, 7},   {9, 8, 1}};
   for (Vec3& p : v) p.normalize();
   for (int level = 0; level < levels; ++level) {
     std::map<std::pair<int, int>, int> midpoint;
@@ -104,7 +104,8 @@ int main(int argc, char** argv) {
   const MobilizedBody::Slider ball(MobilizedBody::Ground(matter), up,
                                    Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R))), up,
                                    Direction::Forward, "ball");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   const ContactMaterial foam{"foam", 1e5, 0.3, 5.0, 0.8, 0.6, 0};  // name, E, ν, c (s/m), μs, μd, μv
   const ContactMaterial concrete = ContactMaterial::ground();
@@ -159,8 +160,8 @@ int main(int argc, char** argv) {
   const Real restDiscrete = 0.5 * (lo + hi), restContinuum = sag + std::sqrt(m * g / (M_PI * R * k));
   std::printf("\n2. dropped from 2 cm, after 1 s (speed %.1e m/s, %lld steps):\n", restSpeed,
               static_cast<long long>(integrator.getStatistics().stepsTaken));
-  std::printf("   rest penetration %.6f mm; face sum = m g at %.6f mm; s + sqrt(m g / (pi R k)) = %.6f mm\n", 1e3 * rest,
-              1e3 * restDiscrete, 1e3 * restContinuum);
+  std::printf("   rest penetration %.6f mm; face sum = m g at %.6f mm; s + sqrt(m g / (pi R k)) = %.6f mm\n",
+              1e3 * rest, 1e3 * restDiscrete, 1e3 * restContinuum);
 
   const bool ok = worstSum < 1e-9 && worstContinuum < 0.01 && std::abs(rest - restDiscrete) < 1e-4 * restDiscrete &&
                   restSpeed < 1e-5;

@@ -68,8 +68,10 @@ int main(int argc, char** argv) {
   RungeKuttaMersonIntegrator integrator(system);
   integrator.setAccuracy(1e-6);
   integrator.initialize(state);
-  std::printf("ellipsoid %.0f x %.0f x %.0f mm, %.3f kg (rubber, c = %.1f s/m) on concrete; tilted 0.7 rad, released 10 cm up\n",
-              2e3 * semi.x(), 2e3 * semi.y(), 2e3 * semi.z(), m, rubber.dissipation);
+  std::printf(
+      "ellipsoid %.0f x %.0f x %.0f mm, %.3f kg (rubber, c = %.1f s/m) on concrete; tilted 0.7 rad, released 10 cm "
+      "up\n",
+      2e3 * semi.x(), 2e3 * semi.y(), 2e3 * semi.z(), m, rubber.dissipation);
   std::printf("%7s %12s %14s %12s %12s\n", "t (s)", "height (mm)", "axis tilt (rad)", "KE (J)", "contacts");
   const int reports = 16;
   for (int k = 0; k <= reports; ++k) {
@@ -96,8 +98,8 @@ int main(int argc, char** argv) {
   const Real ke = system.calcKineticEnergy(s);
   std::printf("\nat rest: shortest axis %.2e rad from the vertical, KE %.2e J\n", tilt1, ke);
   std::printf("  support function h(n)        %12.6f mm (c = %.1f mm)\n", 1e3 * support, 1e3 * semi.z());
-  std::printf("  Hertz static penetration δ   %12.6f mm (K = %.4e N/m^1.5, patch ratio a/b %.3f, σ %.4f)\n", 1e3 * delta,
-              K, ellipse.ratio, ellipse.sigma);
+  std::printf("  Hertz static penetration δ   %12.6f mm (K = %.4e N/m^1.5, patch ratio a/b %.3f, σ %.4f)\n",
+              1e3 * delta, K, ellipse.ratio, ellipse.sigma);
   std::printf("  predicted centre height h-δ  %12.6f mm\n", 1e3 * (support - delta));
   std::printf("  simulated centre height      %12.6f mm\n", 1e3 * X.p().z());
   if (report.contacts.empty()) {

@@ -46,8 +46,8 @@ int main(int argc, char** argv) {
 
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   forces.addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
-  forces.addForce(std::make_unique<TwoPointLinearSpring>(ground, Vec3(0.6, -0.6, 0), lower, Vec3(0, -L, 0), 40.0, 0.3,
-                                                         "spring"));
+  forces.addForce(
+      std::make_unique<TwoPointLinearSpring>(ground, Vec3(0.6, -0.6, 0), lower, Vec3(0, -L, 0), 40.0, 0.3, "spring"));
   forces.addForce(std::make_unique<MobilityLinearDamper>(lower, 0, 0.2, "elbow damper"));
   forces.addForce(std::make_unique<TorquePulse>(TorquePulse::Mode::Mobility, upper, SmallVector::Constant(1, 15.0),
                                                 /*t0*/ 0.5, /*T*/ 0.4, "shoulder pulse"));

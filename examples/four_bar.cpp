@@ -70,8 +70,8 @@ int main() {
   integrator->setAccuracy(1e-7);
   integrator->initialize(state);
 
-  std::printf("four-bar: crank %.2f m, coupler %.2f m, rocker %.2f m, ground %.2f m; crank driven at %.1f rad/s\n", a, b,
-              c, d, crankRate);
+  std::printf("four-bar: crank %.2f m, coupler %.2f m, rocker %.2f m, ground %.2f m; crank driven at %.1f rad/s\n", a,
+              b, c, d, crankRate);
   std::printf("%6s %10s %12s %14s %12s %13s %12s\n", "t (s)", "crank", "rocker", "Freudenstein", "closure (m)",
               "torque (N m)", "force (N)");
   Real worstAngle = 0, worstClosure = 0;

@@ -34,7 +34,7 @@ using namespace articula;
 namespace {
 
 struct Result {
-  Vector y;             // [q; u] at the final time
+  Vector y;  // [q; u] at the final time
   IntegratorStatistics stats;
   Real energyDrift = 0;
   double wallMs = 0;
@@ -71,9 +71,11 @@ int main(int argc, char** argv) {
   MultibodySystem system("double pendulum");
   MatterSubsystem& matter = system.updMatter();
   const Body rod(MassProperties::fromCentral(m, Vec3(0, -L / 2, 0), Inertia(m * L * L / 12, 1e-4, m * L * L / 12)));
-  const MobilizedBody::Pin upper(MobilizedBody::Ground(matter), Transform(), rod, Transform(), Direction::Forward, "upper");
+  const MobilizedBody::Pin upper(MobilizedBody::Ground(matter), Transform(), rod, Transform(), Direction::Forward,
+                                 "upper");
   const MobilizedBody::Pin lower(upper, Transform(Vec3(0, -L, 0)), rod, Transform(), Direction::Forward, "lower");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
   State state = system.realizeTopology();
   upper.setOneQ(state, 0, M_PI / 2);
 
@@ -81,8 +83,9 @@ int main(int argc, char** argv) {
   const Result check = run("CvodeAdams", 1e-13, system, state, duration);
   std::printf("double pendulum released horizontally, %.2f s; reference DormandPrince54 at 1e-13 (%lld steps)\n",
               duration, static_cast<long long>(ref.stats.stepsTaken));
-  std::printf("reference final q = (%.10f, %.10f) rad, u = (%.10f, %.10f) rad/s; CVODE Adams at 1e-13 differs by %.1e\n\n",
-              ref.y[0], ref.y[1], ref.y[2], ref.y[3], maxError(check.y, ref.y));
+  std::printf(
+      "reference final q = (%.10f, %.10f) rad, u = (%.10f, %.10f) rad/s; CVODE Adams at 1e-13 differs by %.1e\n\n",
+      ref.y[0], ref.y[1], ref.y[2], ref.y[3], maxError(check.y, ref.y));
 
   const std::vector<std::string> methods = {"RungeKutta2",        "RungeKutta3",     "RungeKuttaMerson",
                                             "RungeKuttaFeldberg", "DormandPrince54", "VelocityVerlet",
@@ -107,7 +110,7 @@ int main(int argc, char** argv) {
                   pass ? "" : "  <- FAILED");
     }
   }
-  std::printf("\n%s\n", ok ? "check passed: every error < 1000 accuracy and smaller at the tighter accuracy"
-                            : "CHECK FAILED");
+  std::printf("\n%s\n",
+              ok ? "check passed: every error < 1000 accuracy and smaller at the tighter accuracy" : "CHECK FAILED");
   return ok ? 0 : 1;
 }

@@ -31,7 +31,7 @@ using namespace articula;
 namespace {
 
 constexpr Real g = 9.81, m = 1.2, L = 0.6;
-constexpr Real A = 0.8, w = 2 * M_PI * 1.1;   // rad, rad/s (well above the rod's natural frequency)
+constexpr Real A = 0.8, w = 2 * M_PI * 1.1;  // rad, rad/s (well above the rod's natural frequency)
 
 // A uniform rod hanging along -y from its origin (the joint).
 Body rod() {
@@ -42,7 +42,8 @@ Real singleRod(Real duration) {
   MultibodySystem system("driven rod");
   MatterSubsystem& matter = system.updMatter();
   const MobilizedBody::Pin link(MobilizedBody::Ground(matter), rod(), "link");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
   State s = system.realizeTopology();
   prescribeMotion(matter, s, link.getIndex(), MotionLevel::Position, {functions::sinusoid(A, w, 0)});
 
@@ -67,8 +68,10 @@ Real armWithFreeElbow(Real duration) {
   MultibodySystem system("arm with a driven shoulder");
   MatterSubsystem& matter = system.updMatter();
   const MobilizedBody::Pin shoulder(MobilizedBody::Ground(matter), rod(), "upper arm");
-  const MobilizedBody::Pin elbow(shoulder, Transform(Vec3(0, -L, 0)), rod(), Transform(), Direction::Forward, "forearm");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+  const MobilizedBody::Pin elbow(shoulder, Transform(Vec3(0, -L, 0)), rod(), Transform(), Direction::Forward,
+                                 "forearm");
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
   State state = system.realizeTopology();
   elbow.setOneQ(state, 0, 0.3);
   prescribeMotion(matter, state, shoulder.getIndex(), MotionLevel::Position, {functions::sinusoid(A, w, 0)});

@@ -16,8 +16,8 @@ struct RunOptions {
   std::optional<double> duration, accuracy, dt, reportInterval, maxSteps;
   std::optional<std::string> integrator;
   bool quiet = false;
-  bool noViewer = false;  // --no-viewer: no viewer.html in the run folder
-  model::LoadOptions load;        // --openmbd-compat (also OpenMBD's integration and shipped ranges), --allow-path
+  bool noViewer = false;       // --no-viewer: no viewer.html in the run folder
+  model::LoadOptions load;     // --openmbd-compat (also OpenMBD's integration and shipped ranges), --allow-path
   bool noFrameThread = false;  // --no-frame-thread: frames realized and written on the simulation thread
 };
 
@@ -26,7 +26,8 @@ int infoCommand(const std::string& model, const model::LoadOptions& load);
 int validateCommand(const std::string& model, bool quiet, const model::LoadOptions& load);
 int viewCommand(const std::string& runDir, bool quiet);
 int editCommand(const std::string& model, const std::string& out, bool quiet, const model::LoadOptions& load);
-int renderCommand(const std::string& runDir, const std::string& size, const render::RenderRunOptions& options, bool quiet);
+int renderCommand(const std::string& runDir, const std::string& size, const render::RenderRunOptions& options,
+                  bool quiet);
 int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load);
 
 }  // namespace articula::app

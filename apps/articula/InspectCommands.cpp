@@ -28,9 +28,10 @@ std::string coordinateList(const model::JointSpec& j) {
 void printBody(const model::BodySpec& b, size_t depth) {
   const std::string coords = coordinateList(b.joint);
   // Indented up to 16 levels; deeper, the level is written out (a 10^5-body chain stays 10^5 lines).
-  const std::string indent = depth <= 16 ? std::string(2 * depth, ' ') : std::string(32, ' ') + "(" + std::to_string(depth) + ") ";
-  std::printf("  %s%s  %.4g kg  [%s \"%s\"%s%s]%s\n", indent.c_str(), b.name.c_str(), b.mass, model::nameOf(b.joint.type).c_str(),
-              b.joint.name.c_str(), coords.empty() ? "" : ": ", coords.c_str(),
+  const std::string indent = depth <= 16 ? std::string(2 * depth, ' ')
+                                         : std::string(32, ' ') + "(" + std::to_string(depth) + ") ";
+  std::printf("  %s%s  %.4g kg  [%s \"%s\"%s%s]%s\n", indent.c_str(), b.name.c_str(), b.mass,
+              model::nameOf(b.joint.type).c_str(), b.joint.name.c_str(), coords.empty() ? "" : ": ", coords.c_str(),
               b.geometry.empty() ? "" : ("  " + std::to_string(b.geometry.size()) + " geometry").c_str());
 }
 
@@ -60,11 +61,12 @@ void printConstraints(const model::ModelSpec& m, const model::BuiltModel& built)
       std::printf("Prescribed motion: joint \"%s\" (%s level)\n", m.bodies[i].joint.name.c_str(),
                   m.bodies[i].joint.motion.front().level.c_str());
   if (m.constraints.empty()) return;
-  std::printf("Constraints (%zu, %d equations, %d independent: %d degrees of freedom left; initial state assembled in %d "
-              "iterations, q moved by at most %.3g):\n",
-              m.constraints.size(), built.constraintEquations, built.independentConstraintEquations,
-              built.system->getMatter().getNU() - built.independentConstraintEquations, built.assemblyIterations,
-              built.assemblyChange);
+  std::printf(
+      "Constraints (%zu, %d equations, %d independent: %d degrees of freedom left; initial state assembled in %d "
+      "iterations, q moved by at most %.3g):\n",
+      m.constraints.size(), built.constraintEquations, built.independentConstraintEquations,
+      built.system->getMatter().getNU() - built.independentConstraintEquations, built.assemblyIterations,
+      built.assemblyChange);
   for (const auto& c : m.constraints) std::printf("  %s \"%s\"\n", model::nameOf(c.type).c_str(), c.name.c_str());
 }
 
@@ -93,7 +95,8 @@ int infoCommand(const std::string& file, const model::LoadOptions& load) {
     printConstraints(m, built);
     const auto& s = m.scenario;
     std::printf("Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, s.integrator.c_str(),
-                s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy, s.reportInterval);
+                s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy,
+                s.reportInterval);
     for (const auto& w : m.warnings) std::printf("warning: %s\n", w.c_str());
     return kSuccess;
   } catch (const std::exception& e) {
@@ -111,7 +114,8 @@ int validateCommand(const std::string& file, bool quiet, const model::LoadOption
       std::printf("%s: valid (%zu bodies, %d degrees of freedom, %.4g kg", file.c_str(), m.bodies.size(),
                   built.system->getMatter().getNU(), totalMass(m));
       if (!m.constraints.empty())
-        std::printf("; %zu constraints with %d equations, initial state assembled", m.constraints.size(), built.constraintEquations);
+        std::printf("; %zu constraints with %d equations, initial state assembled", m.constraints.size(),
+                    built.constraintEquations);
       std::printf(")\n");
     }
     return kSuccess;

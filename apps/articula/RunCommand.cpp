@@ -20,7 +20,8 @@ run::RunRequest requestOf(const RunOptions& o) {
     q.viewerPage = [](files::TextOutput& page, const files::TextSource& trajectory, const files::TextSource* csv,
                       const std::string& summary) { render::writeViewerPage(page, trajectory, csv, summary); };
   q.frameThread = !o.noFrameThread;
-  if (!o.quiet) q.warn = [&o](const std::string& w) { std::fprintf(stderr, "warning: %s: %s\n", o.model.c_str(), w.c_str()); };
+  if (!o.quiet)
+    q.warn = [&o](const std::string& w) { std::fprintf(stderr, "warning: %s: %s\n", o.model.c_str(), w.c_str()); };
   return q;
 }
 

@@ -5,8 +5,8 @@
 
 #include "Commands.h"
 #include "articula/files/AtomicFile.h"
-#include "articula/render/EditorPage.h"
 #include "articula/model/ModelFile.h"
+#include "articula/render/EditorPage.h"
 #include "articula/render/ViewerPage.h"
 
 namespace articula::app {
@@ -26,7 +26,8 @@ int viewCommand(const std::string& runDir, bool quiet) {
   return kSuccess;
 }
 
-int renderCommand(const std::string& runDir, const std::string& size, const render::RenderRunOptions& options, bool quiet) {
+int renderCommand(const std::string& runDir, const std::string& size, const render::RenderRunOptions& options,
+                  bool quiet) {
   render::RenderRunOptions o = options;
   render::RenderRunResult result;
   try {
@@ -67,9 +68,10 @@ int editCommand(const std::string& model, const std::string& out, bool quiet, co
     }
   }
   const std::filesystem::path target =
-      !out.empty() ? std::filesystem::path(out)
-                   : std::filesystem::path((model.empty() ? std::string("model") : std::filesystem::path(model).stem().string()) +
-                                           "-editor.html");
+      !out.empty()
+          ? std::filesystem::path(out)
+          : std::filesystem::path(
+                (model.empty() ? std::string("model") : std::filesystem::path(model).stem().string()) + "-editor.html");
   try {
     files::writeFileAtomically(target, render::editorPageHtml(modelJson, meshesJson));
   } catch (const std::exception& e) {

@@ -41,7 +41,8 @@ int main(int argc, char** argv) {
   runCmd->add_option("--accuracy", run.accuracy, "relative accuracy of error-controlled methods, 1e-14 to below 1");
   runCmd->add_option("--dt", run.dt, "fixed step size, s (turns error control off)");
   runCmd->add_option("--report-interval", run.reportInterval, "time between output frames, s");
-  runCmd->add_option("--max-steps", run.maxSteps, "attempted steps before the run fails (default scenario.max_steps, 1e8)");
+  runCmd->add_option("--max-steps", run.maxSteps,
+                     "attempted steps before the run fails (default scenario.max_steps, 1e8)");
   runCmd->add_option("--out", run.out, "output folder (default: <model name>-run)");
   runCmd->add_flag("-q,--quiet", run.quiet, "no progress bar, warnings or summary");
   runCmd->add_flag("--no-viewer", run.noViewer, "do not write viewer.html into the run folder");

@@ -59,8 +59,7 @@ class ArticulaEngine final : public Engine {
       case Op::MassMatrix: return [this] { matter().calcM(s_, M_); };
       case Op::InverseDynamics:
         return [this] {
-          matter().calcResidualForceIgnoringConstraints(s_, mobilityForces_, bodyForces_, knownUdot_,
-                                                        residual_);
+          matter().calcResidualForceIgnoringConstraints(s_, mobilityForces_, bodyForces_, knownUdot_, residual_);
         };
       case Op::MInvV: return [this] { matter().multiplyByMInv(s_, v_, MinvV_); };
     }
@@ -129,8 +128,6 @@ class ArticulaEngine final : public Engine {
 
 }  // namespace
 
-std::unique_ptr<Engine> makeArticulaEngine(const ModelSpec& spec) {
-  return std::make_unique<ArticulaEngine>(spec);
-}
+std::unique_ptr<Engine> makeArticulaEngine(const ModelSpec& spec) { return std::make_unique<ArticulaEngine>(spec); }
 
 }  // namespace articula::bench

@@ -3,8 +3,8 @@
 // neutral: each adapter builds it from this table (z up, lengths in m, masses in kg).
 #pragma once
 #include <array>
-#include <string>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine.h"
@@ -13,11 +13,11 @@ namespace articula::bench {
 
 struct FallBody {
   std::string name;
-  int parent;                     // index into the table, -1: the free root
-  std::array<double, 3> joint;    // joint centre in the parent's frame
+  int parent;                   // index into the table, -1: the free root
+  std::array<double, 3> joint;  // joint centre in the parent's frame
   double mass;
-  std::array<double, 3> semiAxes; // ellipsoid
-  std::array<double, 3> centre;   // ellipsoid (and mass) centre in the body frame
+  std::array<double, 3> semiAxes;  // ellipsoid
+  std::array<double, 3> centre;    // ellipsoid (and mass) centre in the body frame
 };
 
 inline std::vector<FallBody> humanFallModel() {
@@ -48,7 +48,7 @@ inline std::vector<FallBody> humanFallModel() {
 // Initial pose: pelvis at this height with this forward lean (rotation about y), all joints at
 // zero, at rest. The soles start 5 mm above the ground.
 constexpr double kFallPelvisHeight = 0.975;
-constexpr double kFallLean = 0.2618;  // 15°
+constexpr double kFallLean = 0.2618;       // 15°
 constexpr double kFallJointDamping = 1.0;  // N m s/rad on every ball joint
 constexpr double kFallDuration = 1.5;      // s
 constexpr double kFallAccuracy = 1e-3;

@@ -19,9 +19,9 @@ const char* opLabel(Op op);  // table label
 
 // Inputs shared by all engines for one model.
 struct CompareInputs {
-  SpecState state;               // q, u written before every forward dynamics call
-  std::vector<double> knownUdot; // for inverse dynamics
-  std::vector<double> v;         // for M^-1 v
+  SpecState state;                // q, u written before every forward dynamics call
+  std::vector<double> knownUdot;  // for inverse dynamics
+  std::vector<double> v;          // for M^-1 v
 };
 
 // Time stepping: integrate from `initial` for `duration` seconds with an error-controlled method.

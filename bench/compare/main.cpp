@@ -13,8 +13,8 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "engine.h"
 #include "contact_fall.h"
+#include "engine.h"
 #include "sim_cases.h"
 #include "timing.h"
 
@@ -67,7 +67,8 @@ Options parse(int argc, char** argv) {
   if (o.sims.size() == 1 && o.sims[0] == "none") o.sims.clear();
   const std::string self = argv[0];
   const size_t slash = self.rfind('/');
-  o.simbodyRunner = (slash == std::string::npos ? std::string("./") : self.substr(0, slash + 1)) + "articula_compare_simbody";
+  o.simbodyRunner = (slash == std::string::npos ? std::string("./") : self.substr(0, slash + 1)) +
+                    "articula_compare_simbody";
   return o;
 }
 
@@ -196,8 +197,10 @@ SimRow runContactFall() {
               kFallDuration / row.result[0]->seconds);
   // Articula's linearly implicit method on the same scene (not Merson-vs-Merson, so reported apart).
   const SimulationResult w = simulateArticulaHumanFallRosenbrock();
-  std::printf("  Articula RosenbrockW3: %lld steps, %lld evaluations, %s, %.3f s per simulated second (%.1fx real time)",
-              w.steps, w.evaluations, formatSeconds(std::optional<SimulationResult>(w)).c_str(), w.seconds / kFallDuration, kFallDuration / w.seconds);
+  std::printf(
+      "  Articula RosenbrockW3: %lld steps, %lld evaluations, %s, %.3f s per simulated second (%.1fx real time)",
+      w.steps, w.evaluations, formatSeconds(std::optional<SimulationResult>(w)).c_str(), w.seconds / kFallDuration,
+      kFallDuration / w.seconds);
   if (row.result[1]) std::printf(", %.1fx faster than Simbody's Merson", row.result[1]->seconds / w.seconds);
   std::printf(", max|pelvis - A| %.1e\n", maxAbsDiff(w.q, row.result[0]->q));
   std::fflush(stdout);
@@ -250,8 +253,7 @@ int run(const Options& o) {
     }
     std::printf("\n%s: %zu bodies, nq %d, nu %d\n", spec.name.c_str(), spec.bodies.size(), spec.nq(), spec.nu());
     sanityCheck(engines);
-    std::printf("  %-18s %12s %12s %12s %10s %10s\n", "op", "Articula", "Simbody", "MuJoCo", "Simbody/A",
-                "MuJoCo/A");
+    std::printf("  %-18s %12s %12s %12s %10s %10s\n", "op", "Articula", "Simbody", "MuJoCo", "Simbody/A", "MuJoCo/A");
     for (Op op : kAllOps) {
       Row row{spec.name, op, {}};
       for (int e = 0; e < 3; ++e) {
@@ -260,16 +262,17 @@ int run(const Options& o) {
         if (body) row.ns[e] = medianNanoseconds(body, o.timing);
       }
       std::printf("  %-18s %12s %12s %12s %10s %10s\n", opLabel(op), formatNs(row.ns[0]).c_str(),
-                  formatNs(row.ns[1]).c_str(), formatNs(row.ns[2]).c_str(),
-                  formatRatio(row.ns[1], row.ns[0]).c_str(), formatRatio(row.ns[2], row.ns[0]).c_str());
+                  formatNs(row.ns[1]).c_str(), formatNs(row.ns[2]).c_str(), formatRatio(row.ns[1], row.ns[0]).c_str(),
+                  formatRatio(row.ns[2], row.ns[0]).c_str());
       std::fflush(stdout);
       rows.push_back(row);
     }
   }
   std::vector<SimRow> sims;
   if (!o.sims.empty())
-    std::printf("\nTime stepping (wall time of a whole run, best of 3; evaluations = realizations through "
-                "Acceleration, Simbody: its realization count)\n");
+    std::printf(
+        "\nTime stepping (wall time of a whole run, best of 3; evaluations = realizations through "
+        "Acceleration, Simbody: its realization count)\n");
   for (const std::string& name : o.sims)
     sims.push_back(name == kContactFallCase ? runContactFall() : runSimulation(simCaseByName(name), o.simbodyRunner));
   if (!o.json.empty()) {

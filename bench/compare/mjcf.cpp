@@ -42,8 +42,8 @@ class Writer {
     const double h = 0.5 * b.angle_PF, s = std::sin(h);
     x << "<body name=\"b" << i << "\" pos=\"" << vec(b.p_PF) << "\" quat=\"" << num(std::cos(h)) << " "
       << vec({s * b.axis_PF[0], s * b.axis_PF[1], s * b.axis_PF[2]}) << "\">\n"
-      << "<inertial pos=\"" << vec(b.com) << "\" mass=\"" << num(b.mass) << "\" diaginertia=\""
-      << vec(b.centralInertia) << "\"/>\n";
+      << "<inertial pos=\"" << vec(b.com) << "\" mass=\"" << num(b.mass) << "\" diaginertia=\"" << vec(b.centralInertia)
+      << "\"/>\n";
     const std::string ja = jointName(i, 0), jb = jointName(i, 1);
     switch (b.joint) {
       case Joint::Pin: x << "<joint name=\"" << ja << "\" type=\"hinge\" axis=\"0 0 1\"/>\n"; break;
@@ -90,8 +90,6 @@ std::string jointName(int body, int k) {
   return buf;
 }
 
-std::vector<std::pair<std::string, std::string>> toMjcfFiles(const ModelSpec& spec) {
-  return Writer(spec).write();
-}
+std::vector<std::pair<std::string, std::string>> toMjcfFiles(const ModelSpec& spec) { return Writer(spec).write(); }
 
 }  // namespace articula::bench

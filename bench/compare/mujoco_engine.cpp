@@ -4,12 +4,12 @@
 // udot, forces and M convert exactly.
 #include <mujoco/mujoco.h>
 
+#include <unistd.h>
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
-#include <unistd.h>
 
 #include "engine.h"
 #include "mjcf.h"
@@ -216,8 +216,6 @@ class MujocoEngine final : public Engine {
 
 }  // namespace
 
-std::unique_ptr<Engine> makeMujocoEngine(const ModelSpec& spec) {
-  return std::make_unique<MujocoEngine>(spec);
-}
+std::unique_ptr<Engine> makeMujocoEngine(const ModelSpec& spec) { return std::make_unique<MujocoEngine>(spec); }
 
 }  // namespace articula::bench

@@ -29,9 +29,7 @@ class SimbodyEngine final : public Engine {
       switch (b.joint) {
         case Joint::Pin: mobods_.push_back(SimTK::MobilizedBody::Pin(parent, X_PF, body, X_BM)); break;
         case Joint::Slider: mobods_.push_back(SimTK::MobilizedBody::Slider(parent, X_PF, body, X_BM)); break;
-        case Joint::Universal:
-          mobods_.push_back(SimTK::MobilizedBody::Universal(parent, X_PF, body, X_BM));
-          break;
+        case Joint::Universal: mobods_.push_back(SimTK::MobilizedBody::Universal(parent, X_PF, body, X_BM)); break;
         case Joint::Ball: mobods_.push_back(SimTK::MobilizedBody::Ball(parent, X_PF, body, X_BM)); break;
         case Joint::Free: mobods_.push_back(SimTK::MobilizedBody::Free(parent, X_PF, body, X_BM)); break;
       }
@@ -73,8 +71,7 @@ class SimbodyEngine final : public Engine {
       case Op::MassMatrix: return [this] { matter_.calcM(state_, M_); };
       case Op::InverseDynamics:
         return [this] {
-          matter_.calcResidualForceIgnoringConstraints(state_, mobilityForces_, bodyForces_, knownUdot_,
-                                                       residual_);
+          matter_.calcResidualForceIgnoringConstraints(state_, mobilityForces_, bodyForces_, knownUdot_, residual_);
         };
       case Op::MInvV: return [this] { matter_.multiplyByMInv(state_, v_, MinvV_); };
     }
@@ -155,8 +152,6 @@ class SimbodyEngine final : public Engine {
 
 }  // namespace
 
-std::unique_ptr<Engine> makeSimbodyEngine(const ModelSpec& spec) {
-  return std::make_unique<SimbodyEngine>(spec);
-}
+std::unique_ptr<Engine> makeSimbodyEngine(const ModelSpec& spec) { return std::make_unique<SimbodyEngine>(spec); }
 
 }  // namespace articula::bench

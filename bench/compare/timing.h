@@ -6,8 +6,8 @@
 namespace articula::bench {
 
 struct TimingOptions {
-  int batches = 21;            // odd, so the median is one sample
-  double batchSeconds = 0.004; // calls per batch are chosen to fill this
+  int batches = 21;             // odd, so the median is one sample
+  double batchSeconds = 0.004;  // calls per batch are chosen to fill this
 };
 
 // Median over batches of (batch CPU time / calls per batch), in nanoseconds.

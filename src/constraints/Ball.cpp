@@ -20,16 +20,17 @@ void Ball::calcPositionErrors(const ConstraintInput& in, Real* perr) const {
   out = in.stationLocation(b_, p_BS_) - in.stationLocation(a_, p_AS_);
 }
 
-void Ball::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*, Real* verr) const {
+void Ball::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*,
+                              Real* verr) const {
   Eigen::Map<Vec3> out(verr);
-  out =
-      stationVelocity(V[b_], in.stationOffset(b_, p_BS_)) - stationVelocity(V[a_], in.stationOffset(a_, p_AS_));
+  out = stationVelocity(V[b_], in.stationOffset(b_, p_BS_)) - stationVelocity(V[a_], in.stationOffset(a_, p_AS_));
 }
 
-void Ball::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*, Real* aerr) const {
+void Ball::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*,
+                                  Real* aerr) const {
   Eigen::Map<Vec3> out(aerr);
   out = stationAcceleration(A[b_], angular(in.V_GB(b_)), in.stationOffset(b_, p_BS_)) -
-                           stationAcceleration(A[a_], angular(in.V_GB(a_)), in.stationOffset(a_, p_AS_));
+        stationAcceleration(A[a_], angular(in.V_GB(a_)), in.stationOffset(a_, p_AS_));
 }
 
 void Ball::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real*) const {

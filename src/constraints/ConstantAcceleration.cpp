@@ -26,6 +26,7 @@ void ConstantAcceleration::addInForces(const ConstraintInput& in, const Real* la
 // No position-level equations.
 void ConstantAcceleration::calcPositionErrors(const ConstraintInput&, Real*) const {}
 // No velocity-level equations.
-void ConstantAcceleration::calcVelocityErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real*, Real*) const {}
+void ConstantAcceleration::calcVelocityErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real*,
+                                              Real*) const {}
 
 }  // namespace articula::constraints

@@ -46,7 +46,8 @@ void ConstantAngle::calcAccelerationErrors(const ConstraintInput& in, const std:
   aerr[0] = axisRow(in, a_, a_A_, b_, b_B_).acceleration(A[a_], A[b_], in.V_GB(a_).head<3>(), in.V_GB(b_).head<3>());
 }
 
-void ConstantAngle::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real*) const {
+void ConstantAngle::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F,
+                                Real*) const {
   axisRow(in, a_, a_A_, b_, b_B_).addForces(lambda[0], F[a_], F[b_]);
 }
 

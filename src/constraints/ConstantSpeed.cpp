@@ -22,7 +22,8 @@ void ConstantSpeed::calcAccelerationErrors(const ConstraintInput& in, const std:
   aerr[0] = udot[in.uStart(body_) + uIndex_];
 }
 
-void ConstantSpeed::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>&, Real* f) const {
+void ConstantSpeed::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>&,
+                                Real* f) const {
   f[in.uStart(body_) + uIndex_] += lambda[0];
 }
 

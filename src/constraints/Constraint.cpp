@@ -9,13 +9,11 @@ namespace articula {
 
 Constraint::Constraint(std::string name, int mp, int mv, int ma) : name_(std::move(name)), mp_(mp), mv_(mv), ma_(ma) {
   if (mp < 0 || mv < 0 || ma < 0 || mp + mv + ma == 0)
-    throw Error("Constraint '" + name_ + "': equation counts (" + std::to_string(mp) + ", " + std::to_string(mv) + ", " +
-                std::to_string(ma) + ") must be non-negative and not all zero");
+    throw Error("Constraint '" + name_ + "': equation counts (" + std::to_string(mp) + ", " + std::to_string(mv) +
+                ", " + std::to_string(ma) + ") must be non-negative and not all zero");
 }
 
-std::string Constraint::label() const {
-  return std::string("Constraint '") + name_ + "' (" + typeName() + ")";
-}
+std::string Constraint::label() const { return std::string("Constraint '") + name_ + "' (" + typeName() + ")"; }
 
 void Constraint::setUnitError(Real unitError) {
   if (!(unitError > 0) || !std::isfinite(unitError))
@@ -73,7 +71,8 @@ Vector Constraint::getMultipliers(const State& s) const {
   return out;
 }
 
-void Constraint::calcConstraintForces(const State& s, std::vector<SpatialVec>& bodyForces_G, Vector& mobilityForces) const {
+void Constraint::calcConstraintForces(const State& s, std::vector<SpatialVec>& bodyForces_G,
+                                      Vector& mobilityForces) const {
   const MatterSubsystem& matter = getMatter();
   const Vector lambda = getMultipliers(s);
   bodyForces_G.assign(matter.getNumBodies(), SpatialVec::Zero());
@@ -103,7 +102,8 @@ void Constraint::requireBody(const MatterSubsystem& matter, int body, const char
 
 void Constraint::requireDistinctBodies(int bodyA, int bodyB) const {
   if (bodyA == bodyB)
-    throw Error(label() + ": both sides are body " + std::to_string(bodyA) + "; a constraint needs two distinct bodies");
+    throw Error(label() + ": both sides are body " + std::to_string(bodyA) +
+                "; a constraint needs two distinct bodies");
 }
 
 void Constraint::requireCoordinate(const MatterSubsystem& matter, int body, int qIndex) const {

@@ -85,7 +85,10 @@ struct Projector {
     Real worstValue = -1;
     for (int row : ws.projRows) {
       const Real e = std::abs(err[ws.rowGlobal[row]]) * rowWeight(row, level);
-      if (e > worstValue) { worstValue = e; worst = row; }
+      if (e > worstValue) {
+        worstValue = e;
+        worst = row;
+      }
     }
     if (worst < 0) return "";
     std::ostringstream os;
@@ -130,7 +133,11 @@ struct Projector {
       matter.normalizeQ(s);
       system.realize(s, Stage::Position);
       const Real next = weightedErrors(0);
-      if (!std::isfinite(next) || next > 1e3 * std::max(err, tol)) { err = next; ++it; break; }
+      if (!std::isfinite(next) || next > 1e3 * std::max(err, tol)) {
+        err = next;
+        ++it;
+        break;
+      }
       err = next;
     }
     set.counters().positionIterations.fetch_add(it, std::memory_order_relaxed);

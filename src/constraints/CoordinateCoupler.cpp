@@ -10,7 +10,10 @@ using namespace constraint_kinematics;
 
 CoordinateCoupler::CoordinateCoupler(std::string name, FunctionPtr function, std::vector<int> bodies,
                                      std::vector<int> qIndices)
-    : Constraint(std::move(name), 1, 0, 0), f_(std::move(function)), bodies_(std::move(bodies)), q_(std::move(qIndices)) {
+    : Constraint(std::move(name), 1, 0, 0),
+      f_(std::move(function)),
+      bodies_(std::move(bodies)),
+      q_(std::move(qIndices)) {
   if (!f_) throw Error(label() + ": function is null");
   if (bodies_.size() != q_.size() || bodies_.empty())
     throw Error(label() + ": needs as many coordinate indices as bodies (got " + std::to_string(bodies_.size()) +
@@ -68,7 +71,8 @@ void CoordinateCoupler::calcAccelerationErrors(const ConstraintInput& in, const 
     }
 }
 
-void CoordinateCoupler::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>&, Real* f) const {
+void CoordinateCoupler::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>&,
+                                    Real* f) const {
   std::vector<Real> x;
   arguments(in, x);
   for (int k = 0; k < static_cast<int>(bodies_.size()); ++k) {

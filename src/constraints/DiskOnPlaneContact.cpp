@@ -17,7 +17,11 @@ using namespace constraint_kinematics;
 DiskOnPlaneContact::DiskOnPlaneContact(std::string name, int planeBody, const Transform& X_PF, int diskBody,
                                        const Vec3& p_BC, const Vec3& axle_B, Real radius, bool noSlip)
     : Constraint(std::move(name), 1, noSlip ? 2 : 0, 0),
-      plane_(planeBody), disk_(diskBody), X_PF_(X_PF), p_BC_(p_BC), radius_(radius) {
+      plane_(planeBody),
+      disk_(diskBody),
+      X_PF_(X_PF),
+      p_BC_(p_BC),
+      radius_(radius) {
   if (!(radius > 0) || !std::isfinite(radius))
     throw Error(label() + ": radius " + std::to_string(radius) + " must be positive and finite");
   if (!p_BC.allFinite()) throw Error(label() + ": disk centre p_BC must be finite");
@@ -34,9 +38,9 @@ void DiskOnPlaneContact::validate(const MatterSubsystem& matter) const {
 namespace {
 
 struct Contact {
-  Vec3 e[3];          // z_F, x_F, y_F in G
-  Vec3 a, w;          // axle; unit vector from the centre to the contact point
-  Real s = 0;         // |z - (z.a) a| = sin of the angle between axle and normal
+  Vec3 e[3];   // z_F, x_F, y_F in G
+  Vec3 a, w;   // axle; unit vector from the centre to the contact point
+  Real s = 0;  // |z - (z.a) a| = sin of the angle between axle and normal
   Vec3 C, P, Fo;
   Vec3 rA_P, rA_Fo, rB_C, rB_P;  // offsets from the owning body's origin
 };
@@ -89,8 +93,8 @@ void DiskOnPlaneContact::calcVelocityErrors(const ConstraintInput& in, const std
   for (int i = 0; i < rows; ++i) verr[i] = k.e[i].dot(slip);
 }
 
-void DiskOnPlaneContact::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*,
-                                                Real* aerr) const {
+void DiskOnPlaneContact::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A,
+                                                const Real*, Real* aerr) const {
   const Contact k = contact(in, plane_, X_PF_, disk_, p_BC_, axle_B_, radius_);
   const SpatialVec &VA = in.V_GB(plane_), &VB = in.V_GB(disk_);
   const Vec3 wA = angular(VA), wB = angular(VB), alphaA = angular(A[plane_]), alphaB = angular(A[disk_]);
@@ -106,7 +110,8 @@ void DiskOnPlaneContact::calcAccelerationErrors(const ConstraintInput& in, const
   for (int i = 0; i < rows; ++i) aerr[i] = wA.cross(k.e[i]).dot(slip) + k.e[i].dot(slipDot);
 }
 
-void DiskOnPlaneContact::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real*) const {
+void DiskOnPlaneContact::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F,
+                                     Real*) const {
   const Contact k = contact(in, plane_, X_PF_, disk_, p_BC_, axle_B_, radius_);
   Vec3 force = lambda[0] * k.e[0];
   if (isNoSlip()) force += lambda[1] * k.e[1] + lambda[2] * k.e[2];

@@ -12,8 +12,8 @@ namespace articula::constraints {
 
 using namespace constraint_kinematics;
 
-LineOnLineContact::LineOnLineContact(std::string name, int bodyA, const Vec3& p_AL, const Vec3& direction_A,
-                                     int bodyB, const Vec3& p_BL, const Vec3& direction_B)
+LineOnLineContact::LineOnLineContact(std::string name, int bodyA, const Vec3& p_AL, const Vec3& direction_A, int bodyB,
+                                     const Vec3& p_BL, const Vec3& direction_B)
     : Constraint(std::move(name), 1, 0, 0), a_(bodyA), b_(bodyB), p_AL_(p_AL), p_BL_(p_BL) {
   if (!(direction_A.norm() > 0) || !direction_A.allFinite())
     throw Error(label() + ": direction_A must be non-zero and finite");
@@ -69,8 +69,8 @@ void LineOnLineContact::calcVelocityErrors(const ConstraintInput& in, const std:
   verr[0] = k.n.dot(stationVelocity(V[b_], k.rB_Q) - stationVelocity(V[a_], k.rA_Q));
 }
 
-void LineOnLineContact::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A,
-                                               const Real*, Real* aerr) const {
+void LineOnLineContact::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*,
+                                               Real* aerr) const {
   const Lines k = lines(in, a_, p_AL_, dir_A_, b_, p_BL_, dir_B_);
   const SpatialVec &VA = in.V_GB(a_), &VB = in.V_GB(b_);
   const Vec3 wA = angular(VA), wB = angular(VB);

@@ -27,14 +27,15 @@ void PrescribedMotion::calcVelocityErrors(const ConstraintInput& in, const std::
   verr[0] = coordinateRate(mob, in.q(body_), u + in.uStart(body_), q_) - f_->derivative(in.time());
 }
 
-void PrescribedMotion::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>&, const Real* udot,
-                                              Real* aerr) const {
+void PrescribedMotion::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>&,
+                                              const Real* udot, Real* aerr) const {
   const Mobilizer& mob = in.matter().getMobilizer(body_);
   aerr[0] = coordinateAcceleration(mob, in.q(body_), in.u(body_), udot + in.uStart(body_), q_) -
             f_->secondDerivative(in.time());
 }
 
-void PrescribedMotion::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>&, Real* f) const {
+void PrescribedMotion::addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>&,
+                                   Real* f) const {
   addCoordinateForce(in.matter().getMobilizer(body_), in.q(body_), q_, lambda[0], f + in.uStart(body_));
 }
 

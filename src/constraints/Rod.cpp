@@ -43,12 +43,14 @@ void Rod::calcPositionErrors(const ConstraintInput& in, Real* perr) const {
   perr[0] = geometry(in, a_, p_AS_, b_, p_BS_).len - length_;
 }
 
-void Rod::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*, Real* verr) const {
+void Rod::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*,
+                             Real* verr) const {
   const RodGeometry g = geometry(in, a_, p_AS_, b_, p_BS_);
   verr[0] = g.dhat.dot(stationVelocity(V[b_], g.rb) - stationVelocity(V[a_], g.ra));
 }
 
-void Rod::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*, Real* aerr) const {
+void Rod::calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*,
+                                 Real* aerr) const {
   const RodGeometry g = geometry(in, a_, p_AS_, b_, p_BS_);
   const SpatialVec &Va = in.V_GB(a_), &Vb = in.V_GB(b_);
   const Vec3 vr = stationVelocity(Vb, g.rb) - stationVelocity(Va, g.ra);

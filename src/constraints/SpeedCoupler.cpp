@@ -11,12 +11,16 @@ using namespace constraint_kinematics;
 
 SpeedCoupler::SpeedCoupler(std::string name, FunctionPtr function, std::vector<int> bodies, std::vector<int> uIndices,
                            std::vector<int> coordinateBodies, std::vector<int> qIndices)
-    : Constraint(std::move(name), 0, 1, 0), f_(std::move(function)), bodies_(std::move(bodies)), u_(std::move(uIndices)),
-      qBodies_(std::move(coordinateBodies)), q_(std::move(qIndices)) {
+    : Constraint(std::move(name), 0, 1, 0),
+      f_(std::move(function)),
+      bodies_(std::move(bodies)),
+      u_(std::move(uIndices)),
+      qBodies_(std::move(coordinateBodies)),
+      q_(std::move(qIndices)) {
   if (!f_) throw Error(label() + ": function is null");
   if (bodies_.size() != u_.size() || bodies_.empty())
-    throw Error(label() + ": needs as many speed indices as bodies (got " + std::to_string(bodies_.size()) + " bodies, " +
-                std::to_string(u_.size()) + " indices)");
+    throw Error(label() + ": needs as many speed indices as bodies (got " + std::to_string(bodies_.size()) +
+                " bodies, " + std::to_string(u_.size()) + " indices)");
   if (qBodies_.size() != q_.size())
     throw Error(label() + ": needs as many coordinate indices as coordinate bodies (got " +
                 std::to_string(qBodies_.size()) + " bodies, " + std::to_string(q_.size()) + " indices)");

@@ -15,7 +15,11 @@ using namespace constraint_kinematics;
 SphereOnPlaneContact::SphereOnPlaneContact(std::string name, int planeBody, const Transform& X_PF, int sphereBody,
                                            const Vec3& p_BC, Real radius, bool noSlip)
     : Constraint(std::move(name), 1, noSlip ? 2 : 0, 0),
-      plane_(planeBody), sphere_(sphereBody), X_PF_(X_PF), p_BC_(p_BC), radius_(radius) {
+      plane_(planeBody),
+      sphere_(sphereBody),
+      X_PF_(X_PF),
+      p_BC_(p_BC),
+      radius_(radius) {
   if (!(radius > 0) || !std::isfinite(radius))
     throw Error(label() + ": radius " + std::to_string(radius) + " must be positive and finite");
   if (!p_BC.allFinite()) throw Error(label() + ": sphere centre p_BC must be finite");
@@ -31,8 +35,8 @@ namespace {
 
 // Positions in G; offsets r* are from the owning body's origin.
 struct Contact {
-  Vec3 t[2], z;     // plane axes x_F, y_F, z_F
-  Vec3 C, P, Fo;    // centre, contact point, plane origin
+  Vec3 t[2], z;            // plane axes x_F, y_F, z_F
+  Vec3 C, P, Fo;           // centre, contact point, plane origin
   Vec3 rA_C, rA_P, rA_Fo;  // on the plane body
   Vec3 rB_C, rB_P;         // on the sphere body
 };
@@ -63,8 +67,8 @@ void SphereOnPlaneContact::calcPositionErrors(const ConstraintInput& in, Real* p
   perr[0] = k.z.dot(k.C - k.Fo) - radius_;
 }
 
-void SphereOnPlaneContact::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V,
-                                              const Real*, Real* verr) const {
+void SphereOnPlaneContact::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*,
+                                              Real* verr) const {
   const Contact k = contact(in, plane_, X_PF_, sphere_, p_BC_, radius_);
   verr[0] = k.z.dot(stationVelocity(V[sphere_], k.rB_C) - stationVelocity(V[plane_], k.rA_C));
   if (!isNoSlip()) return;

@@ -13,8 +13,13 @@ using namespace constraint_kinematics;
 
 SphereOnSphereContact::SphereOnSphereContact(std::string name, int bodyA, const Vec3& p_AC1, Real r1, int bodyB,
                                              const Vec3& p_BC2, Real r2, bool noSlip)
-    : Constraint(std::move(name), 1, noSlip ? 2 : 0, 0), a_(bodyA), b_(bodyB), p_AC1_(p_AC1), p_BC2_(p_BC2),
-      r1_(r1), r2_(r2) {
+    : Constraint(std::move(name), 1, noSlip ? 2 : 0, 0),
+      a_(bodyA),
+      b_(bodyB),
+      p_AC1_(p_AC1),
+      p_BC2_(p_BC2),
+      r1_(r1),
+      r2_(r2) {
   if (!(r1 > 0) || !std::isfinite(r1)) throw Error(label() + ": radius r1 " + std::to_string(r1) + " must be positive");
   if (!(r2 > 0) || !std::isfinite(r2)) throw Error(label() + ": radius r2 " + std::to_string(r2) + " must be positive");
   if (!p_AC1.allFinite() || !p_BC2.allFinite()) throw Error(label() + ": sphere centres must be finite");
@@ -31,7 +36,7 @@ namespace {
 struct Spheres {
   Vec3 rA_C1, rB_C2, d, n, e;  // offsets from body origins, centre line, normal, reference on A
   Real len;
-  Vec3 rA_P, rB_P;             // contact point offsets
+  Vec3 rA_P, rB_P;  // contact point offsets
 };
 
 Spheres spheres(const ConstraintInput& in, int A, const Vec3& p_AC1, int B, const Vec3& p_BC2, Real r1) {
@@ -66,8 +71,8 @@ void SphereOnSphereContact::calcPositionErrors(const ConstraintInput& in, Real* 
   perr[0] = spheres(in, a_, p_AC1_, b_, p_BC2_, r1_).len - (r1_ + r2_);
 }
 
-void SphereOnSphereContact::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V,
-                                               const Real*, Real* verr) const {
+void SphereOnSphereContact::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*,
+                                               Real* verr) const {
   const Spheres k = spheres(in, a_, p_AC1_, b_, p_BC2_, r1_);
   verr[0] = k.n.dot(stationVelocity(V[b_], k.rB_C2) - stationVelocity(V[a_], k.rA_C1));
   if (!isNoSlip()) return;

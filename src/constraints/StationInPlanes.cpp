@@ -7,10 +7,14 @@ namespace articula::constraints {
 
 using namespace constraint_kinematics;
 
-StationInPlanes::StationInPlanes(std::string name, int count, const char* planeRole, int planeBody,
-                                 int followerBody, const Vec3& p_BS)
-    : Constraint(std::move(name), count, 0, 0), count_(count), planeRole_(planeRole), a_(planeBody),
-      b_(followerBody), p_BS_(p_BS) {}
+StationInPlanes::StationInPlanes(std::string name, int count, const char* planeRole, int planeBody, int followerBody,
+                                 const Vec3& p_BS)
+    : Constraint(std::move(name), count, 0, 0),
+      count_(count),
+      planeRole_(planeRole),
+      a_(planeBody),
+      b_(followerBody),
+      p_BS_(p_BS) {}
 
 void StationInPlanes::validate(const MatterSubsystem& matter) const {
   requireBody(matter, a_, planeRole_);

@@ -18,7 +18,8 @@ void Weld::calcPositionErrors(const ConstraintInput& in, Real* perr) const {
   position_.calcPositionErrors(in, perr + 3);
 }
 
-void Weld::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u, Real* verr) const {
+void Weld::calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u,
+                              Real* verr) const {
   orientation_.calcVelocityErrors(in, V, u, verr);
   position_.calcVelocityErrors(in, V, u, verr + 3);
 }

@@ -140,8 +140,8 @@ void ContactForceSubsystem::realizeTopology(State& state) {
       throw Error("ContactForceSubsystem '" + getName() + "': surface '" + geometry_.getName(i) + "' is on body " +
                   std::to_string(geometry_.getBody(i)) + ", which the matter does not have (" + std::to_string(nb) +
                   " bodies)");
-  const ContactSetup setup{getName(), getIndex(), *matter_, geometry_, surfaces_,
-                           transitionSpeed_, maximumRadius_, recoverySpeed_};
+  const ContactSetup setup{getName(), getIndex(),       *matter_,       geometry_,
+                           surfaces_, transitionSpeed_, maximumRadius_, recoverySpeed_};
   for (const auto& law : laws_) law->realizeTopology(state, setup);
   dispatchPairs(setup);
   Workspace w;

@@ -29,7 +29,9 @@ void ContactGeometry::checkShape(int i, const char* what) const {
 
 int ContactGeometry::addShape(int body, const Transform& X_BS, ContactShape shape, std::string name) {
   if (name.empty()) name = std::string(shapeTypeName(shape.type())) + "#" + std::to_string(numShapes());
-  if (body < 0) throw Error(std::string("ContactGeometry::addShape '") + name + "': body index " + std::to_string(body) + " is negative");
+  if (body < 0)
+    throw Error(std::string("ContactGeometry::addShape '") + name + "': body index " + std::to_string(body) +
+                " is negative");
   if (!isFinite(X_BS)) throw Error(std::string("ContactGeometry::addShape '") + name + "': pose X_BS is not finite");
   // Checked here, at model build time: the one pair of types without a narrow phase.
   for (const Entry& e : shapes_)
@@ -62,7 +64,8 @@ void ContactGeometry::setBodyParents(std::vector<int> parentOfBody) {
 }
 
 void ContactGeometry::setExcludedJointDistance(int k) {
-  if (k < 0) throw Error(std::string("ContactGeometry::setExcludedJointDistance: k = ") + std::to_string(k) + " is negative");
+  if (k < 0)
+    throw Error(std::string("ContactGeometry::setExcludedJointDistance: k = ") + std::to_string(k) + " is negative");
   excludedJointDistance_ = k;
   filterValid_ = false;
 }
@@ -145,7 +148,8 @@ const std::vector<ContactPoint>& ContactGeometry::findContacts(std::span<const T
     }
     if (!isFinite(X_GB[e.body])) {
       std::ostringstream os;
-      os << "ContactGeometry::findContacts: pose X_GB of body " << e.body << " (shape '" << e.name << "') is not finite";
+      os << "ContactGeometry::findContacts: pose X_GB of body " << e.body << " (shape '" << e.name
+         << "') is not finite";
       throw Error(os.str());
     }
     X_GS_[i] = e.translationOnly ? Transform(X_GB[e.body].R(), X_GB[e.body] * e.X_BS.p()) : X_GB[e.body] * e.X_BS;

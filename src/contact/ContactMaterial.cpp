@@ -31,8 +31,7 @@ void ContactMaterial::validate() const {
   requireFinite(*this, "dynamicFriction", dynamicFriction);
   requireFinite(*this, "viscousFriction", viscousFriction);
   if (youngsModulus <= 0) reject(*this, "youngsModulus", youngsModulus, "must be > 0 Pa");
-  if (!(poissonRatio > -1 && poissonRatio < 0.5))
-    reject(*this, "poissonRatio", poissonRatio, "must lie in (-1, 0.5)");
+  if (!(poissonRatio > -1 && poissonRatio < 0.5)) reject(*this, "poissonRatio", poissonRatio, "must lie in (-1, 0.5)");
   if (dissipation < 0) reject(*this, "dissipation", dissipation, "must be >= 0 s/m");
   if (staticFriction < 0) reject(*this, "staticFriction", staticFriction, "must be >= 0");
   if (dynamicFriction < 0) reject(*this, "dynamicFriction", dynamicFriction, "must be >= 0");
@@ -106,8 +105,7 @@ FrictionCoefficients combineFriction(const ContactMaterial& a, const ContactMate
           harmonicPair(a.viscousFriction, b.viscousFriction)};
 }
 
-FoundationPair combineFoundation(const ContactMaterial& a, Real thicknessA, const ContactMaterial& b,
-                                 Real thicknessB) {
+FoundationPair combineFoundation(const ContactMaterial& a, Real thicknessA, const ContactMaterial& b, Real thicknessB) {
   if (!(thicknessA > 0) || !(thicknessB > 0) || !std::isfinite(thicknessA) || !std::isfinite(thicknessB)) {
     std::ostringstream os;
     os << "Elastic foundation of '" << a.name << "' on '" << b.name << "': layer thicknesses " << thicknessA

@@ -78,7 +78,8 @@ ContactShape ContactShape::triangleMesh(std::shared_ptr<const TriangleMesh> mesh
 }
 
 const TriangleMesh& ContactShape::mesh() const {
-  if (!mesh_) throw Error(std::string("ContactShape ") + shapeTypeName(type_) + ": mesh() on a shape that is not a mesh");
+  if (!mesh_)
+    throw Error(std::string("ContactShape ") + shapeTypeName(type_) + ": mesh() on a shape that is not a mesh");
   return *mesh_;
 }
 

@@ -95,8 +95,8 @@ Vec3 closestOnSimplex(std::array<Vertex, 4>& s, int& n, std::array<Real, 4>& wei
 
 struct Face {
   std::array<int, 3> v;
-  Vec3 m;      // outward unit normal
-  Real dist;   // m . w_v0: distance of the face plane from the origin
+  Vec3 m;     // outward unit normal
+  Real dist;  // m . w_v0: distance of the face plane from the origin
 };
 
 bool makeFace(const std::vector<Vertex>& V, int i, int j, int k, Face& f) {
@@ -111,13 +111,16 @@ bool makeFace(const std::vector<Vertex>& V, int i, int j, int k, Face& f) {
 
 // Completes GJK's simplex (which holds the origin, to round-off) to a non-degenerate tetrahedron.
 bool growToTetrahedron(const Difference& D, std::array<Vertex, 4>& s, int& n, Real tol) {
-  static const std::array<Vec3, 6> axes = {Vec3::UnitX(), Vec3::UnitY(), Vec3::UnitZ(), -Vec3::UnitX(),
-                                           -Vec3::UnitY(), -Vec3::UnitZ()};
+  static const std::array<Vec3, 6> axes = {Vec3::UnitX(),  Vec3::UnitY(),  Vec3::UnitZ(),
+                                           -Vec3::UnitX(), -Vec3::UnitY(), -Vec3::UnitZ()};
   if (n == 0) s[n++] = D.support(Vec3::UnitX());
   if (n == 1)
     for (const Vec3& d : axes) {
       const Vertex v = D.support(d);
-      if ((v.w - s[0].w).norm() > tol) { s[n++] = v; break; }
+      if ((v.w - s[0].w).norm() > tol) {
+        s[n++] = v;
+        break;
+      }
     }
   if (n == 2) {
     const Vec3 e = (s[1].w - s[0].w).normalized();
@@ -126,14 +129,20 @@ bool growToTetrahedron(const Difference& D, std::array<Vertex, 4>& s, int& n, Re
       if (p.norm() < 0.5) continue;
       const Vertex v = D.support(p);
       const Vec3 off = v.w - s[0].w;
-      if ((off - off.dot(e) * e).norm() > tol) { s[n++] = v; break; }
+      if ((off - off.dot(e) * e).norm() > tol) {
+        s[n++] = v;
+        break;
+      }
     }
   }
   if (n == 3) {
     const Vec3 m = (s[1].w - s[0].w).cross(s[2].w - s[0].w).normalized();
     for (const Vec3& d : {m, Vec3(-m)}) {
       const Vertex v = D.support(d);
-      if (std::abs((v.w - s[0].w).dot(m)) > tol) { s[n++] = v; break; }
+      if (std::abs((v.w - s[0].w).dot(m)) > tol) {
+        s[n++] = v;
+        break;
+      }
     }
   }
   return n == 4;
@@ -223,7 +232,7 @@ Penetration expandPolytope(const Difference& D, const std::array<Vertex, 4>& tet
 struct Overlap {
   const Difference& D;
   Real value(const Vec3& n, Vec3& grad) const {
-    const Vertex v = D.support(-n);  // b(-n) - a(n)
+    const Vertex v = D.support(-n);   // b(-n) - a(n)
     grad = -v.w - (-v.w).dot(n) * n;  // tangential part of a(n) - b(-n)
     return -n.dot(v.w);
   }
@@ -278,9 +287,9 @@ Real scaleOf(const PlacedShape& a, const PlacedShape& b) {
 
 ConvexGap calcConvexGap(const PlacedShape& a, const PlacedShape& b, Real farAway) {
   if (!a.shape->isBounded() || !b.shape->isBounded() || !a.shape->isConvex() || !b.shape->isConvex())
-    throw Error(std::string("calcConvexGap: shapes ") + std::to_string(a.index) + " (" + shapeTypeName(a.shape->type()) +
-                ") and " + std::to_string(b.index) + " (" + shapeTypeName(b.shape->type()) +
-                ") must both be bounded and convex");
+    throw Error(std::string("calcConvexGap: shapes ") + std::to_string(a.index) + " (" +
+                shapeTypeName(a.shape->type()) + ") and " + std::to_string(b.index) + " (" +
+                shapeTypeName(b.shape->type()) + ") must both be bounded and convex");
   const Difference D{a, b};
   const Real scale = scaleOf(a, b);
   const Real tol = 1e-11 * scale;

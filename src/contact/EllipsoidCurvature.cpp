@@ -14,7 +14,7 @@ Vec3 perpendicularTo(const Vec3& n) {
 SurfaceCurvature ellipsoidCurvature(const Vec3& semiAxes, const Vec3& p_S) {
   const Vec3 A = semiAxes.cwiseProduct(semiAxes).cwiseInverse();
   const Vec3 p = p_S / std::sqrt(p_S.cwiseProduct(p_S).dot(A));  // onto the surface
-  const Vec3 g = A.cwiseProduct(p);                               // half the gradient of p'Ap - 1
+  const Vec3 g = A.cwiseProduct(p);                              // half the gradient of p'Ap - 1
   const Real gNorm = g.norm();
   const Vec3 n = g / gNorm;
   const Vec3 t1 = perpendicularTo(n);

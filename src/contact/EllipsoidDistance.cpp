@@ -237,8 +237,8 @@ EllipsoidGap calcEllipsoidGap(const Vec3& semiAxesA, const Transform& X_GA, cons
   if (!(best.gradNorm <= gradTol) || !std::isfinite(best.f)) {
     std::ostringstream os;
     os << "calcEllipsoidGap: no converged minimum (gradient " << best.gradNorm << " > " << gradTol
-       << ") for semi-axes (" << semiAxesA.transpose() << ") and (" << semiAxesB.transpose()
-       << "), centre offset (" << F.d.transpose() << ")";
+       << ") for semi-axes (" << semiAxesA.transpose() << ") and (" << semiAxesB.transpose() << "), centre offset ("
+       << F.d.transpose() << ")";
     throw Error(os.str());
   }
 

@@ -85,10 +85,10 @@ RatioAt ratioAt(Real t, Real target) {
 // contacts): a [4/4] rational least-squares fit, only the Newton iteration's starting point.
 Real guessRatio(Real L) {
   if (L > 25) return 0.5 * (L + std::log(0.5 * L));  // B/A ≈ k² / ln k for slender contacts
-  const Real num = 2.0 / 3 + L * (0.10944332429901178 + L * (0.03634293355719801 +
-                                  L * (0.001968840280671074 - L * 9.415333561552259e-06)));
-  const Real den = 1 + L * (0.16433552925048797 + L * (0.058843799060187385 +
-                            L * (0.003934643758339164 - L * 1.836121332395955e-05)));
+  const Real num = 2.0 / 3 + L * (0.10944332429901178 +
+                                  L * (0.03634293355719801 + L * (0.001968840280671074 - L * 9.415333561552259e-06)));
+  const Real den = 1 + L * (0.16433552925048797 +
+                            L * (0.058843799060187385 + L * (0.003934643758339164 - L * 1.836121332395955e-05)));
   return L * num / den;
 }
 
@@ -116,7 +116,8 @@ RatioAt solveRatio(Real target) {
   Real lo = 0, hi = target;
   RatioAt r = ratioAt(guessRatio(target), target);
   for (int it = 0; it < 100 && std::abs(r.residual) > 1e-14; ++it) {
-    if (r.residual < 0) lo = std::max(lo, r.t); else hi = std::min(hi, r.t);
+    if (r.residual < 0) lo = std::max(lo, r.t);
+    else hi = std::min(hi, r.t);
     const Real step = -r.residual / r.slope;
     if (std::abs(r.residual) <= 1e-8 && r.m > 1e-8) {
       advance(r, step);
@@ -188,7 +189,8 @@ ShapeFactors solveShape(Real L) {
   ShapeFactors f = solveShapeOnly(L);
   constexpr Real h = 1e-5;
   const Real lo = std::max(L - h, Real(0));
-  f.stiffnessSlope = (solveShapeOnly(L + h).stiffness - (lo == L ? f.stiffness : solveShapeOnly(lo).stiffness)) / (L + h - lo);
+  f.stiffnessSlope = (solveShapeOnly(L + h).stiffness - (lo == L ? f.stiffness : solveShapeOnly(lo).stiffness)) /
+                     (L + h - lo);
   return f;
 }
 

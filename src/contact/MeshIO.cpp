@@ -42,7 +42,8 @@ Real parseReal(const std::string& token, const std::string& path, int line, cons
   } catch (const std::exception&) {
     used = 0;
   }
-  if (used != token.size() || !std::isfinite(value)) fail(path, line, std::string(what) + " '" + token + "' is not a finite number");
+  if (used != token.size() || !std::isfinite(value))
+    fail(path, line, std::string(what) + " '" + token + "' is not a finite number");
   return value;
 }
 
@@ -155,7 +156,8 @@ std::shared_ptr<TriangleMesh> readAsciiStl(const std::string& path, const std::s
       face[inFacet - 1] = merger.add(parseVec3(words, path, line, "vertex"));
       ++inFacet;
     } else if (key == "endfacet") {
-      if (inFacet != 4) fail(path, line, "facet has " + std::to_string(std::max(inFacet - 1, 0)) + " vertices, needs 3");
+      if (inFacet != 4)
+        fail(path, line, "facet has " + std::to_string(std::max(inFacet - 1, 0)) + " vertices, needs 3");
       faces.push_back(face);
       faceLines.push_back(facetLine);
       inFacet = 0;

@@ -6,7 +6,8 @@
 
 namespace articula {
 
-void collideSphereBrick(const PlacedShape& sphere, const PlacedShape& brick, Real margin, std::vector<ContactPoint>& out) {
+void collideSphereBrick(const PlacedShape& sphere, const PlacedShape& brick, Real margin,
+                        std::vector<ContactPoint>& out) {
   const Real r = sphere.shape->radius();
   const Vec3& h = brick.shape->size();
   const Mat33& R_GB = brick.X_GS.R().matrix();

@@ -56,7 +56,8 @@ void closestPoints(const Segment& P, const Segment& Q, Real& s, Real& t) {
 }
 
 SurfaceCurvature curvatureOf(const Segment& S, Real param, const Vec3& outward) {
-  if (S.isCapsule && param > 0 && param < 1) return cylinderSideCurvature(S.radius, (S.p1 - S.p0).normalized(), outward);
+  if (S.isCapsule && param > 0 && param < 1)
+    return cylinderSideCurvature(S.radius, (S.p1 - S.p0).normalized(), outward);
   return sphereCurvature(S.radius, outward);
 }
 

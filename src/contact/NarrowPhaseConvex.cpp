@@ -14,20 +14,20 @@ namespace articula {
 
 namespace {
 
-constexpr int kDisk = 16;     // vertices of the polygon standing for a cylinder's end
-constexpr Real kFaceCos = 0.8;  // a face meets the contact if its normal is within ~37 degrees of n
-constexpr Real kLineSin = 0.02; // a straight edge or side lies in the contact plane within ~1 degree
+constexpr int kDisk = 16;        // vertices of the polygon standing for a cylinder's end
+constexpr Real kFaceCos = 0.8;   // a face meets the contact if its normal is within ~37 degrees of n
+constexpr Real kLineSin = 0.02;  // a straight edge or side lies in the contact plane within ~1 degree
 
 enum class Kind { Point, Segment, Polygon };
 
 // The part of a shape's surface that meets the contact, in G, seen along its outward direction.
 struct Feature {
   Kind kind = Kind::Point;
-  PointList points;            // a polygon's vertices in order, a segment's two ends
+  PointList points;              // a polygon's vertices in order, a segment's two ends
   Vec3 normal_G = Vec3::Zero();  // a polygon's outward face normal
-  bool disk = false;           // the polygon stands for a circle
-  bool sharp = false;          // a brick edge: flat-punch law, not Hertz
-  SurfaceCurvature curvature;  // a segment's surface curvature
+  bool disk = false;             // the polygon stands for a circle
+  bool sharp = false;            // a brick edge: flat-punch law, not Hertz
+  SurfaceCurvature curvature;    // a segment's surface curvature
 };
 
 Feature brickFeature(const PlacedShape& s, const Vec3& d_S) {

@@ -60,7 +60,8 @@ PenaltyCurve::PenaltyCurve(std::vector<Point> points, std::string name)
     if (!std::isfinite(x)) fail(i, "has a non-finite penetration", x);
     if (!std::isfinite(f)) fail(i, "has a non-finite force", f);
     if (f < 0) fail(i, "has a negative force", f);
-    if (i > 0 && !(x > points_[i - 1].first)) fail(i, "penetration does not increase (points must be monotonic in x)", x);
+    if (i > 0 && !(x > points_[i - 1].first))
+      fail(i, "penetration does not increase (points must be monotonic in x)", x);
   }
   if (points_[0].first != 0) fail(0, "must be at penetration 0", points_[0].first);
   if (points_[0].second != 0) fail(0, "must have force 0", points_[0].second);
@@ -80,7 +81,8 @@ Real PenaltyCurve::calcForce(Real x) const {
 Real PenaltyCurve::calcSlope(Real x) const {
   if (x < 0) return 0;
   for (size_t i = 1; i < points_.size(); ++i)
-    if (x < points_[i].first) return (points_[i].second - points_[i - 1].second) / (points_[i].first - points_[i - 1].first);
+    if (x < points_[i].first)
+      return (points_[i].second - points_[i - 1].second) / (points_[i].first - points_[i - 1].first);
   return 0;
 }
 
@@ -118,10 +120,14 @@ PenaltyCurve PenaltyCurve::inSeries(const PenaltyCurve& a, const PenaltyCurve& b
 }
 
 void PenaltyMaterial::validate() const {
-  const std::pair<const char*, Real> fields[] = {
-      {"unloadingEnergyFraction", unloadingEnergyFraction}, {"damping", damping}, {"rateC1", rateC1},
-      {"rateC2", rateC2}, {"rateC3", rateC3}, {"rateC4", rateC4}, {"friction", friction},
-      {"frictionRampSpeed", frictionRampSpeed}};
+  const std::pair<const char*, Real> fields[] = {{"unloadingEnergyFraction", unloadingEnergyFraction},
+                                                 {"damping", damping},
+                                                 {"rateC1", rateC1},
+                                                 {"rateC2", rateC2},
+                                                 {"rateC3", rateC3},
+                                                 {"rateC4", rateC4},
+                                                 {"friction", friction},
+                                                 {"frictionRampSpeed", frictionRampSpeed}};
   for (const auto& [field, value] : fields)
     if (!std::isfinite(value)) rejectMaterial(*this, field, value, "is not finite");
   if (!(unloadingEnergyFraction > 0 && unloadingEnergyFraction <= 1))
@@ -142,7 +148,10 @@ PenaltyContactModel::PenaltyContactModel(const PenaltyMaterial& a)
       unloading_(a.unloading),
       eta_(a.unloadingEnergyFraction),
       damping_(a.damping),
-      c1_(a.rateC1), c2_(a.rateC2), c3_(a.rateC3), c4_(a.rateC4),
+      c1_(a.rateC1),
+      c2_(a.rateC2),
+      c3_(a.rateC3),
+      c4_(a.rateC4),
       friction_(a.friction, a.friction, 0, a.frictionRampSpeed) {
   a.validate();
 }

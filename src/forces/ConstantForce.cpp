@@ -17,7 +17,8 @@ ConstantForce::ConstantForce(const MobilizedBody& body, const Vec3& p_BS, const 
 
 ConstantForce::ConstantForce(int body, const Vec3& p_BS, const Vec3& f_G, std::string name)
     : ForceElement(std::move(name)), body_(body), p_BS_(p_BS), f_G_(f_G) {
-  if (!p_BS.allFinite()) throw Error("ConstantForce '" + getName() + "': station " + vecText(p_BS) + " m is not finite");
+  if (!p_BS.allFinite())
+    throw Error("ConstantForce '" + getName() + "': station " + vecText(p_BS) + " m is not finite");
   if (!f_G.allFinite()) throw Error("ConstantForce '" + getName() + "': force " + vecText(f_G) + " N is not finite");
 }
 

@@ -9,7 +9,8 @@ namespace {
 constexpr const char* kType = "CustomForce";
 }
 
-CustomForce::CustomForce(ForceFunction force, std::string name) : ForceElement(std::move(name)), force_(std::move(force)) {
+CustomForce::CustomForce(ForceFunction force, std::string name)
+    : ForceElement(std::move(name)), force_(std::move(force)) {
   if (!force_) fail(kType, getName(), "force callback is empty");
 }
 

@@ -69,12 +69,14 @@ inline void bounds(const char* type, const std::string& name, const std::string&
   if (lower > upper) fail(type, name, field, " lower bound ", lower, " ", unit, " > upper bound ", upper, " ", unit);
 }
 
-inline std::string bodyName(const MobilizedBodyInfo& info) { return info.name.empty() ? "" : cat(" '", info.name, "'"); }
+inline std::string bodyName(const MobilizedBodyInfo& info) {
+  return info.name.empty() ? "" : cat(" '", info.name, "'");
+}
 
 // For finalize(): the body must exist (checked by the caller) and whichQ must be one of its
 // coordinates other than a quaternion's, whose single entries have no physical meaning.
-inline void checkScalarCoordinate(const char* type, const std::string& name, const MatterSubsystem& matter,
-                                  int body, int whichQ) {
+inline void checkScalarCoordinate(const char* type, const std::string& name, const MatterSubsystem& matter, int body,
+                                  int whichQ) {
   const MobilizedBodyInfo& info = matter.getInfo(body);
   if (whichQ < 0 || whichQ >= info.nq)
     fail(type, name, "whichQ ", whichQ, " is out of range; body ", body, bodyName(info), " has ", info.nq,

@@ -1,5 +1,5 @@
-#include <cmath>
 #include "articula/forces/GeneralForceSubsystem.h"
+#include <cmath>
 
 #include "articula/matter/MultibodySystem.h"
 
@@ -7,8 +7,7 @@ namespace articula {
 
 void ForceElement::requireNotFrozen(const char* what) const {
   if (frozen_)
-    throw Error("Force element '" + name_ + "': cannot change " + what +
-                " after the System's topology was realized");
+    throw Error("Force element '" + name_ + "': cannot change " + what + " after the System's topology was realized");
 }
 
 void ForceElement::checkBodyIndex(const MatterSubsystem& matter, int body, const char* field) const {
@@ -50,8 +49,7 @@ int GeneralForceSubsystem::findForceByName(const std::string& name) const {
 }
 
 const MatterSubsystem& GeneralForceSubsystem::matter() const {
-  if (!matter_)
-    throw Error("GeneralForceSubsystem '" + getName() + "': used before its System's realizeTopology()");
+  if (!matter_) throw Error("GeneralForceSubsystem '" + getName() + "': used before its System's realizeTopology()");
   return *matter_;
 }
 
@@ -65,8 +63,7 @@ void GeneralForceSubsystem::realizeTopology(State& state) {
     e->frozen_ = true;
   }
   if (trackWork_) workZ_ = state.allocateZ(getIndex(), 1);
-  enabledIndex_ = state.allocateDiscreteVariable(getIndex(), Stage::Dynamics,
-                                                 std::vector<char>(elements_.size(), 1),
+  enabledIndex_ = state.allocateDiscreteVariable(getIndex(), Stage::Dynamics, std::vector<char>(elements_.size(), 1),
                                                  getName() + ".enabled");
 }
 
@@ -144,9 +141,7 @@ int GeneralForceSubsystem::workIndex(const State& state) const {
   return state.getZStart(getIndex()) + workZ_;
 }
 
-Real GeneralForceSubsystem::getNonConservativeWork(const State& state) const {
-  return state.getZ()[workIndex(state)];
-}
+Real GeneralForceSubsystem::getNonConservativeWork(const State& state) const { return state.getZ()[workIndex(state)]; }
 
 void GeneralForceSubsystem::setNonConservativeWork(State& state, Real work) const {
   const int i = workIndex(state);
@@ -179,7 +174,8 @@ std::string GeneralForceSubsystem::findNonFiniteForces(const State& s) const {
     try {
       getForce(e).calcForce(s, m, F, f);
     } catch (const std::exception& ex) {
-      found += (found.empty() ? "" : ", ") + std::string("force element '") + getForce(e).getName() + "' threw: " + ex.what();
+      found += (found.empty() ? "" : ", ") + std::string("force element '") + getForce(e).getName() +
+               "' threw: " + ex.what();
       continue;
     }
     bool finite = f.allFinite();

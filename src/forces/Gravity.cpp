@@ -1,5 +1,5 @@
-#include <span>
 #include "articula/forces/Gravity.h"
+#include <span>
 
 #include <algorithm>
 #include <cmath>
@@ -39,7 +39,8 @@ Gravity& Gravity::excludeBody(const MobilizedBody& body) { return excludeBody(bo
 
 Gravity& Gravity::excludeBody(int body) {
   requireNotFrozen("excluded bodies");
-  if (body < 0) throw Error("Gravity '" + getName() + "': excluded body index " + std::to_string(body) + " is negative");
+  if (body < 0)
+    throw Error("Gravity '" + getName() + "': excluded body index " + std::to_string(body) + " is negative");
   if (std::find(excludedList_.begin(), excludedList_.end(), body) == excludedList_.end()) excludedList_.push_back(body);
   return *this;
 }

@@ -11,7 +11,9 @@ using namespace forces_detail;
 namespace {
 constexpr const char* kType = "LinearBushing";
 
-std::string vec6(const Vec6& v) { return cat("(", v[0], ", ", v[1], ", ", v[2], ", ", v[3], ", ", v[4], ", ", v[5], ")"); }
+std::string vec6(const Vec6& v) {
+  return cat("(", v[0], ", ", v[1], ", ", v[2], ", ", v[3], ", ", v[4], ", ", v[5], ")");
+}
 
 void checkTransform(const std::string& name, const char* field, const Transform& X) {
   if (!X.p().allFinite() || !X.R().matrix().allFinite())
@@ -25,7 +27,12 @@ LinearBushing::LinearBushing(const MobilizedBody& body1, const Transform& X_B1F,
 
 LinearBushing::LinearBushing(int body1, const Transform& X_B1F, int body2, const Transform& X_B2M,
                              const Vec6& stiffness, const Vec6& damping, std::string name)
-    : ForceElement(name.empty() ? cat("bushing (bodies ", body1, ", ", body2, ")") : std::move(name)), body1_(body1), body2_(body2), X_B1F_(X_B1F), X_B2M_(X_B2M), k_(stiffness),
+    : ForceElement(name.empty() ? cat("bushing (bodies ", body1, ", ", body2, ")") : std::move(name)),
+      body1_(body1),
+      body2_(body2),
+      X_B1F_(X_B1F),
+      X_B2M_(X_B2M),
+      k_(stiffness),
       c_(damping) {
   checkTransform(getName(), "frame X_B1F", X_B1F);
   checkTransform(getName(), "frame X_B2M", X_B2M);
@@ -60,7 +67,7 @@ LinearBushing::Kinematics LinearBushing::evaluate(const State& state, const Matt
   if (std::abs(cb) < 1e-10)
     fail(kType, getName(), "relative rotation is at gimbal lock (y angle ", theta[1],
          " rad); x-y-z bushing angles are undefined there");
-  Mat33 Einv;  // thetadot = Einv w_F
+  Mat33 Einv;                              // thetadot = Einv w_F
   Einv << 1, sa * sb / cb, -ca * sb / cb,  //
       0, ca, sa,                           //
       0, -sa / cb, ca / cb;
@@ -88,8 +95,8 @@ Vec6 LinearBushing::calcQDot(const State& state, const MatterSubsystem& matter) 
   return evaluate(state, matter, true).qdot;
 }
 
-void LinearBushing::calcForce(const State& state, const MatterSubsystem& matter,
-                              std::vector<SpatialVec>& bodyForces_G, Vector& /*mobilityForces*/) const {
+void LinearBushing::calcForce(const State& state, const MatterSubsystem& matter, std::vector<SpatialVec>& bodyForces_G,
+                              Vector& /*mobilityForces*/) const {
   const Kinematics k = evaluate(state, matter, true);
   const Vec6 f = -(k_.cwiseProduct(k.q) + c_.cwiseProduct(k.qdot));
   const Mat33& R_GF = k.X_GF.R().matrix();

@@ -20,9 +20,9 @@ void MobilityConstantForce::finalize(const MatterSubsystem& matter) {
   checkBodyIndex(matter, body_, "body");
   const MobilizedBodyInfo& info = matter.getInfo(body_);
   if (whichU_ < 0 || whichU_ >= info.nu)
-    throw Error("MobilityConstantForce '" + getName() + "': whichU " + std::to_string(whichU_) + " is out of range; body " +
-                std::to_string(body_) + (info.name.empty() ? "" : " '" + info.name + "'") + " has " +
-                std::to_string(info.nu) + " generalized speeds");
+    throw Error("MobilityConstantForce '" + getName() + "': whichU " + std::to_string(whichU_) +
+                " is out of range; body " + std::to_string(body_) + (info.name.empty() ? "" : " '" + info.name + "'") +
+                " has " + std::to_string(info.nu) + " generalized speeds");
   uIndex_ = info.uStart + whichU_;
 }
 

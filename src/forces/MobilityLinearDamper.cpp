@@ -14,7 +14,9 @@ MobilityLinearDamper::MobilityLinearDamper(const MobilizedBody& body, int whichU
     : MobilityLinearDamper(body.getIndex(), whichU, damping, std::move(name)) {}
 
 MobilityLinearDamper::MobilityLinearDamper(int body, int whichU, Real damping, std::string name)
-    : ForceElement(name.empty() ? cat("mobility damper (body ", body, ", u ", whichU, ")") : std::move(name)), body_(body), whichU_(whichU) {
+    : ForceElement(name.empty() ? cat("mobility damper (body ", body, ", u ", whichU, ")") : std::move(name)),
+      body_(body),
+      whichU_(whichU) {
   c_ = nonNegative(kType, getName(), "damping", damping, "N m s/rad (or N s/m)");
 }
 

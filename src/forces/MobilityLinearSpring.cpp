@@ -15,7 +15,9 @@ MobilityLinearSpring::MobilityLinearSpring(const MobilizedBody& body, int whichQ
     : MobilityLinearSpring(body.getIndex(), whichQ, stiffness, q0, std::move(name)) {}
 
 MobilityLinearSpring::MobilityLinearSpring(int body, int whichQ, Real stiffness, Real q0, std::string name)
-    : ForceElement(name.empty() ? cat("mobility spring (body ", body, ", q ", whichQ, ")") : std::move(name)), body_(body), whichQ_(whichQ) {
+    : ForceElement(name.empty() ? cat("mobility spring (body ", body, ", q ", whichQ, ")") : std::move(name)),
+      body_(body),
+      whichQ_(whichQ) {
   k_ = nonNegative(kType, getName(), "stiffness", stiffness, "N m/rad (or N/m)");
   q0_ = finite(kType, getName(), "rest value q0", q0, "rad (or m)");
 }

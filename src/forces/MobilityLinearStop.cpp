@@ -18,7 +18,11 @@ MobilityLinearStop::MobilityLinearStop(const MobilizedBody& body, int whichQ, Re
 
 MobilityLinearStop::MobilityLinearStop(int body, int whichQ, Real lower, Real upper, Real stiffness, Real dissipation,
                                        std::string name)
-    : ForceElement(name.empty() ? cat("stop (body ", body, ", q ", whichQ, ")") : std::move(name)), body_(body), whichQ_(whichQ), lower_(lower), upper_(upper) {
+    : ForceElement(name.empty() ? cat("stop (body ", body, ", q ", whichQ, ")") : std::move(name)),
+      body_(body),
+      whichQ_(whichQ),
+      lower_(lower),
+      upper_(upper) {
   bounds(kType, getName(), "q", lower, upper, "rad (or m)");
   k_ = nonNegative(kType, getName(), "stiffness", stiffness, "N m/rad (or N/m)");
   d_ = nonNegative(kType, getName(), "dissipation", dissipation, "s/rad (or s/m)");

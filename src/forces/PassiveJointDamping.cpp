@@ -12,7 +12,7 @@ using namespace forces_detail;
 namespace {
 constexpr const char* kType = "PassiveJointDamping";
 constexpr const char* kUnit = "N m s/rad (or N s/m)";
-}
+}  // namespace
 
 PassiveJointDamping::PassiveJointDamping(Real defaultDamping, std::string name) : ForceElement(std::move(name)) {
   default_ = nonNegative(kType, getName(), "default damping", defaultDamping, kUnit);
@@ -65,7 +65,8 @@ void PassiveJointDamping::finalize(const MatterSubsystem& matter) {
 
 Real PassiveJointDamping::getDamping(int uIndex) const {
   if (uIndex < 0 || uIndex >= c_.size())
-    fail(kType, getName(), "u index ", uIndex, " is out of range [0, ", c_.size(), ") (or the System is not built yet)");
+    fail(kType, getName(), "u index ", uIndex, " is out of range [0, ", c_.size(),
+         ") (or the System is not built yet)");
   return c_[uIndex];
 }
 
@@ -78,7 +79,8 @@ void PassiveJointDamping::addInForceJacobian(const State&, const MatterSubsystem
   D.diagonal() -= c_;
 }
 
-bool PassiveJointDamping::addInTreeJacobian(const State&, const MatterSubsystem& matter, TreeJacobianTerms& terms) const {
+bool PassiveJointDamping::addInTreeJacobian(const State&, const MatterSubsystem& matter,
+                                            TreeJacobianTerms& terms) const {
   for (int b = 1; b < matter.getNumBodies(); ++b) {
     const MobilizedBodyInfo& info = matter.getInfo(b);
     if (info.nu) terms.jointDamping[b].diagonal() -= c_.segment(info.uStart, info.nu);

@@ -107,7 +107,10 @@ RangeOfMotionLimit::RangeOfMotionLimit(const MobilizedBody& body, int whichQ, co
     : RangeOfMotionLimit(body.getIndex(), whichQ, axis, std::move(name)) {}
 
 RangeOfMotionLimit::RangeOfMotionLimit(int body, int whichQ, const Axis& axis, std::string name)
-    : ForceElement(name.empty() ? cat("range of motion (body ", body, ", q ", whichQ, ")") : std::move(name)), orientation_(false), body_(body), whichQ_(whichQ) {
+    : ForceElement(name.empty() ? cat("range of motion (body ", body, ", q ", whichQ, ")") : std::move(name)),
+      orientation_(false),
+      body_(body),
+      whichQ_(whichQ) {
   checkAxis(axis, "q");
   axes_[0] = axis;
 }
@@ -118,7 +121,11 @@ RangeOfMotionLimit::RangeOfMotionLimit(const MobilizedBody& body, CoordinateAxis
 
 RangeOfMotionLimit::RangeOfMotionLimit(int body, CoordinateAxis twistAxis, const std::array<Axis, 3>& axes,
                                        std::string name)
-    : ForceElement(name.empty() ? cat("range of motion (body ", body, ")") : std::move(name)), orientation_(true), body_(body), twistAxis_(twistAxis), axes_(axes) {
+    : ForceElement(name.empty() ? cat("range of motion (body ", body, ")") : std::move(name)),
+      orientation_(true),
+      body_(body),
+      twistAxis_(twistAxis),
+      axes_(axes) {
   const int t = static_cast<int>(twistAxis);
   if (t < 0 || t > 2) fail(kType, getName(), "twist axis ", t, " is not X, Y or Z");
   for (int i = 0; i < 3; ++i) checkAxis(axes[i], kAxisName[i]);

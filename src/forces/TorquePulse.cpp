@@ -12,17 +12,18 @@ namespace {
 constexpr const char* kType = "TorquePulse";
 }
 
-TorquePulse::TorquePulse(Mode mode, const MobilizedBody& body, const SmallVector& peak, Real startTime,
-                         Real duration, std::string name)
+TorquePulse::TorquePulse(Mode mode, const MobilizedBody& body, const SmallVector& peak, Real startTime, Real duration,
+                         std::string name)
     : TorquePulse(mode, body.getIndex(), peak, startTime, duration, std::move(name)) {}
 
-TorquePulse::TorquePulse(Mode mode, int body, const SmallVector& peak, Real startTime, Real duration,
-                         std::string name)
-    : ForceElement(name.empty() ? cat("torque pulse (body ", body, ")") : std::move(name)), mode_(mode), body_(body), peak_(peak) {
+TorquePulse::TorquePulse(Mode mode, int body, const SmallVector& peak, Real startTime, Real duration, std::string name)
+    : ForceElement(name.empty() ? cat("torque pulse (body ", body, ")") : std::move(name)),
+      mode_(mode),
+      body_(body),
+      peak_(peak) {
   if (mode != Mode::Mobility && mode != Mode::BodyTorquePair) fail(kType, getName(), "unknown mode");
   for (int i = 0; i < peak.size(); ++i)
-    if (!std::isfinite(peak[i]))
-      fail(kType, getName(), "peak entry ", i, " = ", peak[i], " is not finite");
+    if (!std::isfinite(peak[i])) fail(kType, getName(), "peak entry ", i, " = ", peak[i], " is not finite");
   if (mode == Mode::BodyTorquePair && peak.size() != 3)
     fail(kType, getName(), "peak has ", peak.size(), " entries; a body torque pair needs 3 (x, y, z in F)");
   t0_ = finite(kType, getName(), "start time", startTime, "s");

@@ -10,14 +10,15 @@ namespace {
 constexpr const char* kType = "TwoPointConstantForce";
 }
 
-TwoPointConstantForce::TwoPointConstantForce(const MobilizedBody& body1, const Vec3& p_B1S1,
-                                             const MobilizedBody& body2, const Vec3& p_B2S2, Real force,
-                                             std::string name)
+TwoPointConstantForce::TwoPointConstantForce(const MobilizedBody& body1, const Vec3& p_B1S1, const MobilizedBody& body2,
+                                             const Vec3& p_B2S2, Real force, std::string name)
     : TwoPointConstantForce(body1.getIndex(), p_B1S1, body2.getIndex(), p_B2S2, force, std::move(name)) {}
 
-TwoPointConstantForce::TwoPointConstantForce(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2,
-                                             Real force, std::string name)
-    : ForceElement(name.empty() ? cat("two-point force (bodies ", body1, ", ", body2, ")") : std::move(name)), body1_(body1), body2_(body2) {
+TwoPointConstantForce::TwoPointConstantForce(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2, Real force,
+                                             std::string name)
+    : ForceElement(name.empty() ? cat("two-point force (bodies ", body1, ", ", body2, ")") : std::move(name)),
+      body1_(body1),
+      body2_(body2) {
   p1_ = finite3(kType, getName(), "station 1", p_B1S1, "m");
   p2_ = finite3(kType, getName(), "station 2", p_B2S2, "m");
   f_ = finite(kType, getName(), "force", force, "N");

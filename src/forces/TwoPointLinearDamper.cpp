@@ -14,9 +14,11 @@ TwoPointLinearDamper::TwoPointLinearDamper(const MobilizedBody& body1, const Vec
                                            const Vec3& p_B2S2, Real damping, std::string name)
     : TwoPointLinearDamper(body1.getIndex(), p_B1S1, body2.getIndex(), p_B2S2, damping, std::move(name)) {}
 
-TwoPointLinearDamper::TwoPointLinearDamper(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2,
-                                           Real damping, std::string name)
-    : ForceElement(name.empty() ? cat("damper (bodies ", body1, ", ", body2, ")") : std::move(name)), body1_(body1), body2_(body2) {
+TwoPointLinearDamper::TwoPointLinearDamper(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2, Real damping,
+                                           std::string name)
+    : ForceElement(name.empty() ? cat("damper (bodies ", body1, ", ", body2, ")") : std::move(name)),
+      body1_(body1),
+      body2_(body2) {
   p1_ = finite3(kType, getName(), "station 1", p_B1S1, "m");
   p2_ = finite3(kType, getName(), "station 2", p_B2S2, "m");
   c_ = nonNegative(kType, getName(), "damping", damping, "N s/m");

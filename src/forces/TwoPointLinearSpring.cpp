@@ -15,9 +15,11 @@ TwoPointLinearSpring::TwoPointLinearSpring(const MobilizedBody& body1, const Vec
     : TwoPointLinearSpring(body1.getIndex(), p_B1S1, body2.getIndex(), p_B2S2, stiffness, naturalLength,
                            std::move(name)) {}
 
-TwoPointLinearSpring::TwoPointLinearSpring(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2,
-                                           Real stiffness, Real naturalLength, std::string name)
-    : ForceElement(name.empty() ? cat("spring (bodies ", body1, ", ", body2, ")") : std::move(name)), body1_(body1), body2_(body2) {
+TwoPointLinearSpring::TwoPointLinearSpring(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2, Real stiffness,
+                                           Real naturalLength, std::string name)
+    : ForceElement(name.empty() ? cat("spring (bodies ", body1, ", ", body2, ")") : std::move(name)),
+      body1_(body1),
+      body2_(body2) {
   p1_ = finite3(kType, getName(), "station 1", p_B1S1, "m");
   p2_ = finite3(kType, getName(), "station 2", p_B2S2, "m");
   k_ = nonNegative(kType, getName(), "stiffness", stiffness, "N/m");

@@ -126,7 +126,8 @@ int CvodeIntegrator::getMethodOrder() const { return method_ == Method::BDF ? 5 
 
 void CvodeIntegrator::setProjectErrorEstimate(bool on) {
   projectErrorEstimate_ = on;
-  if (solver_ && solver_->projecting) check(CVodeSetProjErrEst(solver_->mem, on ? SUNTRUE : SUNFALSE), "CVodeSetProjErrEst");
+  if (solver_ && solver_->projecting)
+    check(CVodeSetProjErrEst(solver_->mem, on ? SUNTRUE : SUNFALSE), "CVodeSetProjErrEst");
 }
 
 void CvodeIntegrator::check(int flag, const char* call) const {
@@ -137,7 +138,8 @@ void CvodeIntegrator::check(int flag, const char* call) const {
 
 void CvodeIntegrator::noteCvodeMessage(const char* function, const char* message) {
   cvodeMessage_ = std::string(function ? function : "CVODE") + ": " + (message ? message : "");
-  while (!cvodeMessage_.empty() && (cvodeMessage_.back() == '.' || cvodeMessage_.back() == ' ')) cvodeMessage_.pop_back();
+  while (!cvodeMessage_.empty() && (cvodeMessage_.back() == '.' || cvodeMessage_.back() == ' '))
+    cvodeMessage_.pop_back();
 }
 
 // ---- starting ---------------------------------------------------------------------------------
@@ -420,7 +422,8 @@ void CvodeIntegrator::collectStatistics(bool stepAccepted) {
     CVodeGetNumProjFails(mem, &npf);
   }
   IntegratorStatistics& st = updStatistics();
-  const int64_t failedErr = netf - lastErrFails_, failedSolve = ncfn - lastSolveFails_, failedProj = npf - lastProjFails_;
+  const int64_t failedErr = netf - lastErrFails_, failedSolve = ncfn - lastSolveFails_,
+                failedProj = npf - lastProjFails_;
   st.errorTestFailures += failedErr;
   st.convergenceFailures += failedSolve + failedProj;
   st.stepsAttempted += failedErr + failedSolve + failedProj + (stepAccepted ? 1 : 0);
@@ -464,22 +467,26 @@ void CvodeIntegrator::advanceWithoutIntegrating(Real tMax) {
   std::string what;
   switch (flag) {
     case CV_ERR_FAILURE: what = "error test failed repeatedly (or with |h| at the minimum step)"; break;
-    case CV_CONV_FAILURE: what = "corrector iteration failed to converge repeatedly (or with |h| at the minimum step)"; break;
+    case CV_CONV_FAILURE:
+      what = "corrector iteration failed to converge repeatedly (or with |h| at the minimum step)";
+      break;
     case CV_REPTD_RHSFUNC_ERR: what = "derivative evaluation failed repeatedly"; break;
     case CV_REPTD_PROJFUNC_ERR: what = "projection failed repeatedly"; break;
     case CV_TOO_CLOSE: what = "step limit too close to the current time"; break;
     default: what = "CVODE failed"; break;
   }
-  throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) + " s failed at t = " +
-              formatValue(tcur) + " s with h = " + formatValue(h) + " s (minimum step " + formatValue(minimumStepAt(t0)) + " s): " + what +
-              " [" + flagName(flag) + "]" + (why.empty() ? "" : "; last failure: " + why) +
-              ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
+  throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) +
+              " s failed at t = " + formatValue(tcur) + " s with h = " + formatValue(h) + " s (minimum step " +
+              formatValue(minimumStepAt(t0)) + " s): " + what + " [" + flagName(flag) + "]" +
+              (why.empty() ? "" : "; last failure: " + why) + ". The last good state (t = " + formatValue(t0) +
+              " s) is getAdvancedState()");
 }
 
 void CvodeIntegrator::takeOneStep(Real tMax, Real hint) {
   const IntegratorSettings& set = getSettings();
   const Real t0 = getAdvancedTime();
-  if (!solver_->mem || (firstStep_ && tMax - t0 <= 100 * std::numeric_limits<Real>::epsilon() * std::max<Real>(1, std::abs(t0)))) {
+  if (!solver_->mem ||
+      (firstStep_ && tMax - t0 <= 100 * std::numeric_limits<Real>::epsilon() * std::max<Real>(1, std::abs(t0)))) {
     advanceWithoutIntegrating(tMax);
     return;
   }
@@ -491,7 +498,8 @@ void CvodeIntegrator::takeOneStep(Real tMax, Real hint) {
   check(CVodeSetMinStep(mem, std::min(minimumStepAt(t0), hMax)), "CVodeSetMinStep");
   // Never step past tMax; an infinite limit must still replace an earlier, finite one.
   check(CVodeSetStopTime(mem, std::isfinite(tMax) ? tMax : std::numeric_limits<Real>::max()), "CVodeSetStopTime");
-  if (firstStep_) check(CVodeSetInitStep(mem, std::min(hint, std::isfinite(tMax) ? tMax - t0 : hint)), "CVodeSetInitStep");
+  if (firstStep_)
+    check(CVodeSetInitStep(mem, std::min(hint, std::isfinite(tMax) ? tMax - t0 : hint)), "CVodeSetInitStep");
 
   pending_ = nullptr;
   failureReason_.clear();  // keep capacity: no allocation on the stepping path
@@ -508,8 +516,8 @@ void CvodeIntegrator::takeOneStep(Real tMax, Real hint) {
     try {
       std::rethrow_exception(p);
     } catch (const Error& e) {
-      throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) + " s failed: " + e.what() +
-                  ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
+      throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) + " s failed: " +
+                  e.what() + ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
     }
   }
   if (flag < 0) throwFailure(flag, t0);
@@ -524,9 +532,9 @@ void CvodeIntegrator::takeOneStep(Real tMax, Real hint) {
   s.setTime(tret);
   s.updY() = y;
   if (!commitStep(tret - t0, projected))
-    throw Error(std::string("Integrator ") + getMethodName() + ": the state CVODE accepted at t = " + formatValue(tret) +
-                " s is not finite: " + lastNonFiniteReport_ + ". The last good state (t = " + formatValue(t0) +
-                " s) is getPreviousState()");
+    throw Error(std::string("Integrator ") + getMethodName() +
+                ": the state CVODE accepted at t = " + formatValue(tret) + " s is not finite: " + lastNonFiniteReport_ +
+                ". The last good state (t = " + formatValue(t0) + " s) is getPreviousState()");
   firstStep_ = false;
   canInterpolate_ = true;
   Real hNext = 0;

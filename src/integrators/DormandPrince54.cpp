@@ -8,7 +8,9 @@ namespace articula {
 namespace {
 ButcherTableau dormandPrince() {
   const std::vector<Real> b = {35.0 / 384, 0, 500.0 / 1113, 125.0 / 192, -2187.0 / 6784, 11.0 / 84, 0};
-  return ButcherTableau{"DormandPrince54", 5, 4,
+  return ButcherTableau{"DormandPrince54",
+                        5,
+                        4,
                         {0, 0.2, 0.3, 0.8, 8.0 / 9, 1, 1},
                         {{},
                          {0.2},
@@ -35,9 +37,9 @@ void DormandPrince54Integrator::onStepAccepted(Real t0, Real h) {
   // at the end is the projection's correction, far below the accuracy.
   const std::vector<Vector>& k = stageDerivatives();
   r1_ = getPreviousState().getY();
-  r2_.setZero(r1_.size());       // y1 - y0
+  r2_.setZero(r1_.size());  // y1 - y0
   for (int j : {0, 2, 3, 4, 5}) r2_ += (h * getTableau().b[j]) * k[j];
-  r3_ = h * k[0] - r2_;          // h k1 - (y1 - y0)
+  r3_ = h * k[0] - r2_;  // h k1 - (y1 - y0)
   r4_ = r2_ - h * k[6] - r3_;
   r5_ = h * (d1 * k[0] + d3 * k[2] + d4 * k[3] + d5 * k[4] + d6 * k[5] + d7 * k[6]);
   t0_ = t0;

@@ -12,15 +12,17 @@ void ErrorControlledIntegrator::setController(const Controller& c) {
   const std::string who = std::string("Integrator ") + getMethodName() + ": controller ";
   if (!(c.safety > 0 && c.safety <= 1)) throw Error(who + "safety must be in (0, 1], got " + formatValue(c.safety));
   if (!(c.maxGrowth > 1)) throw Error(who + "maxGrowth must be > 1, got " + formatValue(c.maxGrowth));
-  if (!(c.maxShrink > 0 && c.maxShrink < 1)) throw Error(who + "maxShrink must be in (0, 1), got " + formatValue(c.maxShrink));
+  if (!(c.maxShrink > 0 && c.maxShrink < 1))
+    throw Error(who + "maxShrink must be in (0, 1), got " + formatValue(c.maxShrink));
   if (!(c.keepBand >= 1)) throw Error(who + "keepBand must be >= 1, got " + formatValue(c.keepBand));
   controller_ = c;
 }
 
 void ErrorControlledIntegrator::throwCollapse(Real t0, Real h, const std::string& why) {
-  throw Error(std::string("Integrator ") + getMethodName() + ": step size collapsed at t = " + formatValue(t0) + " s: h = " +
-              formatValue(h) + " s is below the minimum step " + formatValue(minimumStepAt(t0)) + " s; last failure: " + why +
-              ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
+  throw Error(std::string("Integrator ") + getMethodName() + ": step size collapsed at t = " + formatValue(t0) +
+              " s: h = " + formatValue(h) + " s is below the minimum step " + formatValue(minimumStepAt(t0)) +
+              " s; last failure: " + why + ". The last good state (t = " + formatValue(t0) +
+              " s) is getAdvancedState()");
 }
 
 void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
@@ -97,9 +99,9 @@ void ErrorControlledIntegrator::takeOneStep(Real tMax, Real hint) {
       ++updStatistics().convergenceFailures;
       lastFailure = Failure::Other;
       if (fixed)
-        throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) + " s with h = " + formatValue(h) +
-                    " s failed: " + describeFailure() + ". The last good state (t = " + formatValue(t0) +
-                    " s) is getAdvancedState()");
+        throw Error(std::string("Integrator ") + getMethodName() + ": step from t = " + formatValue(t0) +
+                    " s with h = " + formatValue(h) + " s failed: " + describeFailure() +
+                    ". The last good state (t = " + formatValue(t0) + " s) is getAdvancedState()");
       failedBefore = true;
       h *= 0.25;  // no error estimate to size the retry: back off hard
       continue;

@@ -27,7 +27,8 @@ void ButcherTableau::validate() const {
     Real sum = 0;
     for (Real v : a[i]) sum += v;
     if (std::abs(sum - c[i]) > 1e-12)
-      throw Error(who + "row a[" + std::to_string(i) + "] sums to " + std::to_string(sum) + ", not c = " + std::to_string(c[i]));
+      throw Error(who + "row a[" + std::to_string(i) + "] sums to " + std::to_string(sum) +
+                  ", not c = " + std::to_string(c[i]));
   }
   Real sum = 0;
   for (Real v : b) sum += v;

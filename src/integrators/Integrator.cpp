@@ -51,28 +51,69 @@ void Integrator::setSettings(const IntegratorSettings& s) {
   if (std::isnan(s.finalTime)) throw Error(who + "finalTime is NaN");
   if (s.reportStage < Stage::Time || s.reportStage > Stage::Report)
     throw Error(who + "reportStage must be Time .. Report, got " + stageName(s.reportStage));
-  if (s.maxStepsPerCall < 1) throw Error(who + "maxStepsPerCall must be >= 1, got " + std::to_string(s.maxStepsPerCall));
+  if (s.maxStepsPerCall < 1)
+    throw Error(who + "maxStepsPerCall must be >= 1, got " + std::to_string(s.maxStepsPerCall));
   if (s.minimumStepSize > s.maximumStepSize)
-    throw Error(who + "minimumStepSize " + formatValue(s.minimumStepSize) + " exceeds maximumStepSize " + formatValue(s.maximumStepSize));
+    throw Error(who + "minimumStepSize " + formatValue(s.minimumStepSize) + " exceeds maximumStepSize " +
+                formatValue(s.maximumStepSize));
   if (s.initialStepSize > 0 && s.initialStepSize < s.minimumStepSize)
-    throw Error(who + "initialStepSize " + formatValue(s.initialStepSize) + " is below minimumStepSize " + formatValue(s.minimumStepSize));
-  if (!(s.uWeights.size() == 0 || (s.uWeights.array() > 0).all()) || !(s.zWeights.size() == 0 || (s.zWeights.array() > 0).all()))
+    throw Error(who + "initialStepSize " + formatValue(s.initialStepSize) + " is below minimumStepSize " +
+                formatValue(s.minimumStepSize));
+  if (!(s.uWeights.size() == 0 || (s.uWeights.array() > 0).all()) ||
+      !(s.zWeights.size() == 0 || (s.zWeights.array() > 0).all()))
     throw Error(who + "uWeights and zWeights must be > 0");
   settings_ = s;
 }
 
-void Integrator::setAccuracy(Real a) { auto s = settings_; s.accuracy = a; setSettings(s); }
-void Integrator::setConstraintTolerance(Real t) { auto s = settings_; s.constraintTolerance = t; setSettings(s); }
-void Integrator::setInitialStepSize(Real h) { auto s = settings_; s.initialStepSize = h; setSettings(s); }
-void Integrator::setMinimumStepSize(Real h) { auto s = settings_; s.minimumStepSize = h; setSettings(s); }
-void Integrator::setMaximumStepSize(Real h) { auto s = settings_; s.maximumStepSize = h; setSettings(s); }
-void Integrator::setFinalTime(Real t) { auto s = settings_; s.finalTime = t; setSettings(s); }
-void Integrator::setMaxStepsPerCall(int n) { auto s = settings_; s.maxStepsPerCall = n; setSettings(s); }
+void Integrator::setAccuracy(Real a) {
+  auto s = settings_;
+  s.accuracy = a;
+  setSettings(s);
+}
+void Integrator::setConstraintTolerance(Real t) {
+  auto s = settings_;
+  s.constraintTolerance = t;
+  setSettings(s);
+}
+void Integrator::setInitialStepSize(Real h) {
+  auto s = settings_;
+  s.initialStepSize = h;
+  setSettings(s);
+}
+void Integrator::setMinimumStepSize(Real h) {
+  auto s = settings_;
+  s.minimumStepSize = h;
+  setSettings(s);
+}
+void Integrator::setMaximumStepSize(Real h) {
+  auto s = settings_;
+  s.maximumStepSize = h;
+  setSettings(s);
+}
+void Integrator::setFinalTime(Real t) {
+  auto s = settings_;
+  s.finalTime = t;
+  setSettings(s);
+}
+void Integrator::setMaxStepsPerCall(int n) {
+  auto s = settings_;
+  s.maxStepsPerCall = n;
+  setSettings(s);
+}
 void Integrator::setReturnEveryInternalStep(bool on) { settings_.returnEveryInternalStep = on; }
-void Integrator::setLengthScale(Real m) { auto s = settings_; s.lengthScale = m; setSettings(s); }
-void Integrator::setReportStage(Stage stage) { auto s = settings_; s.reportStage = stage; setSettings(s); }
+void Integrator::setLengthScale(Real m) {
+  auto s = settings_;
+  s.lengthScale = m;
+  setSettings(s);
+}
+void Integrator::setReportStage(Stage stage) {
+  auto s = settings_;
+  s.reportStage = stage;
+  setSettings(s);
+}
 void Integrator::setFixedStepSize(Real h) {
-  if (!(h > 0)) throw Error(std::string("Integrator ") + getMethodName() + ": fixed step size must be > 0, got " + formatValue(h));
+  if (!(h > 0))
+    throw Error(std::string("Integrator ") + getMethodName() + ": fixed step size must be > 0, got " + formatValue(h));
   auto s = settings_;
   s.fixedStep = true;
   s.initialStepSize = s.maximumStepSize = h;
@@ -91,7 +132,8 @@ Real Integrator::minimumStepAt(Real t) const {
 // ---- starting --------------------------------------------------------------------------------
 
 void Integrator::requireInitialized(const char* what) const {
-  if (!initialized_) throw Error(std::string("Integrator ") + getMethodName() + ": call initialize(state) before " + what);
+  if (!initialized_)
+    throw Error(std::string("Integrator ") + getMethodName() + ": call initialize(state) before " + what);
 }
 
 void Integrator::initialize(const State& state) {
@@ -123,8 +165,8 @@ void Integrator::startInterval(const State& state, bool keepStepSize) {
   Vector ydot;
   gatherYDot(start, ydot);
   if (!allFinite(start.getY()) || !allFinite(ydot))
-    throw Error(std::string("Integrator ") + getMethodName() + ": the initial state at t = " + formatValue(start.getTime()) +
-                " is not finite: " + describeNonFinite(start, start.getY(), ydot));
+    throw Error(std::string("Integrator ") + getMethodName() + ": the initial state at t = " +
+                formatValue(start.getTime()) + " is not finite: " + describeNonFinite(start, start.getY(), ydot));
   advanced_ = std::move(start);
   previous_ = advanced_;
   scratch_ = advanced_;
@@ -353,8 +395,8 @@ void Integrator::interpolate(Real t, State& out) const {
   const Real t0 = previous_.getTime(), t1 = advanced_.getTime();
   const bool inside = t == t1 || (stepValid_ && t >= t0 && t <= t1);
   if (!inside)
-    throw Error(std::string("Integrator ") + getMethodName() + ": interpolate(" + formatValue(t) + ") is outside the last step [" +
-                formatValue(stepValid_ ? t0 : t1) + ", " + formatValue(t1) + "]");
+    throw Error(std::string("Integrator ") + getMethodName() + ": interpolate(" + formatValue(t) +
+                ") is outside the last step [" + formatValue(stepValid_ ? t0 : t1) + ", " + formatValue(t1) + "]");
   if (out.getSystemId() != advanced_.getSystemId() || out.getY().size() != advanced_.getY().size()) out = advanced_;
   out.setTime(t);
   if (t == t1) {

@@ -30,8 +30,9 @@ std::string Integrator::describeVariable(int i, const State* layout) const {
   std::string text = std::string(kind) + "[" + std::to_string(local) + "]";
   const VariablePart part = system_.describeVariablePart(s, i);
   if (!part.name.empty()) return text + " (" + part.name + ", " + kind + " " + std::to_string(part.index) + ")";
-  const int ss = kind[0] == 'q' ? owner(s, local, &State::getQStart)
-                 : kind[0] == 'u' ? owner(s, local, &State::getUStart) : owner(s, local, &State::getZStart);
+  const int ss = kind[0] == 'q'   ? owner(s, local, &State::getQStart)
+                 : kind[0] == 'u' ? owner(s, local, &State::getUStart)
+                                  : owner(s, local, &State::getZStart);
   return text + " (subsystem '" + system_.getSubsystem(ss).getName() + "')";
 }
 
@@ -43,7 +44,8 @@ std::string Integrator::describeNonFinite(const State& s, const Vector& y, const
       if (!std::isfinite(v[i])) {
         const std::string name = describeVariable(i, &s);
         const auto bracket = name.find('[');
-        text += (text.empty() ? "" : "; ") + name.substr(0, bracket) + suffix + name.substr(bracket) + " = " + formatValue(v[i]);
+        text += (text.empty() ? "" : "; ") + name.substr(0, bracket) + suffix + name.substr(bracket) + " = " +
+                formatValue(v[i]);
         ++listed;
       }
   };

@@ -27,7 +27,8 @@ const std::vector<std::pair<std::string, Make>>& methods() {
       {"RosenbrockW2", [](const System& s) { return std::make_unique<RosenbrockW2Integrator>(s); }},
       {"RosenbrockW3", [](const System& s) { return std::make_unique<RosenbrockW3Integrator>(s); }},
       {"CvodeBDF", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::BDF); }},
-      {"CvodeAdams", [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::Adams); }},
+      {"CvodeAdams",
+       [](const System& s) { return std::make_unique<CvodeIntegrator>(s, CvodeIntegrator::Method::Adams); }},
   };
   return table;
 }

@@ -1,8 +1,8 @@
 // Rosenbrock-W step: J from the System's ImplicitSolve, one factorization per trial step.
 #include "articula/integrators/RosenbrockW.h"
 
-#include <cmath>
 #include <Eigen/Dense>
+#include <cmath>
 #include <utility>
 
 namespace articula {
@@ -12,7 +12,8 @@ RosenbrockTableau RosenbrockTableau::fromStandard(std::string name, int order, i
                                                   const std::vector<std::vector<Real>>& gammaOff,
                                                   const std::vector<Real>& b, const std::vector<Real>& bHat) {
   const int s = static_cast<int>(b.size());
-  if (static_cast<int>(alpha.size()) != s || static_cast<int>(gammaOff.size()) != s || static_cast<int>(bHat.size()) != s)
+  if (static_cast<int>(alpha.size()) != s || static_cast<int>(gammaOff.size()) != s ||
+      static_cast<int>(bHat.size()) != s)
     throw Error("RosenbrockTableau '" + name + "': alpha, gamma and b̂ must have " + std::to_string(s) + " rows");
   Matrix A = Matrix::Zero(s, s), G = Matrix::Zero(s, s);
   for (int i = 0; i < s; ++i) {
@@ -91,10 +92,8 @@ void RosenbrockWIntegrator::factor(Real h) {
 }
 
 void RosenbrockWIntegrator::solveStage(const Vector& r, Vector& k) {
-  if (matrix_)
-    matrix_->solve(getAdvancedState(), r, k);
-  else
-    k = r;
+  if (matrix_) matrix_->solve(getAdvancedState(), r, k);
+  else k = r;
 }
 
 bool RosenbrockWIntegrator::attemptStep(Real t0, Real h, Real t1, Vector& yErr) {
@@ -141,20 +140,18 @@ RosenbrockW2Integrator::RosenbrockW2Integrator(const System& system)
                                                       /*e = b − (1, 0)*/ {0.5, 0.5}}) {}
 
 RosenbrockW3Integrator::RosenbrockW3Integrator(const System& system)
-    : RosenbrockWIntegrator(system,
-                            RosenbrockTableau::fromStandard(
-                                "RosenbrockW3", 3, 2, 4.3586652150845900e-01,
-                                /*alpha*/
-                                {{},
-                                 {8.7173304301691801e-01},
-                                 {8.4457060015369423e-01, -1.1299064236484185e-01},
-                                 {0, 0, 1}},
-                                /*gamma_ij*/
-                                {{},
-                                 {-8.7173304301691801e-01},
-                                 {-9.0338057013044082e-01, 5.4180672388095326e-02},
-                                 {2.4212380706095346e-01, -1.2232505839045147e+00, 5.4526025533510214e-01}},
-                                /*b*/ {2.4212380706095346e-01, -1.2232505839045147e+00, 1.5452602553351020e+00, 4.3586652150845900e-01},
-                                /*b̂*/ {3.7810903145819369e-01, -9.6042292212423178e-02, 0.5, 2.1793326075422950e-01})) {}
+    : RosenbrockWIntegrator(
+          system,
+          RosenbrockTableau::fromStandard(
+              "RosenbrockW3", 3, 2, 4.3586652150845900e-01,
+              /*alpha*/
+              {{}, {8.7173304301691801e-01}, {8.4457060015369423e-01, -1.1299064236484185e-01}, {0, 0, 1}},
+              /*gamma_ij*/
+              {{},
+               {-8.7173304301691801e-01},
+               {-9.0338057013044082e-01, 5.4180672388095326e-02},
+               {2.4212380706095346e-01, -1.2232505839045147e+00, 5.4526025533510214e-01}},
+              /*b*/ {2.4212380706095346e-01, -1.2232505839045147e+00, 1.5452602553351020e+00, 4.3586652150845900e-01},
+              /*b̂*/ {3.7810903145819369e-01, -9.6042292212423178e-02, 0.5, 2.1793326075422950e-01})) {}
 
 }  // namespace articula

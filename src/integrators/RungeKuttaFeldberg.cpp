@@ -10,7 +10,9 @@ ButcherTableau fehlberg() {
   const std::vector<Real> b4 = {25.0 / 216, 0, 1408.0 / 2565, 2197.0 / 4104, -1.0 / 5, 0};
   std::vector<Real> e(6);
   for (int i = 0; i < 6; ++i) e[i] = b5[i] - b4[i];
-  return ButcherTableau{"RungeKuttaFeldberg", 5, 4,
+  return ButcherTableau{"RungeKuttaFeldberg",
+                        5,
+                        4,
                         {0, 0.25, 0.375, 12.0 / 13, 1, 0.5},
                         {{},
                          {0.25},

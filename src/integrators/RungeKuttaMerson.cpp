@@ -8,16 +8,15 @@
 namespace articula {
 
 RungeKuttaMersonIntegrator::RungeKuttaMersonIntegrator(const System& system)
-    : ExplicitRungeKuttaIntegrator(system, ButcherTableau{"RungeKuttaMerson", 4, 3,
-                                                          /*c*/ {0, 1.0 / 3, 1.0 / 3, 0.5, 1},
-                                                          /*a*/
-                                                          {{},
-                                                           {1.0 / 3},
-                                                           {1.0 / 6, 1.0 / 6},
-                                                           {0.125, 0, 0.375},
-                                                           {0.5, 0, -1.5, 2}},
-                                                          /*b*/ {1.0 / 6, 0, 0, 2.0 / 3, 1.0 / 6},
-                                                          /*e = (b - b̂)/5*/
-                                                          {-1.0 / 15, 0, 0.3, -4.0 / 15, 1.0 / 30}}) {}
+    : ExplicitRungeKuttaIntegrator(
+          system, ButcherTableau{"RungeKuttaMerson",
+                                 4,
+                                 3,
+                                 /*c*/ {0, 1.0 / 3, 1.0 / 3, 0.5, 1},
+                                 /*a*/
+                                 {{}, {1.0 / 3}, {1.0 / 6, 1.0 / 6}, {0.125, 0, 0.375}, {0.5, 0, -1.5, 2}},
+                                 /*b*/ {1.0 / 6, 0, 0, 2.0 / 3, 1.0 / 6},
+                                 /*e = (b - b̂)/5*/
+                                 {-1.0 / 15, 0, 0.3, -4.0 / 15, 1.0 / 30}}) {}
 
 }  // namespace articula

@@ -32,8 +32,7 @@ class Constant final : public Function {
 
 class Linear final : public Function {
  public:
-  Linear(std::vector<Real> slopes, Real intercept)
-      : slopes_(std::move(slopes)), intercept_(intercept) {}
+  Linear(std::vector<Real> slopes, Real intercept) : slopes_(std::move(slopes)), intercept_(intercept) {}
   int argumentSize() const override { return static_cast<int>(slopes_.size()); }
   Real calcValue(std::span<const Real> x) const override {
     checkFunctionArgs("linear function", argumentSize(), x);

@@ -33,13 +33,11 @@ Real wrap(Real a) {
 }
 
 void checkAxes(const Axes& axes, const char* where) {
-  const int i = static_cast<int>(axes[0]), j = static_cast<int>(axes[1]),
-            k = static_cast<int>(axes[2]);
+  const int i = static_cast<int>(axes[0]), j = static_cast<int>(axes[1]), k = static_cast<int>(axes[2]);
   const auto inRange = [](int a) { return a >= 0 && a <= 2; };
   if (!inRange(i) || !inRange(j) || !inRange(k) || i == j || j == k) {
     std::ostringstream msg;
-    msg << where << ": invalid axis sequence (" << i << ", " << j << ", " << k
-        << "); consecutive axes must differ";
+    msg << where << ": invalid axis sequence (" << i << ", " << j << ", " << k << "); consecutive axes must differ";
     throw Error(msg.str());
   }
 }

@@ -31,7 +31,8 @@ std::string whyInvalid(const Mat33& I, Real tol) {
   const Vec3 d = I.diagonal();
   for (int a = 0; a < 3; ++a) {
     if (d[a] < -atol) {
-      why << "has negative moment I" << "xyz"[a] << "xyz"[a] << " = " << d[a];
+      why << "has negative moment I"
+          << "xyz"[a] << "xyz"[a] << " = " << d[a];
       return why.str();
     }
   }
@@ -39,8 +40,9 @@ std::string whyInvalid(const Mat33& I, Real tol) {
     const int b = (a + 1) % 3, c = (a + 2) % 3;
     if (d[b] + d[c] < d[a] - atol) {
       why << "violates the triangle inequality: moments (" << d.transpose() << "), I"
-          << "xyz"[b] << "xyz"[b] << " + I" << "xyz"[c] << "xyz"[c] << " < I" << "xyz"[a]
-          << "xyz"[a];
+          << "xyz"[b] << "xyz"[b] << " + I"
+          << "xyz"[c] << "xyz"[c] << " < I"
+          << "xyz"[a] << "xyz"[a];
       return why.str();
     }
   }
@@ -51,8 +53,7 @@ std::string whyInvalid(const Mat33& I, Real tol) {
   const Vec3 p = Eigen::SelfAdjointEigenSolver<Mat33>(Isym, Eigen::EigenvaluesOnly).eigenvalues();
   // Eigenvalues come sorted ascending.
   if (p[0] < -atol || p[0] + p[1] < p[2] - atol) {
-    why << "has principal moments (" << p.transpose()
-        << ") that are negative or violate the triangle inequality";
+    why << "has principal moments (" << p.transpose() << ") that are negative or violate the triangle inequality";
     return why.str();
   }
   return {};

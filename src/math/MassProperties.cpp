@@ -12,8 +12,8 @@ MassProperties::MassProperties(Real mass, const Vec3& p_BC, const Inertia& I_BO_
     : mass_(mass), com_(p_BC), I_O_(I_BO_B) {
   if (!std::isfinite(mass) || mass < 0 || !p_BC.allFinite()) {
     std::ostringstream msg;
-    msg << "MassProperties: mass must be finite and >= 0 and the mass center finite, got mass "
-        << mass << ", mass center [" << p_BC.transpose() << "]";
+    msg << "MassProperties: mass must be finite and >= 0 and the mass center finite, got mass " << mass
+        << ", mass center [" << p_BC.transpose() << "]";
     throw Error(msg.str());
   }
   // Inertia(Mat33) validates the given matrix; the central inertia must be valid as well, or the
@@ -26,8 +26,8 @@ MassProperties::MassProperties(Real mass, const Vec3& p_BC, const Inertia& I_BO_
   const Real slack = 1e-10 * std::max(I_O_.matrix().cwiseAbs().maxCoeff(), mass_ * com_.squaredNorm());
   if (!Inertia::trusted(I_C + slack * Mat33::Identity()).isValid(0)) {
     std::ostringstream msg;
-    msg << "MassProperties: inertia about the body origin is inconsistent with mass " << mass
-        << " at [" << p_BC.transpose() << "]; the central inertia would be\n"
+    msg << "MassProperties: inertia about the body origin is inconsistent with mass " << mass << " at ["
+        << p_BC.transpose() << "]; the central inertia would be\n"
         << I_C;
     throw Error(msg.str());
   }

@@ -77,10 +77,8 @@ class NaturalCubicSpline final : public Function {
     const Real a = (x_[i + 1] - x) / h, b = (x - x_[i]) / h;  // a + b = 1
     const Real m0 = m_[i], m1 = m_[i + 1];
     switch (k) {
-      case 0:
-        return a * y_[i] + b * y_[i + 1] + h * h / 6 * ((a * a * a - a) * m0 + (b * b * b - b) * m1);
-      case 1:
-        return (y_[i + 1] - y_[i]) / h + h / 6 * ((1 - 3 * a * a) * m0 + (3 * b * b - 1) * m1);
+      case 0: return a * y_[i] + b * y_[i + 1] + h * h / 6 * ((a * a * a - a) * m0 + (b * b * b - b) * m1);
+      case 1: return (y_[i + 1] - y_[i]) / h + h / 6 * ((1 - 3 * a * a) * m0 + (3 * b * b - 1) * m1);
       case 2: return a * m0 + b * m1;
       case 3: return (m1 - m0) / h;
       default: return 0;
@@ -109,8 +107,7 @@ FunctionPtr naturalCubicSpline(std::vector<Real> x, std::vector<Real> y) {
       throw Error(msg.str());
     }
     if (i > 0 && !(x[i] > x[i - 1])) {
-      msg << "x must be strictly increasing, but x[" << i - 1 << "] = " << x[i - 1] << " and x["
-          << i << "] = " << x[i];
+      msg << "x must be strictly increasing, but x[" << i - 1 << "] = " << x[i - 1] << " and x[" << i << "] = " << x[i];
       throw Error(msg.str());
     }
   }

@@ -27,9 +27,8 @@ Quaternion Quaternion::fromNormalized(const Vec4& wxyz) {
 Rotation Quaternion::toRotation() const {
   const Real w = q_[0], x = q_[1], y = q_[2], z = q_[3];
   Mat33 R;
-  R << 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y),
-      2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x),
-      2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y);
+  R << 1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y), 2 * (x * y + w * z), 1 - 2 * (x * x + z * z),
+      2 * (y * z - w * x), 2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y);
   return Rotation::trusted(R);
 }
 

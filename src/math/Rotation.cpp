@@ -25,8 +25,8 @@ Rotation::Rotation(const Mat33& R) {
   const Real det = R.determinant();
   if (orthoErr > kOrthoTol || det <= 0) {
     std::ostringstream msg;
-    msg << "Rotation: matrix is not a proper rotation (max |R^T R - 1| = " << orthoErr
-        << ", tolerance " << kOrthoTol << "; det = " << det << "):\n"
+    msg << "Rotation: matrix is not a proper rotation (max |R^T R - 1| = " << orthoErr << ", tolerance " << kOrthoTol
+        << "; det = " << det << "):\n"
         << R;
     throw Error(msg.str());
   }
@@ -71,8 +71,8 @@ Rotation Rotation::aboutAxis(Real angle, const Vec3& axis) {
   const Real n = axis.norm();
   if (!std::isfinite(n) || n == 0 || !std::isfinite(angle)) {
     std::ostringstream msg;
-    msg << "Rotation::aboutAxis: need a finite nonzero axis and finite angle, got axis ["
-        << axis.transpose() << "], angle " << angle;
+    msg << "Rotation::aboutAxis: need a finite nonzero axis and finite angle, got axis [" << axis.transpose()
+        << "], angle " << angle;
     throw Error(msg.str());
   }
   // Rodrigues: R = 1 + sin(a) [k]x + (1 - cos(a)) [k]x^2.
@@ -84,8 +84,7 @@ Rotation Rotation::fromOneAxis(CoordinateAxis axis, const Vec3& v) {
   const Real n = v.norm();
   if (!std::isfinite(n) || n == 0) {
     std::ostringstream msg;
-    msg << "Rotation::fromOneAxis: direction must be finite and nonzero, got [" << v.transpose()
-        << "]";
+    msg << "Rotation::fromOneAxis: direction must be finite and nonzero, got [" << v.transpose() << "]";
     throw Error(msg.str());
   }
   const Vec3 a = v / n;

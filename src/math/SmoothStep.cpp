@@ -12,8 +12,7 @@ namespace {
 
 class SmoothStep final : public Function {
  public:
-  SmoothStep(Real x0, Real x1, Real y0, Real y1)
-      : x0_(x0), invdx_(1 / (x1 - x0)), y0_(y0), dy_(y1 - y0) {}
+  SmoothStep(Real x0, Real x1, Real y0, Real y1) : x0_(x0), invdx_(1 / (x1 - x0)), y0_(y0), dy_(y1 - y0) {}
   int argumentSize() const override { return 1; }
   Real calcValue(std::span<const Real> x) const override {
     detail::checkFunctionArgs("smooth step", 1, x);
@@ -50,11 +49,10 @@ class SmoothStep final : public Function {
 }  // namespace
 
 FunctionPtr smoothStep(Real x0, Real x1, Real y0, Real y1) {
-  if (!std::isfinite(x0) || !std::isfinite(x1) || !std::isfinite(y0) || !std::isfinite(y1) ||
-      x0 == x1) {
+  if (!std::isfinite(x0) || !std::isfinite(x1) || !std::isfinite(y0) || !std::isfinite(y1) || x0 == x1) {
     std::ostringstream msg;
-    msg << "functions::smoothStep: need finite values and x0 != x1, got x0 = " << x0
-        << ", x1 = " << x1 << ", y0 = " << y0 << ", y1 = " << y1;
+    msg << "functions::smoothStep: need finite values and x0 != x1, got x0 = " << x0 << ", x1 = " << x1
+        << ", y0 = " << y0 << ", y1 = " << y1;
     throw Error(msg.str());
   }
   return std::make_shared<SmoothStep>(x0, x1, y0, y1);

@@ -16,10 +16,8 @@ namespace {
 template <class Run>
 void appendRuns(const std::vector<int>& sorted, std::vector<Run>& runs) {
   for (size_t m = 0; m < sorted.size(); ++m) {
-    if (m > 0 && sorted[m] == sorted[m - 1] + 1)
-      ++runs.back().length;
-    else
-      runs.push_back(Run{sorted[m], 1});
+    if (m > 0 && sorted[m] == sorted[m - 1] + 1) ++runs.back().length;
+    else runs.push_back(Run{sorted[m], 1});
   }
 }
 

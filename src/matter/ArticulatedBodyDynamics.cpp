@@ -46,7 +46,8 @@ struct Sweep {
     for (int b = nb - 1; b >= 1; --b) {
       const MobilizedBodyInfo& info = m.getInfo(b);
       SpatialVec& zb = z[b];
-      if (bias) zb = (*bias)[b]; else zb.setZero();
+      if (bias) zb = (*bias)[b];
+      else zb.setZero();
       for (int c : info.children) {
         const SpatialVec zPlus = childBiasAcross(c, z[c], coriolis, eps, knownUdot);
         zb += shiftForceToParent(zPlus, pc.p_PB_G[c]);
@@ -65,7 +66,10 @@ struct Sweep {
       const MobilizedBodyInfo& info = m.getInfo(b);
       SpatialVec APre = shiftMotion(A[info.parent], pc.p_PB_G[b]);
       if (coriolis) APre += (*coriolis)[b];
-      if (info.nu == 0) { A[b] = APre; continue; }
+      if (info.nu == 0) {
+        A[b] = APre;
+        continue;
+      }
       const bool known = isPrescribed(b);
       kernels::dispatch(info.nu, [&](auto n) {
         constexpr int N = decltype(n)::value;
@@ -73,7 +77,8 @@ struct Sweep {
         if (known) {
           ud = kernels::mapV<N>(knownUdot + info.uStart);
         } else {
-          ud.noalias() = Eigen::Map<const kernels::MatNN<N>>(abi.DInv[b].data()) * Eigen::Map<const kernels::VecN<N>>(eps[b].data());
+          ud.noalias() = Eigen::Map<const kernels::MatNN<N>>(abi.DInv[b].data()) *
+                         Eigen::Map<const kernels::VecN<N>>(eps[b].data());
           ud.noalias() -= kernels::mapH<N>(abi.G[b]).transpose() * APre;
         }
         A[b] = APre;
@@ -119,7 +124,7 @@ void MatterSubsystem::calcAccelerationIgnoringConstraints(const State& s, const 
   udot.resize(nu_);
   A_GB.resize(nb);
   Sweep{*this, pc, abi, nullptr}.run(&scratch.F, &vc.coriolis, mobilityForces.data(), nullptr, scratch.z, scratch.eps,
-                                      udot.data(), A_GB);
+                                     udot.data(), A_GB);
 }
 
 void MatterSubsystem::multiplyByMInv(const State& s, const Vector& v, Vector& MinvV) const {
@@ -133,7 +138,7 @@ void MatterSubsystem::multiplyByMInv(const State& s, const Vector& v, Vector& Mi
   OperatorScratch& scratch = operatorScratch(*this, s);
   MinvV.resize(nu_);
   Sweep{*this, pc, abi, nullptr}.run(nullptr, nullptr, v.data(), nullptr, scratch.z, scratch.eps, MinvV.data(),
-                                      scratch.A);
+                                     scratch.A);
 }
 
 void MatterSubsystem::calcHybridDynamics(const State& s, const Vector& mobilityForces,
@@ -148,7 +153,8 @@ void MatterSubsystem::calcHybridDynamics(const State& s, const Vector& mobilityF
   if (mobilityForces.size() != nu_ || static_cast<int>(bodyForces_G.size()) != nb)
     throw Error("calcHybridDynamics: expected " + std::to_string(nu_) + " mobility forces and " + std::to_string(nb) +
                 " body forces");
-  for (int b = 0; b < nb; ++b) scratch.F[b] = vc ? SpatialVec(vc->gyroscopic[b] - bodyForces_G[b]) : SpatialVec(-bodyForces_G[b]);
+  for (int b = 0; b < nb; ++b)
+    scratch.F[b] = vc ? SpatialVec(vc->gyroscopic[b] - bodyForces_G[b]) : SpatialVec(-bodyForces_G[b]);
   udot.resize(nu_);
   A_GB.resize(nb);
   // tau doubles as the known udot of prescribed mobilities until it is filled below.
@@ -156,7 +162,7 @@ void MatterSubsystem::calcHybridDynamics(const State& s, const Vector& mobilityF
   if (withVelocityTerms && locks.anyMotion) calcPrescribedUDot(*this, s, tau.data());
   const std::vector<char>* prescribed = locks.any ? &locks.locked : nullptr;
   Sweep{*this, pc, abi, prescribed}.run(&scratch.F, vc ? &vc->coriolis : nullptr, mobilityForces.data(), tau.data(),
-                                         scratch.z, scratch.eps, udot.data(), A_GB);
+                                        scratch.z, scratch.eps, udot.data(), A_GB);
   if (!locks.any) return;
   for (int b = 1; b < nb; ++b) {
     const MobilizedBodyInfo& info = getInfo(b);
@@ -195,16 +201,15 @@ void MatterSubsystem::realizeAcceleration(State& s) const {
   // The lock-force vector doubles as the known udot of prescribed mobilities (0 for locks).
   ac.lockForces.setZero();
   if (locks.anyMotion) calcPrescribedUDot(*this, s, ac.lockForces.data());
-  Sweep{*this, pc, abi, prescribed}.run(&ac.zPlus, &vc.coriolis, tau->data(), ac.lockForces.data(),
-                                         ac.z, ac.eps, udot, ac.A_GB);
+  Sweep{*this, pc, abi, prescribed}.run(&ac.zPlus, &vc.coriolis, tau->data(), ac.lockForces.data(), ac.z, ac.eps, udot,
+                                        ac.A_GB);
   if (locks.any) {
     // Force each lock must supply: H^T (P A + z) minus what is already applied.
     for (int b = 1; b < nb; ++b) {
       const MobilizedBodyInfo& info = getInfo(b);
       if (!locks.locked[b] || info.nu == 0) continue;
       const SpatialVec F = abi.P[b] * ac.A_GB[b] + ac.z[b];
-      ac.lockForces.segment(info.uStart, info.nu) =
-          pc.H_G[b].transpose() * F - tau->segment(info.uStart, info.nu);
+      ac.lockForces.segment(info.uStart, info.nu) = pc.H_G[b].transpose() * F - tau->segment(info.uStart, info.nu);
     }
   }
   if (constrained) constraintHooks_->finishAcceleration(s, ac.A_GB, udot);

@@ -13,9 +13,12 @@
 
 namespace articula::kernels {
 
-template <int N> using Mat6N = Eigen::Matrix<double, 6, N>;
-template <int N> using MatNN = Eigen::Matrix<double, N, N>;
-template <int N> using VecN = Eigen::Matrix<double, N, 1>;
+template <int N>
+using Mat6N = Eigen::Matrix<double, 6, N>;
+template <int N>
+using MatNN = Eigen::Matrix<double, N, N>;
+template <int N>
+using VecN = Eigen::Matrix<double, N, 1>;
 
 // Calls f(std::integral_constant<int, N>{}) for N = nu in 1..6.
 // Always inlined: as an out-of-line call per body it cost as much as the arithmetic it wraps.
@@ -32,8 +35,14 @@ template <class F>
   }
 }
 
-template <int N> inline Eigen::Map<const Mat6N<N>> mapH(const HMatrix& H) { return Eigen::Map<const Mat6N<N>>(H.data()); }
-template <int N> inline Eigen::Map<const VecN<N>> mapV(const Real* v) { return Eigen::Map<const VecN<N>>(v); }
+template <int N>
+inline Eigen::Map<const Mat6N<N>> mapH(const HMatrix& H) {
+  return Eigen::Map<const Mat6N<N>>(H.data());
+}
+template <int N>
+inline Eigen::Map<const VecN<N>> mapV(const Real* v) {
+  return Eigen::Map<const VecN<N>>(v);
+}
 
 // Ainv = A⁻¹ by Gauss-Jordan elimination on columns (contiguous in Eigen's storage, so each step
 // is a few vector operations) with partial pivoting along each row, for fixed N: Eigen's inverse
@@ -69,13 +78,14 @@ inline Real invertSmall(const MatNN<N>& A, MatNN<N>& Ainv) {
 }
 
 // phi(l) P phi(l)^T added into out (Theory Manual §12.5 rigid shift), for symmetric P.
-inline void addShiftedSymmetric(const Mat66& P, const Vec3& l, Mat66& out) { ArticulatedInertia::addShifted(P, l, out); }
+inline void addShiftedSymmetric(const Mat66& P, const Vec3& l, Mat66& out) {
+  ArticulatedInertia::addShifted(P, l, out);
+}
 
 // Articulated shift across a free hinge: D = H^T P H, G = P H D^-1, P+ = P - G (P H)^T.
 // P+ is skipped (left unset) for base bodies, whose parent is Ground (Theory Manual §12.5).
 template <int N>
-inline void articulate(const Mat66& P, const HMatrix& Hm, SmallMatrix& DInv, HMatrix& G, Mat66& PPlus,
-                       bool needPPlus) {
+inline void articulate(const Mat66& P, const HMatrix& Hm, SmallMatrix& DInv, HMatrix& G, Mat66& PPlus, bool needPPlus) {
   const auto H = mapH<N>(Hm);
   const Mat6N<N> PH = P * H;
   const MatNN<N> D = H.transpose() * PH;

@@ -32,14 +32,21 @@ Mat66 inertiaAbout(const SpatialInertia& M, const Vec3& p_oB) {
   return I;
 }
 
-template <int N> using Map12N = Eigen::Map<Eigen::Matrix<Real, 12, N>>;
-template <int N> using CMap12N = Eigen::Map<const Eigen::Matrix<Real, 12, N>>;
-template <int N> using Map6N = Eigen::Map<Eigen::Matrix<Real, 6, N>>;
-template <int N> using CMap6N = Eigen::Map<const Eigen::Matrix<Real, 6, N>>;
+template <int N>
+using Map12N = Eigen::Map<Eigen::Matrix<Real, 12, N>>;
+template <int N>
+using CMap12N = Eigen::Map<const Eigen::Matrix<Real, 12, N>>;
+template <int N>
+using Map6N = Eigen::Map<Eigen::Matrix<Real, 6, N>>;
+template <int N>
+using CMap6N = Eigen::Map<const Eigen::Matrix<Real, 6, N>>;
 // N×N corner of a 6×6 (leading dimension 6), and the whole of an N×N SmallMatrix (leading dimension N).
-template <int N> using MapNN = Eigen::Map<Eigen::Matrix<Real, N, N>, 0, Eigen::OuterStride<6>>;
-template <int N> using CMapNN = Eigen::Map<const Eigen::Matrix<Real, N, N>, 0, Eigen::OuterStride<6>>;
-template <int N> using CMapSmall = Eigen::Map<const Eigen::Matrix<Real, N, N>>;
+template <int N>
+using MapNN = Eigen::Map<Eigen::Matrix<Real, N, N>, 0, Eigen::OuterStride<6>>;
+template <int N>
+using CMapNN = Eigen::Map<const Eigen::Matrix<Real, N, N>, 0, Eigen::OuterStride<6>>;
+template <int N>
+using CMapSmall = Eigen::Map<const Eigen::Matrix<Real, N, N>>;
 
 }  // namespace
 
@@ -238,7 +245,8 @@ void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, co
       alpha_[b].noalias() += ST * kernels::mapV<N>(w.data() + info.uStart);
     });
     z_[b].noalias() = inertia_[b] * a_[b];
-    if (hasTerms_[b]) z_[b].noalias() += hGamma * (KV_[b] * alpha_[b].head<6>() + terms_.damping[b] * alpha_[b].tail<6>());
+    if (hasTerms_[b])
+      z_[b].noalias() += hGamma * (KV_[b] * alpha_[b].head<6>() + terms_.damping[b] * alpha_[b].tail<6>());
   }
   // Tip to base: forces accumulated over subtrees, projected on each body's axes.
   for (int b = nb - 1; b >= 1; --b) {
@@ -248,7 +256,8 @@ void ImplicitTreeSolver::formRightHandSide(const Eigen::Ref<const Vector>& r, co
       const CMap12N<N> ST(blocks_[b].ST.data());
       Eigen::Map<Eigen::Matrix<Real, N, 1>> out(rhs.data() + info.uStart);
       out.noalias() = ST.template topRows<6>().transpose() * z_[b];
-      out.noalias() += hGamma * (CMapSmall<N>(terms_.jointStiffness[b].data()) * kernels::mapV<N>(w.data() + info.uStart));
+      out.noalias() += hGamma *
+                       (CMapSmall<N>(terms_.jointStiffness[b].data()) * kernels::mapV<N>(w.data() + info.uStart));
     });
     if (info.parent > 0) z_[info.parent] += z_[b];
   }
@@ -338,7 +347,8 @@ void ImplicitTreeSolver::solveTreeForBody(int body, Eigen::Ref<Matrix> X) {
   for (int k = 1; k < nb; ++k) {
     const MobilizedBodyInfo& info = m.getInfo(k);
     const bool clean = clean_[k];
-    if (clean) bodyAlpha_[k].topRows<6>() = bodyAlpha_[info.parent].topRows<6>(); else bodyAlpha_[k] = bodyAlpha_[info.parent];
+    if (clean) bodyAlpha_[k].topRows<6>() = bodyAlpha_[info.parent].topRows<6>();
+    else bodyAlpha_[k] = bodyAlpha_[info.parent];
     kernels::dispatch(info.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
       const BodyBlocks& f = blocks_[k];
@@ -373,7 +383,8 @@ void ImplicitTreeSolver::solveTree(const Eigen::Ref<const Vector>& b, Eigen::Ref
       constexpr int N = decltype(n)::value;
       const BodyBlocks& f = blocks_[k];
       const CMap12N<N> ST(f.ST.data());
-      const Eigen::Matrix<Real, N, 1> e = kernels::mapV<N>(b.data() + info.uStart) - ST.template topRows<6>().transpose() * z_[k];
+      const Eigen::Matrix<Real, N, 1> e = kernels::mapV<N>(b.data() + info.uStart) -
+                                          ST.template topRows<6>().transpose() * z_[k];
       z_[k].noalias() += CMap6N<N>(f.GD.data()) * e;
       Eigen::Map<Eigen::Matrix<Real, N, 1>>(eps_.data() + info.uStart).noalias() = CMapNN<N>(f.Dinv.data()) * e;
     });
@@ -384,14 +395,16 @@ void ImplicitTreeSolver::solveTree(const Eigen::Ref<const Vector>& b, Eigen::Ref
   for (int k = 1; k < nb; ++k) {
     const MobilizedBodyInfo& info = m.getInfo(k);
     const bool clean = clean_[k];
-    if (clean) alpha_[k].head<6>() = alpha_[info.parent].head<6>(); else alpha_[k] = alpha_[info.parent];
+    if (clean) alpha_[k].head<6>() = alpha_[info.parent].head<6>();
+    else alpha_[k] = alpha_[info.parent];
     kernels::dispatch(info.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
       const BodyBlocks& f = blocks_[k];
       Eigen::Map<Eigen::Matrix<Real, N, 1>> xb(x.data() + info.uStart);
       const CMap12N<N> RDt(f.RDt.data()), ST(f.ST.data());
       if (clean) {
-        xb = kernels::mapV<N>(eps_.data() + info.uStart) - RDt.template topRows<6>().transpose() * alpha_[info.parent].head<6>();
+        xb = kernels::mapV<N>(eps_.data() + info.uStart) -
+             RDt.template topRows<6>().transpose() * alpha_[info.parent].head<6>();
         alpha_[k].head<6>().noalias() += ST.template topRows<6>() * xb;
       } else {
         xb = kernels::mapV<N>(eps_.data() + info.uStart) - RDt.transpose() * alpha_[info.parent];

@@ -11,7 +11,8 @@ namespace articula {
 bool MatterSubsystem::project(State& s, Real tolerance, Vector* yErrEst) const {
   bool changed = normalizeQ(s);
   // Constraint projection (q by Newton, then u) normalizes quaternions again at every iterate.
-  if (constraintHooks_ && constraintHooks_->isActive(s)) changed = constraintHooks_->project(s, tolerance, yErrEst) || changed;
+  if (constraintHooks_ && constraintHooks_->isActive(s))
+    changed = constraintHooks_->project(s, tolerance, yErrEst) || changed;
   if (yErrEst == nullptr) return changed;
   // Prescribed q and u are exact functions of time (written at every Position realization): an
   // integrator's estimate of their error is meaningless.

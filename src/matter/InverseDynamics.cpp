@@ -44,9 +44,10 @@ void MatterSubsystem::calcResidualForceIgnoringConstraints(const State& s, const
   const PositionCache& pc = positionCache(*this, s);
   const VelocityCache& vc = velocityCache(*this, s);
   OperatorScratch& scratch = operatorScratch(*this, s);
-  if (knownUdot.size() != nu_ || mobilityForces.size() != nu_ || static_cast<int>(bodyForces_G.size()) != getNumBodies())
-    throw Error("calcResidualForceIgnoringConstraints: expected " + std::to_string(nu_) + " udots and mobility forces and " +
-                std::to_string(getNumBodies()) + " body forces");
+  if (knownUdot.size() != nu_ || mobilityForces.size() != nu_ ||
+      static_cast<int>(bodyForces_G.size()) != getNumBodies())
+    throw Error("calcResidualForceIgnoringConstraints: expected " + std::to_string(nu_) +
+                " udots and mobility forces and " + std::to_string(getNumBodies()) + " body forces");
   residual.resize(nu_);
   newtonEuler(*this, pc, &vc, &bodyForces_G, knownUdot.data(), scratch.A, scratch.F, residual.data());
   residual -= mobilityForces;

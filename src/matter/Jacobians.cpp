@@ -76,8 +76,7 @@ void MatterSubsystem::calcBiasForSystemJacobian(const State& s, std::vector<Spat
   const int nb = getNumBodies();
   bias_G.resize(nb);
   bias_G[0].setZero();
-  for (int b = 1; b < nb; ++b)
-    bias_G[b] = shiftMotion(bias_G[getInfo(b).parent], pc.p_PB_G[b]) + vc.coriolis[b];
+  for (int b = 1; b < nb; ++b) bias_G[b] = shiftMotion(bias_G[getInfo(b).parent], pc.p_PB_G[b]) + vc.coriolis[b];
 }
 
 SpatialVec MatterSubsystem::calcBiasForFrameJacobian(const State& s, int body, const Vec3& p_BF) const {

@@ -14,8 +14,8 @@ namespace {
 // 6-vector dot product per column instead of a shift along the path. Only blocks above the
 // diagonal are written (an ancestor's u indices are smaller): every write goes down a column.
 template <int N>
-void fillColumnsOfM(const MatterSubsystem& m, const PositionCache& pc, const std::vector<HMatrix>& H_O,
-                    const Mat66& Ic, int b, Matrix& M) {
+void fillColumnsOfM(const MatterSubsystem& m, const PositionCache& pc, const std::vector<HMatrix>& H_O, const Mat66& Ic,
+                    int b, Matrix& M) {
   const MobilizedBodyInfo& info = m.getInfo(b);
   const auto H = kernels::mapH<N>(pc.H_G[b]);
   // Rows above this block that no ancestor writes are zero; zeroing them here, not all of M,

@@ -16,20 +16,20 @@ namespace articula {
 enum class Hinge : char { General, Ball, Free };
 
 struct PositionCache {
-  std::vector<Hinge> hinge;    // constant
+  std::vector<Hinge> hinge;  // constant
   std::vector<Transform> X_FM, X_GB;
   std::vector<Rotation> R_GF;
-  std::vector<HMatrix> H_FM;   // in F
-  std::vector<HMatrix> H_G;    // motion of B relative to P, at Bo, in G (Theory Manual 5.28)
-  std::vector<Vec3> p_PB_G;    // parent origin -> body origin
-  std::vector<Vec3> p_MB_F;    // mobilizer M origin -> body origin, in F
+  std::vector<HMatrix> H_FM;        // in F
+  std::vector<HMatrix> H_G;         // motion of B relative to P, at Bo, in G (Theory Manual 5.28)
+  std::vector<Vec3> p_PB_G;         // parent origin -> body origin
+  std::vector<Vec3> p_MB_F;         // mobilizer M origin -> body origin, in F
   std::vector<SpatialInertia> M_G;  // about Bo, in G
 };
 
 struct VelocityCache {
   std::vector<SpatialVec> V_FM, V_GB;
-  std::vector<SpatialVec> coriolis;   // A_GB - phi^T A_GP - H udot
-  std::vector<SpatialVec> gyroscopic; // [w x I w; m w x (w x c)]
+  std::vector<SpatialVec> coriolis;    // A_GB - phi^T A_GP - H udot
+  std::vector<SpatialVec> gyroscopic;  // [w x I w; m w x (w x c)]
 };
 
 struct DynamicsCache {
@@ -39,10 +39,10 @@ struct DynamicsCache {
 
 // Articulated-body inertias (lazy, depend on q and on which mobilities are prescribed).
 struct ArticulatedInertiaCache {
-  std::vector<Mat66> P;       // articulated inertia of B's subtree at Bo
-  std::vector<Mat66> PPlus;   // P - G H^T P (the part passed across the mobilizer)
+  std::vector<Mat66> P;      // articulated inertia of B's subtree at Bo
+  std::vector<Mat66> PPlus;  // P - G H^T P (the part passed across the mobilizer)
   std::vector<SmallMatrix> DInv;
-  std::vector<HMatrix> G;     // P H D^-1
+  std::vector<HMatrix> G;  // P H D^-1
 };
 
 struct AccelerationCache {
@@ -86,8 +86,8 @@ void calcPrescribedUDot(const MatterSubsystem& m, const State& s, Real* knownUdo
 struct MatterSubsystem::Impl {
   int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;
   int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
-  int massFactor = -1;             // MassMatrixFactor.cpp
-  bool factorMassMatrix = false;   // the tree is shallow enough (Topology)
+  int massFactor = -1;            // MassMatrixFactor.cpp
+  bool factorMassMatrix = false;  // the tree is shallow enough (Topology)
 };
 
 // M = L U in M's branch-induced pattern (TreeLU), for repeated M⁻¹ products at one position:

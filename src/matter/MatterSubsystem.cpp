@@ -32,7 +32,8 @@ int MatterSubsystem::addMobilizedBody(int parent, const Transform& X_PF, const B
     throw Error(label + ": parent index " + std::to_string(parent) + " does not exist");
   if (!mobilizer) throw Error(label + ": mobilizer is null");
   const MassProperties& mp = body.getMassProperties();
-  if (!(mp.mass() >= 0) || !std::isfinite(mp.mass())) throw Error(label + ": mass " + std::to_string(mp.mass()) + " is invalid");
+  if (!(mp.mass() >= 0) || !std::isfinite(mp.mass()))
+    throw Error(label + ": mass " + std::to_string(mp.mass()) + " is invalid");
   MobilizedBodyInfo info;
   info.index = getNumBodies();
   info.parent = parent;
@@ -60,7 +61,8 @@ void MatterSubsystem::setDefaultQ(int body, const SmallVector& q) {
   requireNotFrozen("setDefaultQ");
   MobilizedBodyInfo& b = bodies_.at(body);
   if (q.size() != b.nq)
-    throw Error(bodyLabel(b) + ": default q needs " + std::to_string(b.nq) + " values, got " + std::to_string(q.size()));
+    throw Error(bodyLabel(b) + ": default q needs " + std::to_string(b.nq) + " values, got " +
+                std::to_string(q.size()));
   b.defaultQ = q;
   b.mobilizer->normalizeQ(b.defaultQ.data());
 }
@@ -98,8 +100,11 @@ void MatterSubsystem::realizeTopology(State& s) {
   const size_t nb = bodies_.size();
 
   PositionCache pc;
-  pc.X_FM.resize(nb); pc.X_GB.resize(nb); pc.R_GF.resize(nb);
-  pc.H_FM.assign(nb, HMatrix(6, 0)); pc.H_G.assign(nb, HMatrix(6, 0));
+  pc.X_FM.resize(nb);
+  pc.X_GB.resize(nb);
+  pc.R_GF.resize(nb);
+  pc.H_FM.assign(nb, HMatrix(6, 0));
+  pc.H_G.assign(nb, HMatrix(6, 0));
   // Constant H_FM is computed here once; calcPositionKinematics fills the others.
   for (size_t b = 1; b < nb; ++b)
     if (bodies_[b].constantH) bodies_[b].mobilizer->calcH_FM(bodies_[b].defaultQ.data(), pc.H_FM[b]);
@@ -111,12 +116,16 @@ void MatterSubsystem::realizeTopology(State& s) {
     if (H.cols() == 3 && H.topRows<3>().isIdentity(0) && H.bottomRows<3>().isZero(0)) pc.hinge[b] = Hinge::Ball;
     if (H.cols() == 6 && H.isIdentity(0)) pc.hinge[b] = Hinge::Free;
   }
-  pc.p_PB_G.assign(nb, Vec3::Zero()); pc.p_MB_F.assign(nb, Vec3::Zero()); pc.M_G.resize(nb);
+  pc.p_PB_G.assign(nb, Vec3::Zero());
+  pc.p_MB_F.assign(nb, Vec3::Zero());
+  pc.M_G.resize(nb);
   impl_->positionCache = s.allocateCacheEntry(ss, Stage::Position, std::move(pc), "matter position kinematics");
 
   VelocityCache vc;
-  vc.V_FM.assign(nb, SpatialVec::Zero()); vc.V_GB.assign(nb, SpatialVec::Zero());
-  vc.coriolis.assign(nb, SpatialVec::Zero()); vc.gyroscopic.assign(nb, SpatialVec::Zero());
+  vc.V_FM.assign(nb, SpatialVec::Zero());
+  vc.V_GB.assign(nb, SpatialVec::Zero());
+  vc.coriolis.assign(nb, SpatialVec::Zero());
+  vc.gyroscopic.assign(nb, SpatialVec::Zero());
   impl_->velocityCache = s.allocateCacheEntry(ss, Stage::Velocity, std::move(vc), "matter velocity kinematics");
 
   DynamicsCache dc;
@@ -125,25 +134,30 @@ void MatterSubsystem::realizeTopology(State& s) {
   impl_->dynamicsCache = s.allocateCacheEntry(ss, Stage::Dynamics, std::move(dc), "matter applied forces");
 
   ArticulatedInertiaCache abi;
-  abi.P.assign(nb, Mat66::Zero()); abi.PPlus.assign(nb, Mat66::Zero());
-  abi.DInv.assign(nb, SmallMatrix(0, 0)); abi.G.assign(nb, HMatrix(6, 0));
+  abi.P.assign(nb, Mat66::Zero());
+  abi.PPlus.assign(nb, Mat66::Zero());
+  abi.DInv.assign(nb, SmallMatrix(0, 0));
+  abi.G.assign(nb, HMatrix(6, 0));
   impl_->abiFree = s.allocateLazyCacheEntry(ss, Stage::Position, abi, "matter articulated-body inertias");
-  impl_->abiLocked =
-      s.allocateLazyCacheEntry(ss, Stage::Position, std::move(abi), "matter articulated-body inertias with locks");
+  impl_->abiLocked = s.allocateLazyCacheEntry(ss, Stage::Position, std::move(abi),
+                                              "matter articulated-body inertias with locks");
   allocateMassMatrixFactor(*this, *impl_, s);
 
   AccelerationCache ac;
   ac.A_GB.assign(nb, SpatialVec::Zero());
   ac.lockForces = Vector::Zero(nu_);
   ac.netMobilityForces = Vector::Zero(nu_);
-  ac.z.assign(nb, SpatialVec::Zero()); ac.zPlus.assign(nb, SpatialVec::Zero());
+  ac.z.assign(nb, SpatialVec::Zero());
+  ac.zPlus.assign(nb, SpatialVec::Zero());
   ac.eps.assign(nb, SmallVector(0));
   for (const auto& b : bodies_) ac.eps[b.index].resize(b.nu);
   impl_->accelerationCache = s.allocateCacheEntry(ss, Stage::Acceleration, std::move(ac), "matter accelerations");
 
   OperatorScratch scratch;
-  scratch.A.assign(nb, SpatialVec::Zero()); scratch.F.assign(nb, SpatialVec::Zero());
-  scratch.z.assign(nb, SpatialVec::Zero()); scratch.eps.assign(nb, SmallVector(0));
+  scratch.A.assign(nb, SpatialVec::Zero());
+  scratch.F.assign(nb, SpatialVec::Zero());
+  scratch.z.assign(nb, SpatialVec::Zero());
+  scratch.eps.assign(nb, SmallVector(0));
   scratch.composite.assign(nb, Mat66::Zero());
   scratch.hingeAtOrigin.assign(nb, HMatrix(6, 0));
   for (const auto& b : bodies_) scratch.eps[b.index].resize(b.nu);
@@ -234,7 +248,8 @@ void MatterSubsystem::lock(State& s, int body, const SmallVector& q) const {
   const MobilizedBodyInfo& b = bodies_.at(body);
   if (body == 0) throw Error("MatterSubsystem::lock: Ground cannot be locked");
   if (q.size() != b.nq)
-    throw Error(bodyLabel(b) + ": lock needs " + std::to_string(b.nq) + " coordinates, got " + std::to_string(q.size()));
+    throw Error(bodyLabel(b) + ": lock needs " + std::to_string(b.nq) + " coordinates, got " +
+                std::to_string(q.size()));
   LockInfo& locks = s.updDiscreteVariable<LockInfo>(impl_->locks);
   locks.locked[body] = 1;
   locks.any = true;

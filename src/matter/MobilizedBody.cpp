@@ -7,8 +7,7 @@ MobilizedBody::MobilizedBody(const MobilizedBody& parent, const Transform& X_PF,
                              std::string name) {
   if (!parent.matter_) throw Error("MobilizedBody '" + name + "': the parent handle is empty");
   matter_ = parent.matter_;
-  index_ = matter_->addMobilizedBody(parent.index_, X_PF, body, X_BM, std::move(mobilizer), direction,
-                                     std::move(name));
+  index_ = matter_->addMobilizedBody(parent.index_, X_PF, body, X_BM, std::move(mobilizer), direction, std::move(name));
 }
 
 Eigen::Map<const Vector> MobilizedBody::getQ(const State& s) const {

@@ -22,8 +22,7 @@ void Mobilizer::multiplyByNInv(const Real* /*q*/, const Real* qdot, Real* u) con
   for (int i = 0; i < n; ++i) u[i] = qdot[i];
 }
 
-void Mobilizer::multiplyByNDot(const Real* /*q*/, const Real* /*u*/, const Real* /*v*/,
-                               Real* out) const {
+void Mobilizer::multiplyByNDot(const Real* /*q*/, const Real* /*u*/, const Real* /*v*/, Real* out) const {
   const int n = nq();
   for (int i = 0; i < n; ++i) out[i] = 0;
 }

@@ -48,7 +48,8 @@ void prescribeMotion(const MatterSubsystem& matter, State& s, int body, MotionLe
                 std::to_string(functions.size()));
   for (size_t i = 0; i < functions.size(); ++i)
     if (!functions[i] || functions[i]->argumentSize() != 1)
-      throw Error(label + ": prescribed motion function " + std::to_string(i) + " must be a function of time (1 argument)");
+      throw Error(label + ": prescribed motion function " + std::to_string(i) +
+                  " must be a function of time (1 argument)");
   if (level == MotionLevel::Position && info.nq != info.nu)
     throw Error(label + ": position-level motion needs as many coordinates as speeds (the " +
                 matter.getMobilizer(body).typeName() + " mobilizer has " + std::to_string(info.nq) + " q and " +

@@ -23,7 +23,9 @@ void MultibodyImplicitSolve::calcJacobianBlocks(const State& s, Matrix& M, Matri
   for (const ForceJacobianSource* source : sources_) source->addInForceJacobian(s, D, K);
 }
 
-void MultibodyImplicitSolve::multiplyByN(const State& s, const Vector& u, Vector& q) const { matter_.multiplyByN(s, u, q); }
+void MultibodyImplicitSolve::multiplyByN(const State& s, const Vector& u, Vector& q) const {
+  matter_.multiplyByN(s, u, q);
+}
 
 void MultibodyImplicitSolve::multiplyByNInv(const State& s, const Vector& q, Vector& u) const {
   matter_.multiplyByNInv(s, q, u);

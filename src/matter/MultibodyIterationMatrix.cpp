@@ -42,7 +42,8 @@ void MultibodyIterationMatrix::linearize(const State& s, const IterationMatrixOp
   useTree_ = options.treeLU;
   factoredHGamma_ = -1;
   structured_ = options.structured && structuredEligible_ && solver_.prepare(matter_, s);
-  for (size_t i = 0; structured_ && i < sources_.size(); ++i) structured_ = sources_[i]->addInTreeJacobian(s, solver_.terms());
+  for (size_t i = 0; structured_ && i < sources_.size(); ++i)
+    structured_ = sources_[i]->addInTreeJacobian(s, solver_.terms());
   if (!structured_) formDenseJacobian();
 }
 
@@ -76,10 +77,8 @@ void MultibodyIterationMatrix::solve(const State& s, const Vector& r, Vector& k)
   } else {
     rhs_.noalias() = M_ * r.segment(nq_, nu_);
     rhs_.noalias() += hg * (K_ * tmpU_);
-    if (factoredByTree_)
-      tree_.solve(rhs_, ku_);
-    else
-      ku_ = lu_.solve(rhs_);
+    if (factoredByTree_) tree_.solve(rhs_, ku_);
+    else ku_ = lu_.solve(rhs_);
   }
   matter_.multiplyByN(s, ku_, tmpQ_);
   const int nz = static_cast<int>(r.size()) - nq_ - nu_;

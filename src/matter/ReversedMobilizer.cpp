@@ -47,27 +47,20 @@ class ReversedMobilizer final : public Mobilizer {
     for (int j = 0; j < n; ++j) {
       const Vec3 Hw = H.block<3, 1>(0, j), Hv = H.block<3, 1>(3, j);
       const Vec3 HDw = -(R * HDot.block<3, 1>(0, j)) + w.cross(Hw);
-      const Vec3 HDv = -(R * HDot.block<3, 1>(3, j)) + w.cross(Hv) - p.cross(HDw) -
-                       v.cross(Hw) + w.cross(p.cross(Hw));
+      const Vec3 HDv = -(R * HDot.block<3, 1>(3, j)) + w.cross(Hv) - p.cross(HDw) - v.cross(Hw) + w.cross(p.cross(Hw));
       HDot.block<3, 1>(0, j) = HDw;
       HDot.block<3, 1>(3, j) = HDv;
     }
   }
 
-  void multiplyByN(const Real* q, const Real* u, Real* qdot) const override {
-    fwd_->multiplyByN(q, u, qdot);
-  }
-  void multiplyByNInv(const Real* q, const Real* qdot, Real* u) const override {
-    fwd_->multiplyByNInv(q, qdot, u);
-  }
+  void multiplyByN(const Real* q, const Real* u, Real* qdot) const override { fwd_->multiplyByN(q, u, qdot); }
+  void multiplyByNInv(const Real* q, const Real* qdot, Real* u) const override { fwd_->multiplyByNInv(q, qdot, u); }
   void multiplyByNDot(const Real* q, const Real* u, const Real* v, Real* out) const override {
     fwd_->multiplyByNDot(q, u, v, out);
   }
   bool normalizeQ(Real* q) const override { return fwd_->normalizeQ(q); }
 
-  std::unique_ptr<Mobilizer> clone() const override {
-    return std::make_unique<ReversedMobilizer>(*this);
-  }
+  std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<ReversedMobilizer>(*this); }
 
  private:
   // H_MF -> H_FM (eqs. 5.18, 5.19): the angular rows first, since H_v needs the new H_w.

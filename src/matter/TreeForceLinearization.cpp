@@ -129,7 +129,8 @@ void TreeForceLinearization::fillJacobian(int body, Eigen::Matrix<Real, 6, Eigen
   }
 }
 
-void TreeForceLinearization::calcBodyJacobians(int body, std::vector<int>& us, Eigen::Matrix<Real, 6, Eigen::Dynamic>& J,
+void TreeForceLinearization::calcBodyJacobians(int body, std::vector<int>& us,
+                                               Eigen::Matrix<Real, 6, Eigen::Dynamic>& J,
                                                Eigen::Matrix<Real, 6, Eigen::Dynamic>& C) const {
   us.clear();
   for (int a = body; a > 0; a = matter_->getInfo(a).parent)

@@ -16,9 +16,9 @@
 #include "ScenarioModels.h"
 #include "articula/contact/MeshIO.h"
 #include "articula/integrators/integrators.h"
+#include "articula/model/ContactMaterials.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelFile.h"
-#include "articula/model/ContactMaterials.h"
 #include "articula/model/ModelValidation.h"
 #include "articula/model/ScenarioLimits.h"
 
@@ -33,7 +33,8 @@ Mat33 readInertia(const JsonNode& node) {
   if (node.isArray()) {
     const std::vector<Real> v = node.numbers();
     if (v.size() != 6 && v.size() != 3)
-      node.fail("expected [Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz], got " + std::to_string(v.size()) + " numbers");
+      node.fail("expected [Ixx, Iyy, Izz] or [Ixx, Iyy, Izz, Ixy, Ixz, Iyz], got " + std::to_string(v.size()) +
+                " numbers");
     moments = Vec3(v[0], v[1], v[2]);
     if (v.size() == 6) products = Vec3(v[3], v[4], v[5]);
   } else {
@@ -54,7 +55,8 @@ void readFunctionBased(const JsonNode& node, JointSpec& j) {
     const JsonNode c = coords[i];
     c.allowOnly({"name", "angular"});
     const std::string name = c.at("name").string();
-    if (std::find(f.coordinates.begin(), f.coordinates.end(), name) != f.coordinates.end()) c.at("name").fail("duplicate coordinate name");
+    if (std::find(f.coordinates.begin(), f.coordinates.end(), name) != f.coordinates.end())
+      c.at("name").fail("duplicate coordinate name");
     f.coordinates.push_back(name);
     f.angular.push_back(c.get("angular") ? c.at("angular").boolean() : true);
   }
@@ -94,7 +96,8 @@ void applyJointAxis(const JsonNode& node, JointSpec& j) {
 
 JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   node.allowOnly({"name", "type", "parent", "parent_frame", "child_frame", "axis", "euler", "reverse", "pitch",
-                  "semi_axes", "coordinates", "rotation_axes", "rotations", "translation_axes", "translations", "motion"});
+                  "semi_axes", "coordinates", "rotation_axes", "rotations", "translation_axes", "translations",
+                  "motion"});
   JointSpec j;
   j.name = node.get("name") ? node.at("name").string() : bodyName;
   const JsonNode type = node.at("type");
@@ -112,7 +115,8 @@ JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   }
   if (auto r = node.get("reverse")) j.reverse = r->boolean();
   auto requireFor = [&](const char* key, JointType type) {
-    if (node.has(key) && j.type != type) node.at(key).fail(std::string("\"") + key + "\" applies to " + nameOf(type) + " joints only");
+    if (node.has(key) && j.type != type)
+      node.at(key).fail(std::string("\"") + key + "\" applies to " + nameOf(type) + " joints only");
     if (!node.has(key) && j.type == type) node.at(key);  // throws: missing required field
   };
   requireFor("pitch", T::Screw);
@@ -148,8 +152,9 @@ void checkMeshLocation(const JsonNode& file, const std::filesystem::path& path, 
   if (isWithin(path, std::filesystem::path(file.file()).parent_path())) return;
   for (const std::string& allowed : options.allowedPaths)
     if (isWithin(path, allowed)) return;
-  file.fail("outside the model file's folder (meshes are read from its folder and subfolders; allow another folder "
-            "with --allow-path DIR)");
+  file.fail(
+      "outside the model file's folder (meshes are read from its folder and subfolders; allow another folder "
+      "with --allow-path DIR)");
 }
 
 // A "mesh" geometry: the file (relative to the model file's folder) must exist and parse; the
@@ -190,8 +195,8 @@ void readMeshGeometry(const JsonNode& node, GeometrySpec& g, const LoadOptions& 
 }
 
 GeometrySpec readGeometry(const JsonNode& node, size_t index, const LoadOptions& options) {
-  node.allowOnly({"name", "type", "radius", "semi_axes", "half_lengths", "half_length", "file", "scale", "layer_thickness",
-                  "position", "orientation", "color", "material", "force_curve", "unload_curve"});
+  node.allowOnly({"name", "type", "radius", "semi_axes", "half_lengths", "half_length", "file", "scale",
+                  "layer_thickness", "position", "orientation", "color", "material", "force_curve", "unload_curve"});
   GeometrySpec g;
   g.name = node.get("name") ? node.at("name").string() : "geometry" + std::to_string(index);
   const JsonNode type = node.at("type");
@@ -208,7 +213,9 @@ GeometrySpec readGeometry(const JsonNode& node, size_t index, const LoadOptions&
     case GeometryType::Ellipsoid: g.size = positive3(node.at("semi_axes")); break;
     case GeometryType::Box: g.size = positive3(node.at("half_lengths")); break;
     case GeometryType::Cylinder:
-    case GeometryType::Capsule: g.size = Vec3(node.at("radius").positive(), node.at("half_length").positive(), 0); break;
+    case GeometryType::Capsule:
+      g.size = Vec3(node.at("radius").positive(), node.at("half_length").positive(), 0);
+      break;
     case GeometryType::Mesh: readMeshGeometry(node, g, options); break;
   }
   const std::vector<std::string>& own = geometryTypeInfo(g.type).sizeFields;
@@ -262,8 +269,12 @@ void readAxes(const JsonNode& node, ForceSpec& f) {
   for (size_t i = 0; i < 3; ++i) {
     const JsonNode a = node[i];
     a.allowOnly({"lower", "upper", "lower_deg", "upper_deg", "stiffness", "damping"});
-    lo[i] = a.get("lower") ? a.at("lower").number() : a.get("lower_deg") ? a.at("lower_deg").number() * kDegree : -INFINITY;
-    hi[i] = a.get("upper") ? a.at("upper").number() : a.get("upper_deg") ? a.at("upper_deg").number() * kDegree : INFINITY;
+    lo[i] = a.get("lower")       ? a.at("lower").number()
+            : a.get("lower_deg") ? a.at("lower_deg").number() * kDegree
+                                 : -INFINITY;
+    hi[i] = a.get("upper")       ? a.at("upper").number()
+            : a.get("upper_deg") ? a.at("upper_deg").number() * kDegree
+                                 : INFINITY;
     if (lo[i] > hi[i]) a.fail("lower bound above upper bound");
     k[i] = a.get("stiffness") ? a.at("stiffness").nonNegative() : 0;
     c[i] = a.get("damping") ? a.at("damping").nonNegative() : 0;
@@ -295,7 +306,10 @@ void readField(const JsonNode& node, const FieldInfo& fi, const ModelSpec& m, Fo
     if (fi.kind == FieldKind::Scalar || fi.kind == FieldKind::Bool) f.numbers[key] = {fi.defaultValue};
     if (fi.kind == FieldKind::Vec3) f.numbers[key] = {0, 0, 0};
     if (fi.kind == FieldKind::Vec6) f.numbers[key] = std::vector<Real>(6, 0.0);
-    if (fi.kind == FieldKind::Frame) { f.numbers[key + ".position"] = {0, 0, 0}; f.numbers[key + ".orientation"] = {1, 0, 0, 0}; }
+    if (fi.kind == FieldKind::Frame) {
+      f.numbers[key + ".position"] = {0, 0, 0};
+      f.numbers[key + ".orientation"] = {1, 0, 0, 0};
+    }
     return;
   }
   switch (fi.kind) {
@@ -312,7 +326,11 @@ void readField(const JsonNode& node, const FieldInfo& fi, const ModelSpec& m, Fo
       break;
     }
     case FieldKind::Scalar: f.numbers[key] = {signedScalar(*v, fi.sign)}; break;
-    case FieldKind::Vec3: { const Vec3 x = v->vec3(); f.numbers[key] = {x[0], x[1], x[2]}; break; }
+    case FieldKind::Vec3: {
+      const Vec3 x = v->vec3();
+      f.numbers[key] = {x[0], x[1], x[2]};
+      break;
+    }
     case FieldKind::Vec6: {
       const std::vector<Real> x = v->numbers();
       if (x.size() != 6) v->fail("expected 6 numbers [rx, ry, rz, x, y, z]");
@@ -353,10 +371,15 @@ void checkCoordinate(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
   const CoordinateName* c = findCoordinate(names, it->second);
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n.name;
-  if (!c) node.at("coordinate").fail("not a coordinate of body \"" + body + "\"'s " + nameOf(m.bodies[m.findBody(body)].joint.type) + " joint (" + (list.empty() ? std::string("it has none") : list) + ")");
-  if (!usesU && jc.quaternion) node.at("coordinate").fail("the joint's orientation is a quaternion; limit it with twist_axis and axes instead");
+  if (!c)
+    node.at("coordinate")
+        .fail("not a coordinate of body \"" + body + "\"'s " + nameOf(m.bodies[m.findBody(body)].joint.type) +
+              " joint (" + (list.empty() ? std::string("it has none") : list) + ")");
+  if (!usesU && jc.quaternion)
+    node.at("coordinate").fail("the joint's orientation is a quaternion; limit it with twist_axis and axes instead");
   for (const char* k : {"rest_deg", "lower_deg", "upper_deg"})
-    if (node.has(k) && !c->angular) node.at(k).fail("coordinate \"" + c->name + "\" is not an angle: give it in SI units without _deg");
+    if (node.has(k) && !c->angular)
+      node.at(k).fail("coordinate \"" + c->name + "\" is not an angle: give it in SI units without _deg");
 }
 
 ForceSpec readForce(const JsonNode& node, const ModelSpec& m, size_t index) {
@@ -381,15 +404,18 @@ ForceSpec readForce(const JsonNode& node, const ModelSpec& m, size_t index) {
     node.fail("lower bound above upper bound");
   if (f.type == ForceType::RangeOfMotionLimit) {
     const bool coord = f.words.count("coordinate"), orient = f.words.count("twist_axis") || node.has("axes");
-    if (coord == orient) node.fail("a range_of_motion_limit needs either \"coordinate\" or \"twist_axis\" with \"axes\"");
-    if (orient && !(f.words.count("twist_axis") && node.has("axes"))) node.fail("an orientation limit needs both \"twist_axis\" and \"axes\"");
+    if (coord == orient)
+      node.fail("a range_of_motion_limit needs either \"coordinate\" or \"twist_axis\" with \"axes\"");
+    if (orient && !(f.words.count("twist_axis") && node.has("axes")))
+      node.fail("an orientation limit needs both \"twist_axis\" and \"axes\"");
   }
   return f;
 }
 
 // ---- initial state, scenario, materials ----
 
-void readCoordinateValues(const JsonNode& node, const ModelSpec& m, bool isU, bool degrees, std::map<std::string, Real>& out) {
+void readCoordinateValues(const JsonNode& node, const ModelSpec& m, bool isU, bool degrees,
+                          std::map<std::string, Real>& out) {
   for (const std::string& key : node.keys()) {
     const JsonNode v = node.at(key);
     const size_t dot = key.rfind('.');
@@ -401,8 +427,11 @@ void readCoordinateValues(const JsonNode& node, const ModelSpec& m, bool isU, bo
     if (!body) v.fail("no joint named \"" + joint + "\"");
     const JointCoordinates jc = jointCoordinates(body->joint);
     const CoordinateName* c = findCoordinate(isU ? jc.u : jc.q, coord);
-    if (!c) v.fail("joint \"" + joint + "\" (" + nameOf(body->joint.type) + ") has no " + (isU ? "speed" : "coordinate") + " \"" + coord + "\"");
-    if (degrees && !c->angular) v.fail("\"" + coord + "\" is not an angle: give it under \"" + (isU ? "u" : "q") + "\" in SI units");
+    if (!c)
+      v.fail("joint \"" + joint + "\" (" + nameOf(body->joint.type) + ") has no " + (isU ? "speed" : "coordinate") +
+             " \"" + coord + "\"");
+    if (degrees && !c->angular)
+      v.fail("\"" + coord + "\" is not an angle: give it under \"" + (isU ? "u" : "q") + "\" in SI units");
     if (out.count(key)) v.fail("given twice (in degrees and in SI units)");
     out[key] = v.number() * (degrees ? kDegree : 1.0);
   }
@@ -486,8 +515,8 @@ void readMaterials(const JsonNode& node, ModelSpec& m) {
                    "rate_c3", "rate_c4", "friction", "friction_ramp_speed"});
       c.forceCurve = readCurve(n.at("force_curve"));
       if (auto u = n.get("unload_curve")) c.unloadCurve = readCurve(*u);
-      for (const char* k : {"unloading_energy_fraction", "damping", "rate_c1", "rate_c2", "rate_c3", "rate_c4", "friction",
-                            "friction_ramp_speed"})
+      for (const char* k : {"unloading_energy_fraction", "damping", "rate_c1", "rate_c2", "rate_c3", "rate_c4",
+                            "friction", "friction_ramp_speed"})
         if (auto v = n.get(k)) c.parameters[k] = v->number();
     }
     try {
@@ -508,7 +537,8 @@ Real scenarioNumber(const JsonNode& v, const std::string& field) {
 }
 
 void readScenario(const JsonNode& node, ScenarioSpec& s) {
-  node.allowOnly({"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs", "head_body"});
+  node.allowOnly(
+      {"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs", "head_body"});
   if (auto v = node.get("duration")) s.duration = scenarioNumber(*v, "duration");
   if (auto v = node.get("integrator")) {
     s.integrator = v->string();
@@ -562,7 +592,8 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
   if (auto c = root.get("contact_materials")) readMaterials(*c, m);
   if (auto list = root.get("models")) includeModels(*list, m, file, options);  // a scenario of several models
   const nlohmann::json noBodies = nlohmann::json::array();
-  const JsonNode bodies = m.bodies.empty() || root.has("bodies") ? root.at("bodies") : JsonNode(noBodies, file, "/bodies");
+  const JsonNode bodies = m.bodies.empty() || root.has("bodies") ? root.at("bodies")
+                                                                 : JsonNode(noBodies, file, "/bodies");
   if (bodies.size() == 0 && m.bodies.empty()) bodies.fail("a model needs at least one body");
   const size_t included = m.bodies.size();
   std::unordered_set<std::string> names;  // a set, not a search per body: 10^5 bodies load in seconds
@@ -576,8 +607,10 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
   for (size_t i = included; i < m.bodies.size(); ++i)
     for (size_t g = 0; g < m.bodies[i].geometry.size(); ++g) {
       const std::string& mat = m.bodies[i].geometry[g].material;
-      const bool found = std::any_of(m.contactMaterials.begin(), m.contactMaterials.end(), [&](const auto& c) { return c.name == mat; });
-      if (!mat.empty() && !found) bodies[i - included].at("geometry")[g].at("material").fail("no contact material of this name");
+      const bool found = std::any_of(m.contactMaterials.begin(), m.contactMaterials.end(),
+                                     [&](const auto& c) { return c.name == mat; });
+      if (!mat.empty() && !found)
+        bodies[i - included].at("geometry")[g].at("material").fail("no contact material of this name");
     }
   if (auto c = root.get("contact")) readContact(*c, m);
   if (auto c = root.get("constraints"))
@@ -593,7 +626,8 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
   }
   if (auto s = root.get("scenario")) {
     readScenario(*s, m.scenario);
-    if (!m.scenario.headBody.empty() && m.findBody(m.scenario.headBody) < 0) s->at("head_body").fail("no body of that name");
+    if (!m.scenario.headBody.empty() && m.findBody(m.scenario.headBody) < 0)
+      s->at("head_body").fail("no body of that name");
   }
   checkModelPhysics(m, file);
   return m;

@@ -27,7 +27,10 @@ json curve(const std::vector<std::array<Real, 2>>& c) {
 }
 
 json joint(const JointSpec& s) {
-  json j{{"name", s.name}, {"type", nameOf(s.type)}, {"parent", s.parent}, {"parent_frame", frame(s.parentFrame)},
+  json j{{"name", s.name},
+         {"type", nameOf(s.type)},
+         {"parent", s.parent},
+         {"parent_frame", frame(s.parentFrame)},
          {"child_frame", frame(s.childFrame)}};
   if (s.euler) j["euler"] = true;
   if (s.reverse) j["reverse"] = true;
@@ -36,7 +39,8 @@ json joint(const JointSpec& s) {
   if (s.type == JointType::FunctionBased) {
     const FunctionBasedSpec& f = s.functions;
     json coords = json::array();
-    for (size_t i = 0; i < f.coordinates.size(); ++i) coords.push_back({{"name", f.coordinates[i]}, {"angular", bool(f.angular[i])}});
+    for (size_t i = 0; i < f.coordinates.size(); ++i)
+      coords.push_back({{"name", f.coordinates[i]}, {"angular", bool(f.angular[i])}});
     j["coordinates"] = coords;
     json ra = json::array(), ta = json::array(), r = json::array(), t = json::array();
     for (int k = 0; k < 3; ++k) {
@@ -192,8 +196,11 @@ json writeArticulaModel(const ModelSpec& m) {
   const ScenarioSpec& s = m.scenario;
   std::vector<std::string> outputs;
   for (const OutputKind o : s.outputs) outputs.push_back(nameOf(o));
-  j["scenario"] = {{"duration", s.duration}, {"integrator", s.integrator}, {"accuracy", s.accuracy},
-                   {"report_interval", s.reportInterval}, {"outputs", outputs}};
+  j["scenario"] = {{"duration", s.duration},
+                   {"integrator", s.integrator},
+                   {"accuracy", s.accuracy},
+                   {"report_interval", s.reportInterval},
+                   {"outputs", outputs}};
   if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
   if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
   if (!s.headBody.empty()) j["scenario"]["head_body"] = s.headBody;

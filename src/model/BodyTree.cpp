@@ -30,7 +30,8 @@ BodyTree makeBodyTree(const ModelSpec& m) {
   std::vector<int> pass(m.bodies.size(), 0);
   for (int i : t.order)
     if (t.parent[i] >= 0) pass[i] = pass[t.parent[i]] + (i < t.parent[i] ? 1 : 0);
-  std::sort(t.order.begin(), t.order.end(), [&](int a, int b) { return pass[a] != pass[b] ? pass[a] < pass[b] : a < b; });
+  std::sort(t.order.begin(), t.order.end(),
+            [&](int a, int b) { return pass[a] != pass[b] ? pass[a] < pass[b] : a < b; });
   return t;
 }
 

@@ -17,36 +17,98 @@ const std::vector<ConstraintTypeInfo>& constraintTypes() {
   using K = ConstraintField;
   const double halfPi = 1.57079632679489661923;
   static const std::vector<ConstraintTypeInfo> types{
-      {ConstraintType::Rod, "rod", {{"body1", K::Body, true}, {"station1", K::Station, false}, {"body2", K::Body, true},
-               {"station2", K::Station, false}, {"length", K::Length, true}}},
-      {ConstraintType::Ball, "ball", {{"body1", K::Body, true}, {"station1", K::Station, false}, {"body2", K::Body, true},
-                {"station2", K::Station, false}}},
-      {ConstraintType::Weld, "weld", {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false}}},
-      {ConstraintType::ConstantOrientation, "constant_orientation",
+      {ConstraintType::Rod,
+       "rod",
+       {{"body1", K::Body, true},
+        {"station1", K::Station, false},
+        {"body2", K::Body, true},
+        {"station2", K::Station, false},
+        {"length", K::Length, true}}},
+      {ConstraintType::Ball,
+       "ball",
+       {{"body1", K::Body, true},
+        {"station1", K::Station, false},
+        {"body2", K::Body, true},
+        {"station2", K::Station, false}}},
+      {ConstraintType::Weld,
+       "weld",
        {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false}}},
-      {ConstraintType::PointInPlane, "point_in_plane", {{"plane_body", K::Body, true}, {"normal", K::Direction, true}, {"height", K::Scalar, false},
-                          {"follower_body", K::Body, true}, {"station", K::Station, false}}},
-      {ConstraintType::PointOnLine, "point_on_line", {{"line_body", K::Body, true}, {"direction", K::Direction, true}, {"point", K::Station, false},
-                         {"follower_body", K::Body, true}, {"station", K::Station, false}}},
-      {ConstraintType::ConstantAngle, "constant_angle", {{"body1", K::Body, true}, {"axis1", K::Direction, true}, {"body2", K::Body, true},
-                          {"axis2", K::Direction, true}, {"angle", K::Angle, false, halfPi}}},
-      {ConstraintType::ConstantSpeed, "constant_speed", {{"coordinate", K::UCoordinate, true}, {"speed", K::Scalar, true}}},
-      {ConstraintType::ConstantAcceleration, "constant_acceleration", {{"coordinate", K::UCoordinate, true}, {"acceleration", K::Scalar, true}}},
+      {ConstraintType::ConstantOrientation,
+       "constant_orientation",
+       {{"body1", K::Body, true}, {"frame1", K::Frame, false}, {"body2", K::Body, true}, {"frame2", K::Frame, false}}},
+      {ConstraintType::PointInPlane,
+       "point_in_plane",
+       {{"plane_body", K::Body, true},
+        {"normal", K::Direction, true},
+        {"height", K::Scalar, false},
+        {"follower_body", K::Body, true},
+        {"station", K::Station, false}}},
+      {ConstraintType::PointOnLine,
+       "point_on_line",
+       {{"line_body", K::Body, true},
+        {"direction", K::Direction, true},
+        {"point", K::Station, false},
+        {"follower_body", K::Body, true},
+        {"station", K::Station, false}}},
+      {ConstraintType::ConstantAngle,
+       "constant_angle",
+       {{"body1", K::Body, true},
+        {"axis1", K::Direction, true},
+        {"body2", K::Body, true},
+        {"axis2", K::Direction, true},
+        {"angle", K::Angle, false, halfPi}}},
+      {ConstraintType::ConstantSpeed,
+       "constant_speed",
+       {{"coordinate", K::UCoordinate, true}, {"speed", K::Scalar, true}}},
+      {ConstraintType::ConstantAcceleration,
+       "constant_acceleration",
+       {{"coordinate", K::UCoordinate, true}, {"acceleration", K::Scalar, true}}},
       {ConstraintType::CoordinateCoupler, "coordinate_coupler", {{"function", K::QFunction, true}}},
       {ConstraintType::SpeedCoupler, "speed_coupler", {{"function", K::UFunction, true}}},
-      {ConstraintType::PrescribedMotion, "prescribed_motion", {{"coordinate", K::QCoordinate, true}, {"function", K::TimeFunction, true}}},
-      {ConstraintType::NoSlip1D, "no_slip_1d", {{"case_body", K::Body, true}, {"point", K::Station, false}, {"direction", K::Direction, true},
-                      {"body1", K::Body, true}, {"body2", K::Body, true}}},
-      {ConstraintType::SphereOnPlane, "sphere_on_plane", {{"plane_body", K::Body, true}, {"plane_frame", K::Frame, false}, {"sphere_body", K::Body, true},
-                           {"center", K::Station, false}, {"radius", K::Length, true}, {"no_slip", K::Bool, false}}},
-      {ConstraintType::SphereOnSphere, "sphere_on_sphere", {{"body1", K::Body, true}, {"center1", K::Station, false}, {"radius1", K::Length, true},
-                            {"body2", K::Body, true}, {"center2", K::Station, false}, {"radius2", K::Length, true},
-                            {"no_slip", K::Bool, false}}},
-      {ConstraintType::DiskOnPlane, "disk_on_plane", {{"plane_body", K::Body, true}, {"plane_frame", K::Frame, false}, {"disk_body", K::Body, true},
-                         {"center", K::Station, false}, {"axle", K::Direction, true}, {"radius", K::Length, true},
-                         {"no_slip", K::Bool, false}}},
-      {ConstraintType::LineOnLine, "line_on_line", {{"body1", K::Body, true}, {"point1", K::Station, false}, {"direction1", K::Direction, true},
-                        {"body2", K::Body, true}, {"point2", K::Station, false}, {"direction2", K::Direction, true}}},
+      {ConstraintType::PrescribedMotion,
+       "prescribed_motion",
+       {{"coordinate", K::QCoordinate, true}, {"function", K::TimeFunction, true}}},
+      {ConstraintType::NoSlip1D,
+       "no_slip_1d",
+       {{"case_body", K::Body, true},
+        {"point", K::Station, false},
+        {"direction", K::Direction, true},
+        {"body1", K::Body, true},
+        {"body2", K::Body, true}}},
+      {ConstraintType::SphereOnPlane,
+       "sphere_on_plane",
+       {{"plane_body", K::Body, true},
+        {"plane_frame", K::Frame, false},
+        {"sphere_body", K::Body, true},
+        {"center", K::Station, false},
+        {"radius", K::Length, true},
+        {"no_slip", K::Bool, false}}},
+      {ConstraintType::SphereOnSphere,
+       "sphere_on_sphere",
+       {{"body1", K::Body, true},
+        {"center1", K::Station, false},
+        {"radius1", K::Length, true},
+        {"body2", K::Body, true},
+        {"center2", K::Station, false},
+        {"radius2", K::Length, true},
+        {"no_slip", K::Bool, false}}},
+      {ConstraintType::DiskOnPlane,
+       "disk_on_plane",
+       {{"plane_body", K::Body, true},
+        {"plane_frame", K::Frame, false},
+        {"disk_body", K::Body, true},
+        {"center", K::Station, false},
+        {"axle", K::Direction, true},
+        {"radius", K::Length, true},
+        {"no_slip", K::Bool, false}}},
+      {ConstraintType::LineOnLine,
+       "line_on_line",
+       {{"body1", K::Body, true},
+        {"point1", K::Station, false},
+        {"direction1", K::Direction, true},
+        {"body2", K::Body, true},
+        {"point2", K::Station, false},
+        {"direction2", K::Direction, true}}},
   };
   return types;
 }
@@ -67,7 +129,8 @@ const std::vector<KindName<ConstraintType>>& kindTable<ConstraintType>() {
   return table;
 }
 
-bool resolveCoordinate(const ModelSpec& m, const std::string& name, bool isU, int& body, int& index, std::string& problem) {
+bool resolveCoordinate(const ModelSpec& m, const std::string& name, bool isU, int& body, int& index,
+                       std::string& problem) {
   const size_t dot = name.rfind('.');
   if (dot == std::string::npos) {
     problem = "coordinate names are \"joint.coordinate\"";
@@ -91,13 +154,14 @@ bool resolveCoordinate(const ModelSpec& m, const std::string& name, bool isU, in
     if (names[k].name == coord) index = static_cast<int>(k);
   }
   if (index < 0) {
-    problem = "joint \"" + joint + "\" (" + nameOf(j.type) + ") has no " + (isU ? "speed" : "coordinate") + " \"" + coord + "\"" +
-              (list.empty() ? " (it has none)" : " (" + list + ")");
+    problem = "joint \"" + joint + "\" (" + nameOf(j.type) + ") has no " + (isU ? "speed" : "coordinate") + " \"" +
+              coord + "\"" + (list.empty() ? " (it has none)" : " (" + list + ")");
     return false;
   }
   if (!isU && jc.quaternion) {
     if (index < 3) {
-      problem = "joint \"" + joint + "\"'s orientation is a quaternion: \"" + coord + "\" is not a coordinate a constraint can use";
+      problem = "joint \"" + joint + "\"'s orientation is a quaternion: \"" + coord +
+                "\" is not a coordinate a constraint can use";
       return false;
     }
     index += 1;  // after the 4 quaternion entries
@@ -169,8 +233,16 @@ void readValue(const JsonNode& node, const ConstraintFieldInfo& fi, const ModelS
       c.bodies[key] = b;
       break;
     }
-    case K::Station: { const Vec3 x = v->vec3(); c.numbers[key] = {x[0], x[1], x[2]}; break; }
-    case K::Direction: { const Vec3 x = readUnitAxis(*v); c.numbers[key] = {x[0], x[1], x[2]}; break; }
+    case K::Station: {
+      const Vec3 x = v->vec3();
+      c.numbers[key] = {x[0], x[1], x[2]};
+      break;
+    }
+    case K::Direction: {
+      const Vec3 x = readUnitAxis(*v);
+      c.numbers[key] = {x[0], x[1], x[2]};
+      break;
+    }
     case K::Frame: {
       const FrameSpec f = readFrame(*v);
       const Vec4 q = f.orientation.asVec4();
@@ -232,7 +304,8 @@ json writeConstraint(const ConstraintSpec& c) {
       case K::Station:
       case K::Direction: j[key] = num->second; break;
       case K::Frame:
-        j[key] = {{"position", c.numbers.at(key + ".position")}, {"orientation", {{"quaternion", c.numbers.at(key + ".orientation")}}}};
+        j[key] = {{"position", c.numbers.at(key + ".position")},
+                  {"orientation", {{"quaternion", c.numbers.at(key + ".orientation")}}}};
         break;
       case K::Length:
       case K::Scalar:
@@ -268,7 +341,8 @@ MotionSpec readJointMotion(const JsonNode& node, const JointSpec& joint) {
   const JointCoordinates jc = jointCoordinates(joint);
   const JsonNode fns = node.at("functions");
   if (fns.size() != jc.u.size())
-    fns.fail("needs one function of time per mobility of the " + nameOf(joint.type) + " joint (" + std::to_string(jc.u.size()) + ")");
+    fns.fail("needs one function of time per mobility of the " + nameOf(joint.type) + " joint (" +
+             std::to_string(jc.u.size()) + ")");
   if (s.level == "position" && jc.quaternion)
     node.fail("a quaternion joint's orientation cannot be prescribed at position level (use velocity or acceleration)");
   for (size_t i = 0; i < fns.size(); ++i) {

@@ -48,7 +48,8 @@ const ConstraintTypeInfo& constraintTypeInfo(ConstraintType type);
 // mobilizer's q (isU false) or u. A quaternion joint's q has no angle coordinates (its rx, ry, rz
 // name the quaternion); its translations x, y, z follow the 4 quaternion entries. Returns false with
 // `problem` set when the name does not resolve.
-bool resolveCoordinate(const ModelSpec& m, const std::string& name, bool isU, int& body, int& index, std::string& problem);
+bool resolveCoordinate(const ModelSpec& m, const std::string& name, bool isU, int& body, int& index,
+                       std::string& problem);
 
 // initial_state "hold": coordinate names (q) the assembly keeps where the initial state puts them.
 std::vector<std::string> readHeldCoordinates(const JsonNode& node, const ModelSpec& m);

@@ -78,7 +78,8 @@ int addGeometrySurface(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem&
       return contact.addSurface(mobod, X_BS, makeShape(g), penaltyWithCurves(mat, g), name);
     if (!g.forceCurve.empty())
       throw Error("force_curve needs a penalty material, and \"" + g.material + "\" is " + nameOf(mat->type));
-    if (mat->type == ContactMaterialType::Penalty) return contact.addSurface(mobod, X_BS, makeShape(g), toPenaltyMaterial(*mat), name);
+    if (mat->type == ContactMaterialType::Penalty)
+      return contact.addSurface(mobod, X_BS, makeShape(g), toPenaltyMaterial(*mat), name);
     return contact.addSurface(mobod, X_BS, makeShape(g), toContactMaterial(*mat), name);
   } catch (const ModelError&) {
     throw;
@@ -95,7 +96,9 @@ void addGround(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem& contact
     surface = contact.addSurface(0, X_GS, ContactShape::halfSpace(), ContactMaterial::ground(), "ground");
   } else {
     const ContactMaterialSpec* mat = findMaterial(m, c.groundMaterial);
-    if (!mat) throw ModelError(file, "/contact/ground/material", "\"" + c.groundMaterial + "\"", "no contact material of this name");
+    if (!mat)
+      throw ModelError(file, "/contact/ground/material", "\"" + c.groundMaterial + "\"",
+                       "no contact material of this name");
     try {
       surface = mat->type == ContactMaterialType::Penalty
                     ? contact.addSurface(0, X_GS, ContactShape::halfSpace(), toPenaltyMaterial(*mat), "ground")
@@ -188,7 +191,8 @@ void addExclusions(const ModelSpec& m, BuiltModel& b, ContactForceSubsystem& con
   for (size_t q = 0; q < c.cliques.size(); ++q) {
     std::vector<int> bodies;
     for (size_t e = 0; e < c.cliques[q].size(); ++e)
-      bodies.push_back(bodyIndex(m, c.cliques[q][e], file, "/contact/cliques/" + std::to_string(q) + "/" + std::to_string(e)));
+      bodies.push_back(
+          bodyIndex(m, c.cliques[q][e], file, "/contact/cliques/" + std::to_string(q) + "/" + std::to_string(e)));
     const std::vector<int> shapes = surfacesOfBodies(b, bodies);
     if (shapes.size() > 1) geo.addClique(shapes);
   }
@@ -235,14 +239,15 @@ void checkContactPairs(const ModelSpec& m, const BuiltModel& b, const std::strin
       if ((meshI && b.contact->isPenaltySurface(j)) || (meshJ && b.contact->isPenaltySurface(i))) {
         const int pen = meshI ? j : i, mesh = meshI ? i : j;
         throw ModelError(file, surfacePath(b, pen), "\"" + geo.getName(pen) + "\"",
-                         "a penalty material cannot meet the mesh '" + geo.getName(mesh) + "' at " + surfacePath(b, mesh) +
+                         "a penalty material cannot meet the mesh '" + geo.getName(mesh) + "' at " +
+                             surfacePath(b, mesh) +
                              " (meshes use the elastic foundation): give it a hertz material or exclude the pair in "
                              "/contact/exclude");
       }
       if (isPairSupported(ti, tj)) continue;
       throw ModelError(file, surfacePath(b, j), "\"" + geo.getName(j) + "\"",
-                       std::string("no contact algorithm for a ") + shapeTypeName(tj) + " against a " + shapeTypeName(ti) +
-                           " ('" + geo.getName(i) + "' at " + surfacePath(b, i) +
+                       std::string("no contact algorithm for a ") + shapeTypeName(tj) + " against a " +
+                           shapeTypeName(ti) + " ('" + geo.getName(i) + "' at " + surfacePath(b, i) +
                            "): exclude the pair in /contact/exclude or change a shape");
     }
   (void)m;
@@ -251,8 +256,8 @@ void checkContactPairs(const ModelSpec& m, const BuiltModel& b, const std::strin
 void addContactWorkProbe(BuiltModel& b) {
   if (!b.contact) return;
   const ContactForceSubsystem* contact = b.contact;
-  auto probe = std::make_unique<CustomForce>([](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {},
-                                             "contact work");
+  auto probe = std::make_unique<CustomForce>(
+      [](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {}, "contact work");
   probe->setPower([](const State&, const MatterSubsystem&) { return 0.0; });
   probe->setNonConservativePower(
       [contact](const State& s, const MatterSubsystem&) { return contact->getReport(s).nonConservativePower; });

@@ -16,11 +16,11 @@ enum class FieldKind {
   Angle,       // a number in SI; "<name>_deg" gives it in degrees (angular coordinates only)
   Vec3,
   Vec6,
-  Numbers,     // an array of numbers
-  Frame,       // {"position", "orientation"}
+  Numbers,  // an array of numbers
+  Frame,    // {"position", "orientation"}
   Bool,
-  BodyMap,     // {"body name": number}
-  Axes         // three {"lower", "upper" (or _deg), "stiffness", "damping"} objects
+  BodyMap,  // {"body name": number}
+  Axes      // three {"lower", "upper" (or _deg), "stiffness", "damping"} objects
 };
 
 enum class Sign { Any, NonNegative, Positive };

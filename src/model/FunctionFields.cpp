@@ -10,9 +10,9 @@ namespace articula::model {
 template <>
 const std::vector<KindName<FunctionType>>& kindTable<FunctionType>() {
   using T = FunctionType;
-  static const std::vector<KindName<FunctionType>> table{
-      {T::Constant, "constant"}, {T::Linear, "linear"},           {T::Polynomial, "polynomial"},
-      {T::Sinusoid, "sinusoid"}, {T::SmoothStep, "smooth_step"}, {T::Spline, "spline"}};
+  static const std::vector<KindName<FunctionType>> table{{T::Constant, "constant"},      {T::Linear, "linear"},
+                                                         {T::Polynomial, "polynomial"},  {T::Sinusoid, "sinusoid"},
+                                                         {T::SmoothStep, "smooth_step"}, {T::Spline, "spline"}};
   return table;
 }
 
@@ -28,7 +28,8 @@ FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& 
     const JsonNode x = node.at("x"), y = node.at("y");
     f.x = x.numbers(2);
     f.y = y.numbers(2);
-    if (f.x.size() != f.y.size()) y.fail("spline needs as many y values as x values (" + std::to_string(f.x.size()) + ")");
+    if (f.x.size() != f.y.size())
+      y.fail("spline needs as many y values as x values (" + std::to_string(f.x.size()) + ")");
     for (size_t i = 1; i < f.x.size(); ++i)
       if (!(f.x[i] > f.x[i - 1])) x[i].fail("spline x values must increase strictly");
   } else {
@@ -43,7 +44,8 @@ FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& 
   const JsonNode args = node.at("args");
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string a = args[i].string();
-    if (std::find(coordinates.begin(), coordinates.end(), a) == coordinates.end()) args[i].fail("not a coordinate of this joint");
+    if (std::find(coordinates.begin(), coordinates.end(), a) == coordinates.end())
+      args[i].fail("not a coordinate of this joint");
     f.args.push_back(a);
   }
   const size_t want = f.type == T::Linear ? f.coefficients.size() - 1 : f.type == T::Constant ? f.args.size() : 1;

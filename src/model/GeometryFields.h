@@ -18,8 +18,8 @@ const GeometryTypeInfo& geometryTypeInfo(GeometryType type);
 
 // Every size field of any type, in documentation order: a type refuses those not its own.
 inline const std::vector<std::string>& allGeometrySizeFields() {
-  static const std::vector<std::string> keys{"radius", "semi_axes", "half_lengths", "half_length", "file", "scale",
-                                             "layer_thickness"};
+  static const std::vector<std::string> keys{"radius", "semi_axes", "half_lengths",   "half_length",
+                                             "file",   "scale",     "layer_thickness"};
   return keys;
 }
 

@@ -101,18 +101,28 @@ const std::vector<JointTypeInfo>& jointTypes() {
       {T::BendStretch, "bend_stretch", fixed({kAngle, kX})},
       {T::Planar, "planar", fixed({kAngle, kX, kY})},
       {T::Gimbal, "gimbal", fixed({kRx, kRy, kRz})},
-      {T::Ball, "ball", [](const JointSpec& j) { return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy, kWz}, !j.euler}; }},
+      {T::Ball, "ball",
+       [](const JointSpec& j) {
+         return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy, kWz}, !j.euler};
+       }},
       {T::SphericalCoords, "spherical_coords", fixed({{"azimuth", true}, {"zenith", true}, {"radius", false}})},
-      {T::Ellipsoid, "ellipsoid", [](const JointSpec&) { return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy, kWz}, true}; }},
+      {T::Ellipsoid, "ellipsoid",
+       [](const JointSpec&) {
+         return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy, kWz}, true};
+       }},
       {T::Translation, "translation", fixed({kX, kY, kZ})},
       {T::Free, "free",
        [](const JointSpec& j) {
          return JointCoordinates{{kRx, kRy, kRz, kX, kY, kZ}, {kWx, kWy, kWz, kVx, kVy, kVz}, !j.euler};
        }},
       {T::LineOrientation, "line_orientation",
-       [](const JointSpec&) { return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy}, true}; }},
+       [](const JointSpec&) {
+         return JointCoordinates{{kRx, kRy, kRz}, {kWx, kWy}, true};
+       }},
       {T::FreeLine, "free_line",
-       [](const JointSpec&) { return JointCoordinates{{kRx, kRy, kRz, kX, kY, kZ}, {kWx, kWy, kVx, kVy, kVz}, true}; }},
+       [](const JointSpec&) {
+         return JointCoordinates{{kRx, kRy, kRz, kX, kY, kZ}, {kWx, kWy, kVx, kVy, kVz}, true};
+       }},
       {T::Bushing, "bushing", fixed({kRx, kRy, kRz, kX, kY, kZ})},
       {T::FunctionBased, "function_based", functionBasedCoordinates},
   };

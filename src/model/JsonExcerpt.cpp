@@ -19,9 +19,7 @@ struct Open {
 
 // Scalars as dump() writes them; invalid UTF-8 in a string (only from a caller's own JSON,
 // never from a parsed file) is replaced rather than thrown on.
-void appendScalar(std::string& out, const json& v) {
-  out += v.dump(-1, ' ', false, json::error_handler_t::replace);
-}
+void appendScalar(std::string& out, const json& v) { out += v.dump(-1, ' ', false, json::error_handler_t::replace); }
 
 // Opens a container (pushed on `stack`) or writes a scalar.
 void begin(std::string& out, std::vector<Open>& stack, const json& v) {

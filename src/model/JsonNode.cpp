@@ -1,8 +1,8 @@
 #include "JsonNode.h"
 
 #include <algorithm>
-#include <cmath>
 #include <climits>
+#include <cmath>
 #include <cstdint>
 
 #include "JsonExcerpt.h"
@@ -21,9 +21,7 @@ std::string escapeKey(const std::string& key) {
   return out;
 }
 
-const char* typeName(const nlohmann::json& v) {
-  return v.type_name();
-}
+const char* typeName(const nlohmann::json& v) { return v.type_name(); }
 }  // namespace
 
 void JsonNode::fail(const std::string& problem) const { throw ModelError(file_, path_, text(), problem); }
@@ -48,9 +46,7 @@ std::optional<JsonNode> JsonNode::get(const std::string& key) const {
   return JsonNode(*it, file_, path_ + "/" + escapeKey(key));
 }
 
-JsonNode JsonNode::operator[](size_t i) const {
-  return JsonNode((*v_)[i], file_, path_ + "/" + std::to_string(i));
-}
+JsonNode JsonNode::operator[](size_t i) const { return JsonNode((*v_)[i], file_, path_ + "/" + std::to_string(i)); }
 
 size_t JsonNode::size() const {
   if (!v_->is_array()) fail(std::string("expected an array, got ") + typeName(*v_));
@@ -71,7 +67,8 @@ void JsonNode::allowOnly(std::initializer_list<const char*> allowed) const {
     if (!ok) {
       std::string list;
       for (const char* a : allowed) list += (list.empty() ? "" : ", ") + std::string(a);
-      JsonNode(*it, file_, path_ + "/" + escapeKey(it.key())).fail("unknown field \"" + it.key() + "\" (allowed: " + list + ")");
+      JsonNode(*it, file_, path_ + "/" + escapeKey(it.key()))
+          .fail("unknown field \"" + it.key() + "\" (allowed: " + list + ")");
     }
   }
 }

@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "articula/model/ModelError.h"
 #include "articula/math/Types.h"
+#include "articula/model/ModelError.h"
 
 namespace articula::model {
 
@@ -31,22 +31,22 @@ class JsonNode {
   JsonNode at(const std::string& key) const;
   std::optional<JsonNode> get(const std::string& key) const;
   JsonNode operator[](size_t i) const;
-  size_t size() const;  // of an array (fails otherwise)
+  size_t size() const;                    // of an array (fails otherwise)
   std::vector<std::string> keys() const;  // of an object, in document order
   // Fails on any member not listed (typos are errors, not silently ignored).
   void allowOnly(std::initializer_list<const char*> keys) const;
   void requireObject() const;
 
-  Real number() const;         // finite
-  Real positive() const;       // > 0
-  Real nonNegative() const;    // >= 0
+  Real number() const;       // finite
+  Real positive() const;     // > 0
+  Real nonNegative() const;  // >= 0
   int integer() const;
   bool boolean() const;
-  std::string string() const;  // non-empty
+  std::string string() const;                           // non-empty
   std::vector<Real> numbers(size_t minSize = 0) const;  // array of finite numbers
   Vec3 vec3() const;
-  Mat33 mat33() const;         // 3 rows of 3
-  std::string text() const;    // the value as JSON, shortened for messages (JsonExcerpt.h)
+  Mat33 mat33() const;       // 3 rows of 3
+  std::string text() const;  // the value as JSON, shortened for messages (JsonExcerpt.h)
 
  private:
   const nlohmann::json* v_;

@@ -61,7 +61,8 @@ class StrictSax {
     if (!noNul(k, "a key")) return false;  // before it becomes part of the path in the message
     Level& top = levels_.back();
     top.key = k;
-    if (!top.keys.insert(k).second) return refuse("duplicate key \"" + k + "\" (a later value would silently replace the first)");
+    if (!top.keys.insert(k).second)
+      return refuse("duplicate key \"" + k + "\" (a later value would silently replace the first)");
     return dom_.key(k);
   }
   template <class Exception>
@@ -85,7 +86,8 @@ class StrictSax {
     for (size_t i = 0; i < levels_.size(); ++i) {
       const Level& l = levels_[i];
       if (l.object) p += "/" + pointerToken(l.key);
-      else if (l.elements > 0 || i + 1 == levels_.size()) p += "/" + std::to_string(l.elements - (i + 1 < levels_.size()));
+      else if (l.elements > 0 || i + 1 == levels_.size())
+        p += "/" + std::to_string(l.elements - (i + 1 < levels_.size()));
     }
     return p;
   }
@@ -147,7 +149,8 @@ json parseJsonText(const std::string& text, const std::string& file) {
   json::sax_parse(text, &sax, json::input_format_t::json, true, false);
   if (!sax.failed()) return root;
   if (sax.syntaxError())
-    throw ModelError(file, shortPath(sax.path()), "", "not valid JSON at " + lineAndColumn(text, sax.byte()) + ": " + sax.problem());
+    throw ModelError(file, shortPath(sax.path()), "",
+                     "not valid JSON at " + lineAndColumn(text, sax.byte()) + ": " + sax.problem());
   throw ModelError(file, shortPath(sax.path()), "", sax.problem());
 }
 

@@ -48,8 +48,14 @@ void appendLaidOut(std::string& out, std::string_view d, int n) {
 
 // The shortest digits come from to_chars' scientific form.
 void appendJsonNumber(std::string& out, double x) {
-  if (!std::isfinite(x)) { out += "null"; return; }
-  if (x == 0) { out += std::signbit(x) ? "-0.0" : "0.0"; return; }
+  if (!std::isfinite(x)) {
+    out += "null";
+    return;
+  }
+  if (x == 0) {
+    out += std::signbit(x) ? "-0.0" : "0.0";
+    return;
+  }
   char b[40];
   const char* end = std::to_chars(b, b + sizeof b, x, std::chars_format::scientific).ptr;
   const char* p = b;

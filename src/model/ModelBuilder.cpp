@@ -22,9 +22,9 @@
 #include "articula/forces/TwoPointConstantForce.h"
 #include "articula/forces/TwoPointLinearDamper.h"
 #include "articula/forces/TwoPointLinearSpring.h"
+#include "articula/matter/MobilizedBody.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelError.h"
-#include "articula/matter/MobilizedBody.h"
 
 namespace articula::model {
 
@@ -45,27 +45,32 @@ class ForceFactory {
   std::unique_ptr<ForceElement> make(const ForceSpec& f) const {
     using T = ForceType;
     switch (f.type) {
-      case T::ConstantForce: return std::make_unique<ConstantForce>(body(f, "body"), vec(f, "station"), vec(f, "force"), f.name);
+      case T::ConstantForce:
+        return std::make_unique<ConstantForce>(body(f, "body"), vec(f, "station"), vec(f, "force"), f.name);
       case T::ConstantTorque: return std::make_unique<ConstantTorque>(body(f, "body"), vec(f, "torque"), f.name);
-      case T::MobilityConstantForce: return std::make_unique<MobilityConstantForce>(body(f, "body"), whichU(f), num(f, "force"), f.name);
+      case T::MobilityConstantForce:
+        return std::make_unique<MobilityConstantForce>(body(f, "body"), whichU(f), num(f, "force"), f.name);
       case T::MobilityLinearSpring:
-        return std::make_unique<MobilityLinearSpring>(body(f, "body"), whichQ(f), num(f, "stiffness"), num(f, "rest"), f.name);
-      case T::MobilityLinearDamper: return std::make_unique<MobilityLinearDamper>(body(f, "body"), whichU(f), num(f, "damping"), f.name);
+        return std::make_unique<MobilityLinearSpring>(body(f, "body"), whichQ(f), num(f, "stiffness"), num(f, "rest"),
+                                                      f.name);
+      case T::MobilityLinearDamper:
+        return std::make_unique<MobilityLinearDamper>(body(f, "body"), whichU(f), num(f, "damping"), f.name);
       case T::MobilityLinearStop:
-        return std::make_unique<MobilityLinearStop>(body(f, "body"), whichQ(f), num(f, "lower"), num(f, "upper"), num(f, "stiffness"),
-                                                    num(f, "dissipation"), f.name);
+        return std::make_unique<MobilityLinearStop>(body(f, "body"), whichQ(f), num(f, "lower"), num(f, "upper"),
+                                                    num(f, "stiffness"), num(f, "dissipation"), f.name);
       case T::TwoPointLinearSpring:
-        return std::make_unique<TwoPointLinearSpring>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
-                                                      num(f, "stiffness"), num(f, "natural_length"), f.name);
+        return std::make_unique<TwoPointLinearSpring>(body(f, "body1"), vec(f, "station1"), body(f, "body2"),
+                                                      vec(f, "station2"), num(f, "stiffness"), num(f, "natural_length"),
+                                                      f.name);
       case T::TwoPointLinearDamper:
-        return std::make_unique<TwoPointLinearDamper>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
-                                                      num(f, "damping"), f.name);
+        return std::make_unique<TwoPointLinearDamper>(body(f, "body1"), vec(f, "station1"), body(f, "body2"),
+                                                      vec(f, "station2"), num(f, "damping"), f.name);
       case T::TwoPointConstantForce:
-        return std::make_unique<TwoPointConstantForce>(body(f, "body1"), vec(f, "station1"), body(f, "body2"), vec(f, "station2"),
-                                                       num(f, "force"), f.name);
+        return std::make_unique<TwoPointConstantForce>(body(f, "body1"), vec(f, "station1"), body(f, "body2"),
+                                                       vec(f, "station2"), num(f, "force"), f.name);
       case T::LinearBushing:
-        return std::make_unique<LinearBushing>(body(f, "body1"), frame(f, "frame1"), body(f, "body2"), frame(f, "frame2"),
-                                               vec6(f, "stiffness"), vec6(f, "damping"), f.name);
+        return std::make_unique<LinearBushing>(body(f, "body1"), frame(f, "frame1"), body(f, "body2"),
+                                               frame(f, "frame2"), vec6(f, "stiffness"), vec6(f, "damping"), f.name);
       case T::GlobalDamper: return std::make_unique<GlobalDamper>(num(f, "damping"), f.name);
       case T::PassiveJointDamping: {
         auto d = std::make_unique<PassiveJointDamping>(num(f, "damping"), f.name);
@@ -85,8 +90,12 @@ class ForceFactory {
     return n == "ground" ? 0 : b_.mobodOfBody.at(m_.findBody(n));
   }
   const JointSpec& joint(const ForceSpec& f) const { return m_.bodies.at(m_.findBody(f.bodies.at("body"))).joint; }
-  int whichQ(const ForceSpec& f) const { return coordinateIndex(jointCoordinates(joint(f)).q, f.words.at("coordinate")); }
-  int whichU(const ForceSpec& f) const { return coordinateIndex(jointCoordinates(joint(f)).u, f.words.at("coordinate")); }
+  int whichQ(const ForceSpec& f) const {
+    return coordinateIndex(jointCoordinates(joint(f)).q, f.words.at("coordinate"));
+  }
+  int whichU(const ForceSpec& f) const {
+    return coordinateIndex(jointCoordinates(joint(f)).u, f.words.at("coordinate"));
+  }
   static Real num(const ForceSpec& f, const char* k) { return f.numbers.at(k).at(0); }
   static Vec3 vec(const ForceSpec& f, const char* k) { return v3(f.numbers.at(k)); }
   static Vec6 vec6(const ForceSpec& f, const char* k) { return Eigen::Map<const Vec6>(f.numbers.at(k).data()); }
@@ -102,8 +111,8 @@ class ForceFactory {
     }
     std::array<RangeOfMotionLimit::Axis, 3> axes;
     for (int i = 0; i < 3; ++i)
-      axes[i] = {f.numbers.at("axes.lower").at(i), f.numbers.at("axes.upper").at(i), f.numbers.at("axes.stiffness").at(i),
-                 f.numbers.at("axes.damping").at(i)};
+      axes[i] = {f.numbers.at("axes.lower").at(i), f.numbers.at("axes.upper").at(i),
+                 f.numbers.at("axes.stiffness").at(i), f.numbers.at("axes.damping").at(i)};
     const std::string& w = f.words.at("twist_axis");
     const CoordinateAxis twist = w == "x" ? CoordinateAxis::X : w == "y" ? CoordinateAxis::Y : CoordinateAxis::Z;
     return std::make_unique<RangeOfMotionLimit>(body(f, "body"), twist, axes, f.name);
@@ -115,12 +124,12 @@ class ForceFactory {
     const int b = body(f, "body");
     const size_t want = mobility ? static_cast<size_t>(b_.system->getMatter().getInfo(b).nu) : 3;
     if (p.size() != want)
-      throw Error("peak needs " + std::to_string(want) + " values (" + (mobility ? "one per speed of the joint" : "a torque in F") +
-                  "), got " + std::to_string(p.size()));
+      throw Error("peak needs " + std::to_string(want) + " values (" +
+                  (mobility ? "one per speed of the joint" : "a torque in F") + "), got " + std::to_string(p.size()));
     SmallVector peak(static_cast<int>(p.size()));
     for (size_t i = 0; i < p.size(); ++i) peak[static_cast<int>(i)] = p[i];
-    return std::make_unique<TorquePulse>(mobility ? TorquePulse::Mode::Mobility : TorquePulse::Mode::BodyTorquePair, b, peak,
-                                         num(f, "start"), num(f, "duration"), f.name);
+    return std::make_unique<TorquePulse>(mobility ? TorquePulse::Mode::Mobility : TorquePulse::Mode::BodyTorquePair, b,
+                                         peak, num(f, "start"), num(f, "duration"), f.name);
   }
 
   const ModelSpec& m_;
@@ -135,15 +144,18 @@ void addBodies(const ModelSpec& m, BuiltModel& b, const std::string& file) {
   b.mobodOfBody.assign(m.bodies.size(), -1);
   b.bodyOfMobod.assign(m.bodies.size() + 1, -1);
   const BodyTree tree = makeBodyTree(m);
-  if (tree.order.size() != m.bodies.size()) throw ModelError(file, "/bodies", "", "the joints do not form a tree rooted at ground");
+  if (tree.order.size() != m.bodies.size())
+    throw ModelError(file, "/bodies", "", "the joints do not form a tree rooted at ground");
   for (const int i : tree.order) {
     const BodySpec& s = m.bodies[i];
     const JointSpec& j = s.joint;
     const int parent = tree.parent[i] < 0 ? 0 : b.mobodOfBody[tree.parent[i]];
     try {
-      const Body body(MassProperties::fromCentral(s.mass, s.massCenter, Inertia(s.inertia, "body '" + s.name + "'")), s.name);
+      const Body body(MassProperties::fromCentral(s.mass, s.massCenter, Inertia(s.inertia, "body '" + s.name + "'")),
+                      s.name);
       const int index = matter.addMobilizedBody(parent, j.parentFrame.transform(), body, j.childFrame.transform(),
-                                                makeMobilizer(j), j.reverse ? Direction::Reverse : Direction::Forward, j.name);
+                                                makeMobilizer(j), j.reverse ? Direction::Reverse : Direction::Forward,
+                                                j.name);
       b.mobodOfBody[i] = index;
       b.bodyOfMobod[index] = i;
     } catch (const ModelError&) {
@@ -171,7 +183,8 @@ void applyInitialState(const ModelSpec& m, const BuiltModel& b, State& state) {
     if (jc.quaternion) {
       const Vec3 angles(value(m.initialState.q, "rx"), value(m.initialState.q, "ry"), value(m.initialState.q, "rz"));
       q.head<4>() = Rotation::bodyFixedXYZ(angles).toQuaternion().asVec4();
-      for (int k = 4; k < q.size(); ++k) q[k] = value(m.initialState.q, jc.q[k - 1].name);  // x, y, z after the quaternion
+      for (int k = 4; k < q.size(); ++k)
+        q[k] = value(m.initialState.q, jc.q[k - 1].name);  // x, y, z after the quaternion
     } else {
       for (int k = 0; k < q.size(); ++k) q[k] = value(m.initialState.q, jc.q[k].name);
     }

@@ -1,17 +1,17 @@
 // Constraints, joint motions and assembly of a model's initial State (ModelConstraints.h).
 #include "ModelConstraints.h"
 
-#include <stdexcept>
 #include <Eigen/QR>
 #include <algorithm>
 #include <cmath>
+#include <stdexcept>
 
 #include "ConstraintFields.h"
 #include "articula/constraints/DiskOnPlaneContact.h"
 #include "articula/constraints/constraints.h"
+#include "articula/matter/Motion.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelError.h"
-#include "articula/matter/Motion.h"
 #include "articula/study/Assembler.h"
 
 namespace articula::model {
@@ -30,19 +30,25 @@ class ConstraintFactory {
     using T = ConstraintType;
     const std::string& n = c.name;
     switch (c.type) {
-      case T::Rod: return std::make_unique<Rod>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"), num(c, "length"));
-      case T::Ball: return std::make_unique<Ball>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"));
-      case T::Weld: return std::make_unique<Weld>(n, body(c, "body1"), frame(c, "frame1"), body(c, "body2"), frame(c, "frame2"));
+      case T::Rod:
+        return std::make_unique<Rod>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"),
+                                     num(c, "length"));
+      case T::Ball:
+        return std::make_unique<Ball>(n, body(c, "body1"), vec(c, "station1"), body(c, "body2"), vec(c, "station2"));
+      case T::Weld:
+        return std::make_unique<Weld>(n, body(c, "body1"), frame(c, "frame1"), body(c, "body2"), frame(c, "frame2"));
       case T::ConstantOrientation:
-        return std::make_unique<ConstantOrientation>(n, body(c, "body1"), frame(c, "frame1").R(), body(c, "body2"), frame(c, "frame2").R());
+        return std::make_unique<ConstantOrientation>(n, body(c, "body1"), frame(c, "frame1").R(), body(c, "body2"),
+                                                     frame(c, "frame2").R());
       case T::PointInPlane:
-        return std::make_unique<PointInPlane>(n, body(c, "plane_body"), vec(c, "normal"), num(c, "height"), body(c, "follower_body"),
-                                              vec(c, "station"));
+        return std::make_unique<PointInPlane>(n, body(c, "plane_body"), vec(c, "normal"), num(c, "height"),
+                                              body(c, "follower_body"), vec(c, "station"));
       case T::PointOnLine:
-        return std::make_unique<PointOnLine>(n, body(c, "line_body"), vec(c, "direction"), vec(c, "point"), body(c, "follower_body"),
-                                             vec(c, "station"));
+        return std::make_unique<PointOnLine>(n, body(c, "line_body"), vec(c, "direction"), vec(c, "point"),
+                                             body(c, "follower_body"), vec(c, "station"));
       case T::ConstantAngle:
-        return std::make_unique<ConstantAngle>(n, body(c, "body1"), vec(c, "axis1"), body(c, "body2"), vec(c, "axis2"), num(c, "angle"));
+        return std::make_unique<ConstantAngle>(n, body(c, "body1"), vec(c, "axis1"), body(c, "body2"), vec(c, "axis2"),
+                                               num(c, "angle"));
       case T::ConstantSpeed: {
         const auto [bd, u] = coordinate(c.coordinates.at("coordinate"), true);
         return std::make_unique<ConstantSpeed>(n, bd, u, num(c, "speed"));
@@ -69,19 +75,23 @@ class ConstraintFactory {
         return std::make_unique<PrescribedMotion>(n, bd, q, makeFunction(c.function.at(0)));
       }
       case T::NoSlip1D:
-        return std::make_unique<NoSlip1D>(n, body(c, "case_body"), vec(c, "point"), vec(c, "direction"), body(c, "body1"), body(c, "body2"));
+        return std::make_unique<NoSlip1D>(n, body(c, "case_body"), vec(c, "point"), vec(c, "direction"),
+                                          body(c, "body1"), body(c, "body2"));
       case T::SphereOnPlane:
-        return std::make_unique<SphereOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"), body(c, "sphere_body"),
-                                                      vec(c, "center"), num(c, "radius"), num(c, "no_slip") != 0);
+        return std::make_unique<SphereOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"),
+                                                      body(c, "sphere_body"), vec(c, "center"), num(c, "radius"),
+                                                      num(c, "no_slip") != 0);
       case T::SphereOnSphere:
-        return std::make_unique<SphereOnSphereContact>(n, body(c, "body1"), vec(c, "center1"), num(c, "radius1"), body(c, "body2"),
-                                                       vec(c, "center2"), num(c, "radius2"), num(c, "no_slip") != 0);
+        return std::make_unique<SphereOnSphereContact>(n, body(c, "body1"), vec(c, "center1"), num(c, "radius1"),
+                                                       body(c, "body2"), vec(c, "center2"), num(c, "radius2"),
+                                                       num(c, "no_slip") != 0);
       case T::DiskOnPlane:
-        return std::make_unique<DiskOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"), body(c, "disk_body"),
-                                                    vec(c, "center"), vec(c, "axle"), num(c, "radius"), num(c, "no_slip") != 0);
+        return std::make_unique<DiskOnPlaneContact>(n, body(c, "plane_body"), frame(c, "plane_frame"),
+                                                    body(c, "disk_body"), vec(c, "center"), vec(c, "axle"),
+                                                    num(c, "radius"), num(c, "no_slip") != 0);
       case T::LineOnLine:
-        return std::make_unique<LineOnLineContact>(n, body(c, "body1"), vec(c, "point1"), vec(c, "direction1"), body(c, "body2"),
-                                                   vec(c, "point2"), vec(c, "direction2"));
+        return std::make_unique<LineOnLineContact>(n, body(c, "body1"), vec(c, "point1"), vec(c, "direction1"),
+                                                   body(c, "body2"), vec(c, "point2"), vec(c, "direction2"));
     }
     throw std::logic_error("ConstraintFactory: a constraint type without a case");
   }
@@ -110,13 +120,16 @@ class ConstraintFactory {
 };
 
 MotionLevel motionLevel(const std::string& level) {
-  return level == "velocity" ? MotionLevel::Velocity : level == "acceleration" ? MotionLevel::Acceleration : MotionLevel::Position;
+  return level == "velocity"       ? MotionLevel::Velocity
+         : level == "acceleration" ? MotionLevel::Acceleration
+                                   : MotionLevel::Position;
 }
 
 // The JSON path of the constraint a library message names ("Constraint 'name' (Type)").
 std::string constraintPath(const ModelSpec& m, const std::string& message) {
   for (size_t i = 0; i < m.constraints.size(); ++i)
-    if (message.find("Constraint '" + m.constraints[i].name + "'") != std::string::npos) return "/constraints/" + std::to_string(i);
+    if (message.find("Constraint '" + m.constraints[i].name + "'") != std::string::npos)
+      return "/constraints/" + std::to_string(i);
   return "/constraints";
 }
 
@@ -178,7 +191,8 @@ void assembleInitialState(const ModelSpec& m, BuiltModel& b, const std::string& 
   const ConstraintSet* set = ConstraintSet::find(b.system->getMatter());
   if (!set || set->getNumConstraints() == 0) return;
   State& s = b.initialState;
-  b.constraintEquations = set->getNumPositionEquations() + set->getNumVelocityEquations() + set->getNumAccelerationEquations();
+  b.constraintEquations = set->getNumPositionEquations() + set->getNumVelocityEquations() +
+                          set->getNumAccelerationEquations();
   const Vector q0 = b.system->getMatter().getQ(s);
   // Goals first (they choose the branch and keep named coordinates), then the constraints alone
   // from there: a goal pulling against a constraint can stall Gauss-Newton short of the tolerance.

@@ -20,8 +20,9 @@ ModelSpec readModel(const nlohmann::json& document, const std::string& file, con
   if (!document.is_object()) throw ModelError(file, "", "", "a model file must hold a JSON object");
   if (document.contains("format")) return readArticulaModel(document, file, options);
   if (looksLikeOpenMbd(document)) return importOpenMbd(document, file, options);
-  throw ModelError(file, "", "", "not a model file: expected \"format\": \"articula-model\" (or an OpenMBD model with "
-                                 "\"bodies\" and \"joints\")");
+  throw ModelError(file, "", "",
+                   "not a model file: expected \"format\": \"articula-model\" (or an OpenMBD model with "
+                   "\"bodies\" and \"joints\")");
 }
 
 ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
@@ -35,7 +36,8 @@ void saveModelFile(const ModelSpec& model, const std::string& file) {
   for (BodySpec& b : copy.bodies)
     for (GeometrySpec& g : b.geometry)
       if (g.type == GeometryType::Mesh && !g.meshPath.empty())
-        g.meshFile = std::filesystem::absolute(g.meshPath).lexically_normal().lexically_relative(folder).generic_string();
+        g.meshFile =
+            std::filesystem::absolute(g.meshPath).lexically_normal().lexically_relative(folder).generic_string();
   files::writeFileAtomically(file, writeArticulaModel(copy).dump(2) + "\n");
 }
 

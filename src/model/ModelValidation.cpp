@@ -41,7 +41,8 @@ void checkModelStructure(const ModelSpec& m, const std::string& file) {
   const BodyTree tree = makeBodyTree(m);
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     const JointSpec& j = m.bodies[i].joint;
-    if (!jointNames.insert(j.name).second) throw ModelError(file, jointPath(m, i, "name"), quoted(j.name), "duplicate joint name");
+    if (!jointNames.insert(j.name).second)
+      throw ModelError(file, jointPath(m, i, "name"), quoted(j.name), "duplicate joint name");
     if (j.parent == m.bodies[i].name)
       throw ModelError(file, jointPath(m, i, "parent"), quoted(j.parent), "a body cannot be its own parent");
     if (tree.parent[i] == BodyTree::kUnknown)
@@ -56,8 +57,9 @@ void checkModelStructure(const ModelSpec& m, const std::string& file) {
   while (reached[b]) ++b;
   for (size_t steps = 0; steps < m.bodies.size(); ++steps) b = tree.parent[b];
   for (int k = tree.parent[b], start = b; k != start; k = tree.parent[k]) b = std::min(b, k);  // the loop's first body
-  throw ModelError(file, jointPath(m, b, "parent"), quoted(m.bodies[b].joint.parent),
-                   "the joints form a loop that never reaches ground (a tree is required; close loops with constraints)");
+  throw ModelError(
+      file, jointPath(m, b, "parent"), quoted(m.bodies[b].joint.parent),
+      "the joints form a loop that never reaches ground (a tree is required; close loops with constraints)");
 }
 
 void checkModelPhysics(ModelSpec& m, const std::string& file) {
@@ -68,21 +70,25 @@ void checkModelPhysics(ModelSpec& m, const std::string& file) {
     const std::string value = fmt(b.inertia(0, 0)) + ", " + fmt(b.inertia(1, 1)) + ", " + fmt(b.inertia(2, 2));
     if (!(pm[0] > 0))
       throw ModelError(file, where, value,
-                       "not positive definite (principal moments " + fmt(pm[0]) + ", " + fmt(pm[1]) + ", " + fmt(pm[2]) + " kg m^2)");
+                       "not positive definite (principal moments " + fmt(pm[0]) + ", " + fmt(pm[1]) + ", " +
+                           fmt(pm[2]) + " kg m^2)");
     if (pm[0] + pm[1] < pm[2] * (1 - 1e-9))
       throw ModelError(file, where, value,
                        "principal moments " + fmt(pm[0]) + ", " + fmt(pm[1]) + ", " + fmt(pm[2]) +
-                           " violate the triangle inequality (" + fmt(pm[0]) + " + " + fmt(pm[1]) + " < " + fmt(pm[2]) + ")");
+                           " violate the triangle inequality (" + fmt(pm[0]) + " + " + fmt(pm[1]) + " < " + fmt(pm[2]) +
+                           ")");
     // A radius of gyration far from the body's size hints at a unit mistake (g instead of kg, mm instead of m).
     const Real gyration = std::sqrt(pm[2] / b.mass);
     if (gyration > 10 || gyration < 1e-4)
       m.warnings.push_back("body \"" + b.name + "\": radius of gyration " + fmt(gyration) + " m looks wrong (units?)");
     if (b.massCenter.norm() > 10)
-      m.warnings.push_back("body \"" + b.name + "\": mass centre " + fmt(b.massCenter.norm()) + " m from the body origin (units?)");
+      m.warnings.push_back("body \"" + b.name + "\": mass centre " + fmt(b.massCenter.norm()) +
+                           " m from the body origin (units?)");
   }
   bool contactShapes = false;
   for (const BodySpec& b : m.bodies)
-    for (const GeometrySpec& g : b.geometry) contactShapes = contactShapes || !g.material.empty() || !g.forceCurve.empty();
+    for (const GeometrySpec& g : b.geometry)
+      contactShapes = contactShapes || !g.material.empty() || !g.forceCurve.empty();
   if (!m.contact.enabled && contactShapes)
     m.warnings.push_back("shapes have contact materials but the model has no \"contact\" block: nothing touches");
   const Real g = m.gravity.norm();

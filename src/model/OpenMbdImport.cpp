@@ -33,14 +33,20 @@ struct RomEntry {
   Real z[2], y[2], x[2], k, c;
 };
 const RomEntry kRomTable[] = {
-    {"hipl", {-30, 45}, {-30, 130}, {-50, 50}, 60, 3},    {"hipr", {-45, 30}, {-30, 130}, {-50, 50}, 60, 3},
-    {"kneel", {-10, 10}, {-140, 0}, {-10, 10}, 120, 5},   {"kneer", {-10, 10}, {-140, 0}, {-10, 10}, 120, 5},
-    {"anklel", {-20, 35}, {-45, 20}, {-15, 15}, 40, 2},   {"ankler", {-35, 20}, {-45, 20}, {-15, 15}, 40, 2},
+    {"hipl", {-30, 45}, {-30, 130}, {-50, 50}, 60, 3},
+    {"hipr", {-45, 30}, {-30, 130}, {-50, 50}, 60, 3},
+    {"kneel", {-10, 10}, {-140, 0}, {-10, 10}, 120, 5},
+    {"kneer", {-10, 10}, {-140, 0}, {-10, 10}, 120, 5},
+    {"anklel", {-20, 35}, {-45, 20}, {-15, 15}, 40, 2},
+    {"ankler", {-35, 20}, {-45, 20}, {-15, 15}, 40, 2},
     {"shoulderl", {-130, 30}, {-60, 180}, {-90, 90}, 25, 1.5},
     {"shoulderr", {-30, 130}, {-60, 180}, {-90, 90}, 25, 1.5},
-    {"elbow", {-10, 10}, {0, 145}, {-90, 90}, 80, 3},     {"wrist", {-30, 20}, {-75, 75}, {-20, 20}, 20, 1},
-    {"lowerback", {-30, 30}, {-45, 25}, {-40, 40}, 35, 2}, {"upperbackjnt", {-25, 25}, {-30, 20}, {-35, 35}, 35, 2},
-    {"neck", {-45, 45}, {-70, 60}, {-80, 80}, 15, 1},     {"head", {-20, 20}, {-30, 30}, {-40, 40}, 10, 0.5},
+    {"elbow", {-10, 10}, {0, 145}, {-90, 90}, 80, 3},
+    {"wrist", {-30, 20}, {-75, 75}, {-20, 20}, 20, 1},
+    {"lowerback", {-30, 30}, {-45, 25}, {-40, 40}, 35, 2},
+    {"upperbackjnt", {-25, 25}, {-30, 20}, {-35, 35}, 35, 2},
+    {"neck", {-45, 45}, {-70, 60}, {-80, 80}, 15, 1},
+    {"head", {-20, 20}, {-30, 30}, {-40, 40}, 10, 0.5},
 };
 constexpr Real kPassiveDamping = 40;  // N m s/rad, OpenMBD's default on every non-root mobility
 
@@ -72,7 +78,8 @@ Mat33 readOpenMbdInertia(const JsonNode& node, const std::string& body, Substitu
     node.fail("expected 6 values [Ixx, Iyy, Izz, Ixy, Iyz, Ixz], got " + std::to_string(v.size()) +
               (v.size() < 6 ? " (--openmbd-compat substitutes OpenMBD's default, as OpenMBD does)" : ""));
   if (v.size() < 6) {
-    subs.warnings.push_back("body \"" + body + "\": fewer than 6 inertia values, OpenMBD's default [.01, .01, .005] used");
+    subs.warnings.push_back("body \"" + body +
+                            "\": fewer than 6 inertia values, OpenMBD's default [.01, .01, .005] used");
     return Vec3(0.01, 0.01, 0.005).asDiagonal();
   }
   Mat33 I;  // OpenMBD order [Ixx, Iyy, Izz, Ixy, Iyz, Ixz], products of inertia with the minus sign
@@ -80,7 +87,8 @@ Mat33 readOpenMbdInertia(const JsonNode& node, const std::string& body, Substitu
   Eigen::SelfAdjointEigenSolver<Mat33> eig(I);
   Vec3 lambda = eig.eigenvalues();
   if (lambda.minCoeff() < 1e-6 && subs.allowed) {
-    subs.warnings.push_back("body \"" + body + "\": principal moment below 1e-6 kg m^2 raised to 1e-6 (as OpenMBD does)");
+    subs.warnings.push_back("body \"" + body +
+                            "\": principal moment below 1e-6 kg m^2 raised to 1e-6 (as OpenMBD does)");
     lambda = lambda.cwiseMax(1e-6);
     I = eig.eigenvectors() * lambda.asDiagonal() * eig.eigenvectors().transpose();
   }
@@ -110,7 +118,8 @@ BodySpec readBody(const JsonNode& node, const std::string& name, Substitutions& 
   const JsonNode mass = node.at("mass");
   b.mass = subs.allowed ? mass.number() : mass.positive();
   if (b.mass < 0.001 && subs.allowed) {
-    subs.warnings.push_back("body \"" + name + "\": mass " + formatValue(b.mass) + " kg raised to 0.001 kg (as OpenMBD does)");
+    subs.warnings.push_back("body \"" + name + "\": mass " + formatValue(b.mass) +
+                            " kg raised to 0.001 kg (as OpenMBD does)");
     b.mass = 0.001;
   }
   b.inertia = readOpenMbdInertia(node.at("inertia"), name, subs);
@@ -136,7 +145,9 @@ void readJoint(const JsonNode& node, BodySpec& b, std::vector<std::string>& warn
   const std::string type = node.get("type") ? node.at("type").string() : "fixed";
   const std::string parent = node.at("parent").string();
   if (isGround(parent)) {
-    if (type != "free") warnings.push_back("joint \"" + j.name + "\": a " + type + " joint to GROUND becomes a free root (as OpenMBD does)");
+    if (type != "free")
+      warnings.push_back("joint \"" + j.name + "\": a " + type +
+                         " joint to GROUND becomes a free root (as OpenMBD does)");
     j.type = JointType::Free;
     j.parent = "ground";
     return;  // OpenMBD ignores a root's T1 and T2
@@ -153,7 +164,8 @@ void readJoint(const JsonNode& node, BodySpec& b, std::vector<std::string>& warn
   if (auto inv = node.get("T2_inv")) {
     const Transform T2inv = readTransform44(*inv);
     if (!(T2 * T2inv).isSameTransform(Transform(), 1e-6))
-      warnings.push_back("joint \"" + j.name + "\": T2_inv is not the inverse of T2 (OpenMBD trusts it; Articula uses T2)");
+      warnings.push_back("joint \"" + j.name +
+                         "\": T2_inv is not the inverse of T2 (OpenMBD trusts it; Articula uses T2)");
   }
 }
 
@@ -165,7 +177,10 @@ void addOpenMbdForces(ModelSpec& m) {
     const std::string key = lower(j.name);
     const RomEntry* e = nullptr;
     for (const RomEntry& r : kRomTable)
-      if (key.find(r.key) != std::string::npos) { e = &r; break; }
+      if (key.find(r.key) != std::string::npos) {
+        e = &r;
+        break;
+      }
     if (!e) continue;
     ForceSpec f;
     f.type = ForceType::RangeOfMotionLimit;
@@ -173,7 +188,8 @@ void addOpenMbdForces(ModelSpec& m) {
     f.bodies["body"] = b.name;
     if (j.type == JointType::Pin) {  // OpenMBD uses the table's first (Z) entry for hinges
       f.words["coordinate"] = "angle";
-      f.numbers = {{"lower", {e->z[0] * kDegree}}, {"upper", {e->z[1] * kDegree}}, {"stiffness", {e->k}}, {"damping", {e->c}}};
+      f.numbers = {
+          {"lower", {e->z[0] * kDegree}}, {"upper", {e->z[1] * kDegree}}, {"stiffness", {e->k}}, {"damping", {e->c}}};
     } else {
       f.words["twist_axis"] = "z";
       f.numbers["axes.lower"] = {e->x[0] * kDegree, e->y[0] * kDegree, e->z[0] * kDegree};
@@ -214,7 +230,8 @@ Real groundClearanceLift(const ModelSpec& m) {
 }  // namespace
 
 bool looksLikeOpenMbd(const nlohmann::json& d) {
-  return d.is_object() && d.contains("bodies") && d["bodies"].is_object() && d.contains("joints") && d["joints"].is_array();
+  return d.is_object() && d.contains("bodies") && d["bodies"].is_object() && d.contains("joints") &&
+         d["joints"].is_array();
 }
 
 ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {
@@ -234,7 +251,8 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file,
     if (!bodies.has(child)) jn.at("child").fail("no body of this name in \"bodies\"");
     if (!seen.insert(child).second) jn.at("child").fail("body already has a joint (OpenMBD models are trees)");
     const std::string parent = jn.at("parent").string();
-    if (!isGround(parent) && !bodies.has(parent)) jn.at("parent").fail("no body of this name in \"bodies\" (nor GROUND)");
+    if (!isGround(parent) && !bodies.has(parent))
+      jn.at("parent").fail("no body of this name in \"bodies\" (nor GROUND)");
     BodySpec b = readBody(bodies.at(child), child, subs);
     readJoint(jn, b, m.warnings);
     m.bodies.push_back(std::move(b));
@@ -294,7 +312,8 @@ const ShippedRange kShippedFlexion[] = {{"knee", 0, 140}, {"ankle", -20, 45}};
 
 void applyOpenMbdCompat(ModelSpec& m) {
   if (m.sourceFormat != "openmbd")
-    throw Error("--openmbd-compat: model \"" + m.name + "\" is not an OpenMBD file (the preset reproduces OpenMBD's defaults)");
+    throw Error("--openmbd-compat: model \"" + m.name +
+                "\" is not an OpenMBD file (the preset reproduces OpenMBD's defaults)");
   // OpenMBD steps with explicit symplectic Euler; at 1e-4 s that is unstable under its own 40 N m s/rad
   // on the hand's roll (c h / I = 4.8 > 2; OpenMBD survives only through its qddot clamp), so the
   // preset keeps OpenMBD's step but takes it linearly implicitly.

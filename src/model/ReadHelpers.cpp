@@ -30,7 +30,8 @@ Quaternion readOrientation(const JsonNode& node) {
     const std::vector<Real> v = q->numbers();
     if (v.size() != 4) q->fail("expected 4 numbers [w, x, y, z], got " + std::to_string(v.size()));
     const Vec4 w(v[0], v[1], v[2], v[3]);
-    if (std::abs(w.norm() - 1) > 1e-6) q->fail("quaternion must have unit length (length " + std::to_string(w.norm()) + ")");
+    if (std::abs(w.norm() - 1) > 1e-6)
+      q->fail("quaternion must have unit length (length " + std::to_string(w.norm()) + ")");
     return Quaternion::fromUnnormalized(w);
   }
   if (keys.size() != 1 && !(node.has("axis") && node.has("angle_deg") && keys.size() == 2))
@@ -53,9 +54,13 @@ Vec3 readColor(const JsonNode& node) {
   if (node.isString()) {
     const std::string s = node.string();
     // Six hex digits exactly: sscanf's %x alone would take "#-1-1-1" (a sign) or "# 1 2 3".
-    const bool hex = s.size() == 7 && s[0] == '#' && std::all_of(s.begin() + 1, s.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); });
+    const bool hex = s.size() == 7 && s[0] == '#' && std::all_of(s.begin() + 1, s.end(), [](char c) {
+                       return std::isxdigit(static_cast<unsigned char>(c));
+                     });
     if (!hex) node.fail("colour must be \"#rrggbb\" (six hexadecimal digits) or [r, g, b] in 0..1");
-    const auto channel = [&](int i) { return std::stoi(s.substr(static_cast<size_t>(1 + 2 * i), 2), nullptr, 16) / 255.0; };
+    const auto channel = [&](int i) {
+      return std::stoi(s.substr(static_cast<size_t>(1 + 2 * i), 2), nullptr, 16) / 255.0;
+    };
     return Vec3(channel(0), channel(1), channel(2));
   }
   const Vec3 c = node.vec3();

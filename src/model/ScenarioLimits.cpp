@@ -14,10 +14,10 @@ ScenarioProblem blame(const ScenarioSpec& s, std::vector<std::string> fields, co
   auto isGiven = [&](const std::string& f) { return std::find(given.begin(), given.end(), f) != given.end(); };
   const auto it = std::find_if(fields.begin(), fields.end(), isGiven);
   const std::string field = it != fields.end() ? *it : fields.front();
-  const Real value = field == "duration" ? s.duration
-                     : field == "fixed_step" ? s.fixedStep
+  const Real value = field == "duration"          ? s.duration
+                     : field == "fixed_step"      ? s.fixedStep
                      : field == "report_interval" ? s.reportInterval
-                                                   : static_cast<Real>(s.maxSteps);
+                                                  : static_cast<Real>(s.maxSteps);
   return {field, value, std::move(problem)};
 }
 
@@ -34,11 +34,13 @@ std::string formatScenarioValue(Real value) {
 std::string checkScenarioValue(const std::string& field, Real v) {
   if (!std::isfinite(v)) return "must be a finite number";
   if (field == "accuracy") {
-    if (v < kMinAccuracy || v >= 1) return "accuracy is relative: must be at least " + fmt(kMinAccuracy) + " and below 1 (e.g. 1e-3)";
+    if (v < kMinAccuracy || v >= 1)
+      return "accuracy is relative: must be at least " + fmt(kMinAccuracy) + " and below 1 (e.g. 1e-3)";
     return "";
   }
   if (field == "max_steps") {
-    if (v < 1 || v > kMaxStepLimit || v != std::floor(v)) return "must be a whole number from 1 to " + fmt(kMaxStepLimit);
+    if (v < 1 || v > kMaxStepLimit || v != std::floor(v))
+      return "must be a whole number from 1 to " + fmt(kMaxStepLimit);
     return "";
   }
   return v > 0 ? "" : "must be positive";
@@ -60,8 +62,9 @@ std::optional<ScenarioProblem> checkScenario(const ScenarioSpec& s, const std::v
   const Real steps = s.duration / s.fixedStep;
   if (steps > static_cast<Real>(s.maxSteps))
     return blame(s, {"fixed_step", "duration", "max_steps"}, given,
-                 "the duration " + fmt(s.duration) + " s needs " + std::to_string(static_cast<int64_t>(std::ceil(steps))) +
-                     " fixed steps of " + fmt(s.fixedStep) + " s, more than the step limit " + std::to_string(s.maxSteps) +
+                 "the duration " + fmt(s.duration) + " s needs " +
+                     std::to_string(static_cast<int64_t>(std::ceil(steps))) + " fixed steps of " + fmt(s.fixedStep) +
+                     " s, more than the step limit " + std::to_string(s.maxSteps) +
                      " (scenario.max_steps, --max-steps)");
   return std::nullopt;
 }

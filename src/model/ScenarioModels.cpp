@@ -12,16 +12,17 @@ namespace {
 
 struct Placement {
   std::string prefix;
-  Transform X_GP;                   // the model's Ground frame in the scenario's Ground
-  std::optional<Vec3> velocity_G;   // initial linear velocity of its root bodies
-  std::string material;             // given to shapes without one ("" = none)
+  Transform X_GP;                  // the model's Ground frame in the scenario's Ground
+  std::optional<Vec3> velocity_G;  // initial linear velocity of its root bodies
+  std::string material;            // given to shapes without one ("" = none)
   std::optional<bool> selfContact;
 };
 
 std::string prefixed(const Placement& p, const std::string& name) { return name == "ground" ? name : p.prefix + name; }
 
 bool sameMaterial(const ContactMaterialSpec& a, const ContactMaterialSpec& b) {
-  return a.type == b.type && a.parameters == b.parameters && a.forceCurve == b.forceCurve && a.unloadCurve == b.unloadCurve;
+  return a.type == b.type && a.parameters == b.parameters && a.forceCurve == b.forceCurve &&
+         a.unloadCurve == b.unloadCurve;
 }
 
 // Contact materials share one namespace: the same name must mean the same material.
@@ -39,8 +40,9 @@ void mergeMaterials(const ModelSpec& part, ModelSpec& m, const JsonNode& entry) 
 // The root joint's velocity: free joints take u = (w, v) with v in the joint frame F.
 void setRootVelocity(const Placement& p, const BodySpec& b, ModelSpec& m, const JsonNode& entry) {
   if (b.joint.type != JointType::Free || b.joint.euler)
-    entry.at("velocity").fail("\"velocity\" needs a free (quaternion) root joint, and \"" + b.joint.name + "\" is " +
-                              nameOf(b.joint.type));
+    entry.at("velocity")
+        .fail("\"velocity\" needs a free (quaternion) root joint, and \"" + b.joint.name + "\" is " +
+              nameOf(b.joint.type));
   const Rotation R_GF = p.X_GP.R() * b.joint.parentFrame.orientation.toRotation();
   const Vec3 v_F = R_GF.transpose() * *p.velocity_G;
   const std::string j = prefixed(p, b.joint.name);
@@ -68,7 +70,8 @@ void mergeBodies(const Placement& p, const ModelSpec& part, ModelSpec& m, const 
       if (g.material.empty() && g.forceCurve.empty()) g.material = p.material;
     for (GeometrySpec& g : b.geometry)
       if (g.type == GeometryType::Mesh) g.meshFile = (folder / g.meshFile).lexically_normal().generic_string();
-    if (m.findBody(b.name) >= 0) entry.fail("body \"" + b.name + "\" exists already: give this model a different \"prefix\"");
+    if (m.findBody(b.name) >= 0)
+      entry.fail("body \"" + b.name + "\" exists already: give this model a different \"prefix\"");
     m.bodies.push_back(std::move(b));
   }
 }
@@ -86,7 +89,8 @@ void mergeForces(const Placement& p, const ModelSpec& part, ModelSpec& m) {
 
 void mergeContact(const Placement& p, const ModelSpec& part, ModelSpec& m) {
   const ContactSpec& c = part.contact;
-  for (const auto& pair : c.excludedBodyPairs) m.contact.excludedBodyPairs.push_back({prefixed(p, pair[0]), prefixed(p, pair[1])});
+  for (const auto& pair : c.excludedBodyPairs)
+    m.contact.excludedBodyPairs.push_back({prefixed(p, pair[0]), prefixed(p, pair[1])});
   for (const auto& clique : c.cliques) {
     std::vector<std::string> names;
     for (const auto& n : clique) names.push_back(prefixed(p, n));
@@ -150,7 +154,8 @@ void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file, 
     const std::string path = (folder / e.at("file").string()).string();
     std::error_code ec;
     const std::filesystem::file_status status = std::filesystem::status(path, ec);
-    if (!std::filesystem::exists(status)) e.at("file").fail("no such file (paths are relative to the scenario's folder)");
+    if (!std::filesystem::exists(status))
+      e.at("file").fail("no such file (paths are relative to the scenario's folder)");
     if (!std::filesystem::is_regular_file(status)) e.at("file").fail("not a regular file (a folder, device or pipe)");
     const ModelSpec part = loadModelFile(path, options);  // its own errors name its own file
     const Placement p = readPlacement(e);

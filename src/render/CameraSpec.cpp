@@ -22,7 +22,8 @@ bool parseVector(const std::string& text, Eigen::Vector3d& out) {
 
 }  // namespace
 
-Camera parseCameraSpec(const std::string& spec, const SoftwareRenderer& scene, const Eigen::Vector3d& up, double aspect) {
+Camera parseCameraSpec(const std::string& spec, const SoftwareRenderer& scene, const Eigen::Vector3d& up,
+                       double aspect) {
   Camera camera;
   camera.up = up;
   camera.target = scene.sceneCentre();
@@ -53,7 +54,8 @@ Camera parseCameraSpec(const std::string& spec, const SoftwareRenderer& scene, c
     Eigen::Vector3d eye, target = camera.target;
     if (!parseVector(spec.substr(0, colon), eye) ||
         (colon != std::string::npos && !parseVector(spec.substr(colon + 1), target)))
-      throw Error("--camera \"" + spec + "\": expected auto, iso, front, side, top, \"ex,ey,ez\" or \"ex,ey,ez:tx,ty,tz\"");
+      throw Error("--camera \"" + spec +
+                  "\": expected auto, iso, front, side, top, \"ex,ey,ez\" or \"ex,ey,ez:tx,ty,tz\"");
     if ((eye - target).norm() < 1e-9) throw Error("--camera \"" + spec + "\": eye and target coincide");
     camera.eye = eye;
     camera.target = target;
@@ -67,7 +69,8 @@ void parseImageSize(const std::string& text, int& width, int& height) {
   std::istringstream in(text);
   char x = 0;
   int w = 0, h = 0;
-  if (!(in >> w >> x >> h) || (x != 'x' && x != 'X') || !(in >> std::ws).eof() || w < 8 || h < 8 || w > 8192 || h > 8192)
+  if (!(in >> w >> x >> h) || (x != 'x' && x != 'X') || !(in >> std::ws).eof() || w < 8 || h < 8 || w > 8192 ||
+      h > 8192)
     throw Error("--size \"" + text + "\": expected WIDTHxHEIGHT with both in 8..8192, e.g. 640x480");
   width = w;
   height = h;

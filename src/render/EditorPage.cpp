@@ -14,7 +14,8 @@ namespace {
 
 // Replaces the placeholder script element with id `id` in `page` by one holding `json` (null if empty).
 void fill(std::string& page, std::string_view id, const std::string& json) {
-  const std::string placeholder = std::string(R"(<script type="application/json" id=")") + std::string(id) + R"(">null</script>)";
+  const std::string placeholder = std::string(R"(<script type="application/json" id=")") + std::string(id) +
+                                  R"(">null</script>)";
   const auto at = page.find(placeholder);
   if (at == std::string::npos)
     throw Error("editor page: the embedded page has no '" + std::string(id) + "' placeholder (rebuild articula)");
@@ -42,7 +43,8 @@ std::string editorMeshesJson(const model::ModelSpec& model) {
   std::map<std::string, std::string> files;  // as named in the model -> where it was read
   for (const model::BodySpec& b : model.bodies)
     for (const model::GeometrySpec& g : b.geometry)
-      if (g.type == model::GeometryType::Mesh && !g.meshFile.empty()) files.emplace(g.meshFile, g.meshPath.empty() ? g.meshFile : g.meshPath);
+      if (g.type == model::GeometryType::Mesh && !g.meshFile.empty())
+        files.emplace(g.meshFile, g.meshPath.empty() ? g.meshFile : g.meshPath);
   if (files.empty()) return "";
   nlohmann::json table = nlohmann::json::object();
   for (const auto& [name, path] : files) {

@@ -7,8 +7,8 @@
 #include <cstring>
 
 #include "articula/Error.h"
-#include "articula/render/ImageWriters.h"
 #include "articula/files/TextOutput.h"  // OutputError: the file cannot be written (exit code 1)
+#include "articula/render/ImageWriters.h"
 
 namespace articula::render {
 namespace {
@@ -27,7 +27,8 @@ GifWriter::GifWriter(const std::filesystem::path& file, int width, int height, c
   start(EGifOpenFileName(file.c_str(), false, &error), error);
 }
 
-GifWriter::GifWriter(int fd, const std::filesystem::path& name, int width, int height, const std::vector<Image>& samples)
+GifWriter::GifWriter(int fd, const std::filesystem::path& name, int width, int height,
+                     const std::vector<Image>& samples)
     : file_(name), width_(width), height_(height) {
   choosePalette(samples);
   const int own = ::dup(fd);  // giflib closes the descriptor it is given
@@ -73,7 +74,8 @@ void GifWriter::choosePalette(const std::vector<Image>& samples) {
     }
     lookup_[q] = (unsigned char)best;
   }
-  for (int k = 0; k < 256; ++k) palette_[3 * k] = palette[k].Red, palette_[3 * k + 1] = palette[k].Green, palette_[3 * k + 2] = palette[k].Blue;
+  for (int k = 0; k < 256; ++k)
+    palette_[3 * k] = palette[k].Red, palette_[3 * k + 1] = palette[k].Green, palette_[3 * k + 2] = palette[k].Blue;
 }
 
 void GifWriter::start(GifFileType* gif, int openError) {
@@ -110,7 +112,8 @@ void GifWriter::addFrame(const Image& image, int delayCentiseconds) {
   if (!gif_) throw Error(file_.string() + ": GIF already closed");
   if (image.width != width_ || image.height != height_)
     throw Error(file_.string() + ": frame " + std::to_string(frames_) + " is " + std::to_string(image.width) + "x" +
-                std::to_string(image.height) + ", the GIF is " + std::to_string(width_) + "x" + std::to_string(height_));
+                std::to_string(image.height) + ", the GIF is " + std::to_string(width_) + "x" +
+                std::to_string(height_));
   GraphicsControlBlock gcb;
   gcb.DisposalMode = DISPOSE_DO_NOT;
   gcb.UserInputFlag = false;
@@ -126,7 +129,9 @@ void GifWriter::addFrame(const Image& image, int delayCentiseconds) {
     for (int x = 0; x < width_; ++x, p += 3) row[x] = lookup_[((p[0] >> 2) << 12) | ((p[1] >> 2) << 6) | (p[2] >> 2)];
     ok = EGifPutLine(gif_, row.data(), width_) != GIF_ERROR;
   }
-  if (!ok) throw files::OutputError(file_.string() + ": cannot write frame " + std::to_string(frames_) + " (" + gifError(gif_->Error) + ")");
+  if (!ok)
+    throw files::OutputError(file_.string() + ": cannot write frame " + std::to_string(frames_) + " (" +
+                             gifError(gif_->Error) + ")");
   ++frames_;
 }
 
@@ -135,7 +140,8 @@ void GifWriter::close() {
   int error = 0;
   const int result = EGifCloseFile(gif_, &error);
   gif_ = nullptr;
-  if (result == GIF_ERROR) throw files::OutputError(file_.string() + ": cannot finish the GIF (" + gifError(error) + ")");
+  if (result == GIF_ERROR)
+    throw files::OutputError(file_.string() + ": cannot finish the GIF (" + gifError(error) + ")");
 }
 
 }  // namespace articula::render

@@ -4,8 +4,8 @@
 #include <cstring>
 
 #include "articula/Error.h"
-#include "articula/render/ImageWriters.h"
 #include "articula/files/TextOutput.h"  // OutputError: the file cannot be written (exit code 1)
+#include "articula/render/ImageWriters.h"
 
 namespace articula::render {
 

@@ -10,9 +10,9 @@
 #include "articula/Error.h"
 #include "articula/files/AtomicFile.h"
 #include "articula/files/FolderSwap.h"
+#include "articula/files/TemporaryName.h"
 #include "articula/render/ImageWriters.h"
 #include "articula/run/RunOutputs.h"
-#include "articula/files/TemporaryName.h"
 
 namespace articula::render {
 namespace fs = std::filesystem;
@@ -27,7 +27,8 @@ struct FramesTemp {
   explicit FramesTemp(const fs::path& frames) : path(frames.parent_path() / files::temporaryName("frames")) {
     std::error_code ec;
     if (!fs::create_directory(path, ec) || ec)  // mkdir: never through a planted file or symlink
-      throw files::OutputError("cannot create the folder '" + path.string() + "': " + (ec ? ec.message() : "it exists"));
+      throw files::OutputError("cannot create the folder '" + path.string() +
+                               "': " + (ec ? ec.message() : "it exists"));
   }
   ~FramesTemp() {
     if (!keep) run::removeFramesFolder(path);
@@ -51,7 +52,8 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   if (!(options.speed > 0 && options.speed <= 100))
     throw Error("--speed " + std::to_string(options.speed) + ": must be in (0, 100]");
   if (!options.gif && !options.pngFrames) throw Error("render: nothing to write (neither --gif nor --png-frames)");
-  if (!fs::is_directory(runDir)) throw Error(runDir.string() + ": not a folder (expected the output folder of `articula run`)");
+  if (!fs::is_directory(runDir))
+    throw Error(runDir.string() + ": not a folder (expected the output folder of `articula run`)");
 
   const run::RunTrajectory run = run::readTrajectoryJson(runDir / "trajectory.json");
   RenderOptions ro;
@@ -66,7 +68,8 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   if (!options.follow.empty()) {
     for (std::size_t i = 0; i < run.bodies.size(); ++i)
       if (run.bodies[i].name == options.follow) followed = int(i);
-    if (followed < 0) throw Error("--follow \"" + options.follow + "\": no such body in " + (runDir / "trajectory.json").string());
+    if (followed < 0)
+      throw Error("--follow \"" + options.follow + "\": no such body in " + (runDir / "trajectory.json").string());
   }
 
   const double t0 = run.frames.front().t, t1 = run.frames.back().t;

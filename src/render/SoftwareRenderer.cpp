@@ -24,7 +24,9 @@ struct View {
     return {d.dot(r), d.dot(u), d.dot(f)};
   }
   // Screen x, y and 1/z of a camera-space point (z > 0).
-  Vector3d toScreen(const Vector3d& c) const { return {cx + focal * c.x() / c.z(), cy - focal * c.y() / c.z(), 1 / c.z()}; }
+  Vector3d toScreen(const Vector3d& c) const {
+    return {cx + focal * c.x() / c.z(), cy - focal * c.y() / c.z(), 1 / c.z()};
+  }
 };
 
 // Clips a camera-space triangle (with attributes) against z >= nearZ; returns 0, 3 or 4 vertices.
@@ -79,7 +81,8 @@ void horizontalBasis(const Vector3d& up, Vector3d& e1, Vector3d& e2) {
 
 }  // namespace
 
-SoftwareRenderer::SoftwareRenderer(const run::RunTrajectory& run, RenderOptions options) : run_(run), options_(options) {
+SoftwareRenderer::SoftwareRenderer(const run::RunTrajectory& run, RenderOptions options)
+    : run_(run), options_(options) {
   if (options_.width < 8 || options_.height < 8 || options_.width > 8192 || options_.height > 8192)
     throw Error("render: size " + std::to_string(options_.width) + "x" + std::to_string(options_.height) +
                 ": width and height must be in 8..8192");
@@ -133,7 +136,7 @@ SoftwareRenderer::SoftwareRenderer(const run::RunTrajectory& run, RenderOptions 
   for (const run::TrajectoryFrame& frame : run.frames)
     for (const run::ContactArrow& c : frame.contacts) maxForce = std::max(maxForce, c.force.norm());
   arrowScale_ = options_.newtonsPerMetre > 0 ? 1 / options_.newtonsPerMetre
-                                              : (maxForce > 0 ? 0.4 * radius_ / maxForce : 0);
+                                             : (maxForce > 0 ? 0.4 * radius_ / maxForce : 0);
 }
 
 Image SoftwareRenderer::render(const run::TrajectoryFrame& frame, const Camera& camera) const {
@@ -167,11 +170,13 @@ Image SoftwareRenderer::render(const run::TrajectoryFrame& frame, const Camera& 
 
   // Sky and ground, per pixel.
   const Vector3d skyTop(0.86, 0.90, 0.96), horizon(0.96, 0.97, 0.98);
-  const double tile = std::pow(10.0, std::floor(std::log10(radius_))) * (radius_ / std::pow(10.0, std::floor(std::log10(radius_))) > 3 ? 1 : 0.5);
+  const double tile = std::pow(10.0, std::floor(std::log10(radius_))) *
+                      (radius_ / std::pow(10.0, std::floor(std::log10(radius_))) > 3 ? 1 : 0.5);
   const double eyeHeight = view.eye.dot(n) - ground_;
   for (int y = 0; y < H; ++y) {
     for (int x = 0; x < W; ++x) {
-      const Vector3d d = view.f + ((x + 0.5 - view.cx) / view.focal) * view.r - ((y + 0.5 - view.cy) / view.focal) * view.u;
+      const Vector3d d = view.f + ((x + 0.5 - view.cx) / view.focal) * view.r -
+                         ((y + 0.5 - view.cy) / view.focal) * view.u;
       const std::size_t i = std::size_t(y) * W + x;
       const double elevation = d.normalized().dot(n);
       color[i] = horizon + std::clamp(elevation, 0.0, 1.0) * (skyTop - horizon);
@@ -252,9 +257,9 @@ Image SoftwareRenderer::render(const run::TrajectoryFrame& frame, const Camera& 
           depth[i] = float(z);
           isGround[i] = 0;
           Vector3d nrm = (a0 * v[0]->normal + a1 * v[1]->normal + a2 * v[2]->normal).normalized();
-          const Vector3d toEye =
-              -(view.f + ((x + 0.5 - view.cx) / view.focal) * view.r - ((y + 0.5 - view.cy) / view.focal) * view.u)
-                   .normalized();
+          const Vector3d toEye = -(view.f + ((x + 0.5 - view.cx) / view.focal) * view.r -
+                                   ((y + 0.5 - view.cy) / view.focal) * view.u)
+                                      .normalized();
           if (nrm.dot(toEye) < 0) nrm = -nrm;
           const double diffuse = std::max(0.0, nrm.dot(light));
           const double specular = std::pow(std::max(0.0, nrm.dot((light + toEye).normalized())), 40);
@@ -269,7 +274,8 @@ Image SoftwareRenderer::render(const run::TrajectoryFrame& frame, const Camera& 
     auto plot = [&](double px, double py, double half, const Vector3d& c) {
       for (int y = int(std::floor(py - half)); y <= int(std::ceil(py + half)); ++y)
         for (int x = int(std::floor(px - half)); x <= int(std::ceil(px + half)); ++x)
-          if (x >= 0 && y >= 0 && x < W && y < H && (x + 0.5 - px) * (x + 0.5 - px) + (y + 0.5 - py) * (y + 0.5 - py) <= half * half)
+          if (x >= 0 && y >= 0 && x < W && y < H &&
+              (x + 0.5 - px) * (x + 0.5 - px) + (y + 0.5 - py) * (y + 0.5 - py) <= half * half)
             color[std::size_t(y) * W + x] = c;
     };
     auto line = [&](const Vector3d& a, const Vector3d& b, double half, const Vector3d& c) {
@@ -324,7 +330,8 @@ Image SoftwareRenderer::render(const run::TrajectoryFrame& frame, const Camera& 
         for (int dx = 0; dx < ss; ++dx) sum += color[std::size_t(y * ss + dy) * W + (x * ss + dx)];
       sum *= norm;
       for (int c = 0; c < 3; ++c)
-        out.rgb[(std::size_t(y) * out.width + x) * 3 + c] = std::uint8_t(std::lround(255 * std::clamp(sum[c], 0.0, 1.0)));
+        out.rgb[(std::size_t(y) * out.width + x) * 3 + c] = std::uint8_t(
+            std::lround(255 * std::clamp(sum[c], 0.0, 1.0)));
     }
   }
   return out;

@@ -8,8 +8,8 @@
 
 #include "../model/JsonText.h"
 #include "articula/Error.h"
-#include "articula/files/FileInput.h"
 #include "articula/files/AtomicFile.h"
+#include "articula/files/FileInput.h"
 #include "articula/run/TrajectoryReader.h"
 
 namespace articula::render {
@@ -30,10 +30,12 @@ bool readFile(const fs::path& file, std::string& text) {
 
 }  // namespace
 
-void writeViewerPage(files::TextOutput& out, const files::TextSource& trajectoryJson, const files::TextSource* csv, const std::string& summaryJson) {
+void writeViewerPage(files::TextOutput& out, const files::TextSource& trajectoryJson, const files::TextSource* csv,
+                     const std::string& summaryJson) {
   const std::string_view page = web::kViewerPage;
   const auto at = page.find(kPlaceholder);
-  if (at == std::string_view::npos) throw Error("viewer page: the embedded page has no data placeholder (rebuild articula)");
+  if (at == std::string_view::npos)
+    throw Error("viewer page: the embedded page has no data placeholder (rebuild articula)");
   out.append(page.substr(0, at));
   out.append(R"(<script type="application/json" id="articula-data">{"trajectory":)");
   trajectoryJson([&](std::string_view piece) {
@@ -68,7 +70,8 @@ std::string viewerPageHtml(const std::string& trajectoryJson, const std::string&
   const files::TextSource trajectory = [&](const auto& piece) { piece(trajectoryJson); };
   const files::TextSource table = [&](const auto& piece) { piece(csv); };
   files::StringOutput html;
-  html.text().reserve(web::kViewerPage.size() + trajectoryJson.size() + csv.size() + csv.size() / 8 + summaryJson.size());
+  html.text().reserve(web::kViewerPage.size() + trajectoryJson.size() + csv.size() + csv.size() / 8 +
+                      summaryJson.size());
   writeViewerPage(html, trajectory, csv.empty() ? nullptr : &table, summary.dump());
   return std::move(html.text());
 }

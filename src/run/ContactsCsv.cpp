@@ -6,7 +6,8 @@
 
 namespace articula::run {
 
-ContactsCsvWriter::ContactsCsvWriter(const model::ModelSpec& m, const std::vector<std::string>& surfaceNames, files::TextOutput& out)
+ContactsCsvWriter::ContactsCsvWriter(const model::ModelSpec& m, const std::vector<std::string>& surfaceNames,
+                                     files::TextOutput& out)
     : m_(m), surfaceNames_(surfaceNames), out_(out) {
   out_.append(
       "Time,BodyA,BodyB,SurfaceA,SurfaceB,Model,PointX,PointY,PointZ,NormalX,NormalY,NormalZ,Penetration,"
@@ -21,7 +22,9 @@ void ContactsCsvWriter::appendName(std::string_view name) {
   appendCsvText(out, name, true);
 }
 
-void ContactsCsvWriter::appendBody(int i) { appendName(i < 0 ? std::string_view("ground") : std::string_view(m_.bodies.at(i).name)); }
+void ContactsCsvWriter::appendBody(int i) {
+  appendName(i < 0 ? std::string_view("ground") : std::string_view(m_.bodies.at(i).name));
+}
 
 void ContactsCsvWriter::appendSurface(int s) {
   if (s >= 0 && s < static_cast<int>(surfaceNames_.size())) appendName(surfaceNames_[s]);

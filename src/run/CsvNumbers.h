@@ -34,9 +34,8 @@ namespace csv_detail {
 // The error bound assumes each operation rounds once to binary64 (no x87 extended precision).
 static_assert(std::numeric_limits<double>::is_iec559 && FLT_EVAL_METHOD == 0);
 
-inline constexpr double kPow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
-                                      1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
-                                      1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+inline constexpr double kPow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                      1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
 // Distance from 0.5 below which y's rounding could differ from the exact value's (4× the bound).
 inline constexpr double kTieMargin = 1e-6;

@@ -6,7 +6,10 @@
 namespace articula::run {
 
 FramePipeline::FramePipeline(Consumer consumer, bool threaded, size_t capacity, Consumer prepare, size_t helpAt)
-    : consumer_(std::move(consumer)), prepare_(std::move(prepare)), capacity_(capacity > 0 ? capacity : 1), helpAt_(helpAt) {
+    : consumer_(std::move(consumer)),
+      prepare_(std::move(prepare)),
+      capacity_(capacity > 0 ? capacity : 1),
+      helpAt_(helpAt) {
   if (threaded) worker_ = std::thread([this] { work(); });
 }
 

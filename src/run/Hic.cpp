@@ -23,17 +23,21 @@ HicResult calcHic(const std::vector<Real>& t, const std::vector<Real>& a, Real w
 }
 
 void HicStream::add(Real time, Real a) {
-  const Real integral = recent_.empty() ? 0 : recent_.back().integral + 0.5 * (a + lastAcceleration_) * (time - recent_.back().time);
+  const Real integral = recent_.empty()
+                            ? 0
+                            : recent_.back().integral + 0.5 * (a + lastAcceleration_) * (time - recent_.back().time);
   lastAcceleration_ = a;
   const Real reach = window_ * (1 + 1e-12);
-  while (!recent_.empty() && time - recent_.front().time > reach) recent_.pop_front();  // too far for any later sample too
+  while (!recent_.empty() && time - recent_.front().time > reach)
+    recent_.pop_front();  // too far for any later sample too
   for (const Sample& start : recent_) {
     const Real dt = time - start.time;
     const Real mean = (integral - start.integral) / dt;
     if (mean <= 0) continue;
     const Real hic = dt * std::pow(mean, 2.5);
     // calcHic scans t1 then t2 and keeps the first maximum: among equal values, the earliest t1.
-    if (hic > best_.value || (hic == best_.value && best_.value > 0 && start.time < best_.t1)) best_ = {hic, start.time, time};
+    if (hic > best_.value || (hic == best_.value && best_.value > 0 && start.time < best_.t1))
+      best_ = {hic, start.time, time};
   }
   recent_.push_back({time, integral});
 }

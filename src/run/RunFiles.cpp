@@ -15,8 +15,9 @@ namespace fs = std::filesystem;
 namespace {
 
 bool isRunFileName(const std::string& name) {
-  static const char* const names[] = {"trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt", "summary.json",
-                                      "viewer.html", "animation.gif"};  // the last two: docs/viewer.md
+  static const char* const names[] = {
+      "trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt",
+      "summary.json",   "viewer.html",     "animation.gif"};  // the last two: docs/viewer.md
   for (const char* n : names)
     if (name == n) return true;
   return false;
@@ -89,12 +90,13 @@ void checkRunFolderTarget(const std::string& dir) {
   std::error_code ec;
   const fs::file_type type = fs::symlink_status(dir, ec).type();
   if (type == fs::file_type::not_found) return;
-  if (type != fs::file_type::directory) throw files::OutputError("'" + dir + "' exists and is not a folder: not replacing it");
+  if (type != fs::file_type::directory)
+    throw files::OutputError("'" + dir + "' exists and is not a folder: not replacing it");
   // Only an older run is replaced: a folder holding anything else (--out . or a typo) is left alone.
   const std::string foreign = foreignRunEntry(dir);
   if (!foreign.empty())
     throw files::OutputError("'" + dir + "' holds '" + foreign +
-                      "', which is not a run output: choose an empty or new folder for --out");
+                             "', which is not a run output: choose an empty or new folder for --out");
 }
 
 void checkFramesFolder(const fs::path& frames) {
@@ -106,7 +108,8 @@ void checkFramesFolder(const fs::path& frames) {
   const std::string foreign = foreignFrame(frames);
   if (!foreign.empty())
     throw files::OutputError("'" + (frames.parent_path() / foreign).string() +
-                      "' is not a frame written by `articula render`: not replacing the folder '" + frames.string() + "'");
+                             "' is not a frame written by `articula render`: not replacing the folder '" +
+                             frames.string() + "'");
 }
 
 void removeRunFolder(const fs::path& dir) {

@@ -11,8 +11,8 @@
 
 #include "articula/files/AtomicFile.h"
 #include "articula/files/FolderSwap.h"
-#include "articula/run/RunOutputs.h"
 #include "articula/files/TemporaryName.h"
+#include "articula/run/RunOutputs.h"
 
 namespace articula::run {
 
@@ -56,7 +56,7 @@ void RunFolderWriter::makeTempFolder() {
   fs::create_directory(temp_, ec);
   if (ec)
     throw files::OutputError("cannot write '" + target_.string() + "': cannot create the folder '" + temp_.string() +
-                      "': " + ec.message());
+                             "': " + ec.message());
   tempMade_ = true;
 }
 
@@ -87,7 +87,8 @@ void RunFolderWriter::link(File& f) {
   const fs::path path = temp_ / f.name;
   const std::string self = "/proc/self/fd/" + std::to_string(f.out->fd());
   if (::linkat(AT_FDCWD, self.c_str(), AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW) == 0) return;
-  files::FileOutput copy(::open(path.c_str(), O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0666), f.out->name());
+  files::FileOutput copy(::open(path.c_str(), O_CREAT | O_EXCL | O_NOFOLLOW | O_WRONLY | O_CLOEXEC, 0666),
+                         f.out->name());
   if (copy.fd() < 0) throw files::OutputError("cannot create '" + path.string() + "': " + std::strerror(errno));
   f.out->read([&](std::string_view piece) { copy.append(piece); });
   copy.finish();

@@ -3,7 +3,8 @@
 
 namespace articula::run {
 
-RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::BuiltModel& built, RunFolderWriter& folder)
+RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::BuiltModel& built,
+                                   RunFolderWriter& folder)
     : folder_(folder) {
   const bool contact = built.contact != nullptr;
   for (const model::OutputKind kind : model.scenario.outputs) {
@@ -26,7 +27,8 @@ RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::B
   }
 }
 
-void RunFolderOutputs::finish(const nlohmann::json& summary, const std::string& summaryText, const ViewerPageWriter& viewerPage) {
+void RunFolderOutputs::finish(const nlohmann::json& summary, const std::string& summaryText,
+                              const ViewerPageWriter& viewerPage) {
   if (jsonWriter_) jsonWriter_->finish();
   if (summary_) {
     folder_.add("summary.json").append(summary.dump(2) + "\n");

@@ -26,17 +26,23 @@ json contactSummary(const model::ModelSpec& m, const RunResult& r) {
     if (peak[i] > peak[top]) top = i;
     if (peak[i] > 0) bodies.push_back({{"body", m.bodies[i].name}, {"peak_force_N", peak[i]}, {"time_s", when[i]}});
   }
-  std::sort(bodies.begin(), bodies.end(), [](const json& a, const json& b) { return a["peak_force_N"] > b["peak_force_N"]; });
-  json c{{"peak_force_N", peak[top]}, {"peak_force_body", peak[top] > 0 ? json(m.bodies[top].name) : json(nullptr)},
-         {"peak_force_time_s", when[top]}, {"max_simultaneous_contacts", t.mostContacts}, {"max_penetration_m", t.deepest},
-         {"max_penetration_time_s", t.deepestTime}, {"bodies", bodies},
+  std::sort(bodies.begin(), bodies.end(),
+            [](const json& a, const json& b) { return a["peak_force_N"] > b["peak_force_N"]; });
+  json c{{"peak_force_N", peak[top]},
+         {"peak_force_body", peak[top] > 0 ? json(m.bodies[top].name) : json(nullptr)},
+         {"peak_force_time_s", when[top]},
+         {"max_simultaneous_contacts", t.mostContacts},
+         {"max_penetration_m", t.deepest},
+         {"max_penetration_time_s", t.deepestTime},
+         {"bodies", bodies},
          {"sampled_every_s", t.frames > 1 ? t.secondTime - t.first.time : 0.0}};
   return c;
 }
 
 void contactText(const json& c, std::ostringstream& o) {
   char b[256];
-  std::snprintf(b, sizeof b, "Contact      peak net force %.4g N on \"%s\" at t = %.4g s; up to %d contacts; deepest %.3g mm\n",
+  std::snprintf(b, sizeof b,
+                "Contact      peak net force %.4g N on \"%s\" at t = %.4g s; up to %d contacts; deepest %.3g mm\n",
                 c["peak_force_N"].get<double>(),
                 c["peak_force_body"].is_null() ? "-" : c["peak_force_body"].get<std::string>().c_str(),
                 c["peak_force_time_s"].get<double>(), c["max_simultaneous_contacts"].get<int>(),
@@ -64,40 +70,68 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
   // Relative to the largest kinetic energy of the run: the energy that moved around.
   const Real scale = r.totals.maxKineticEnergy;
   json s;
-  s["model"] = {{"name", m.name}, {"file", model::validUtf8(d.modelFile)}, {"source_format", m.sourceFormat}, {"bodies", m.bodies.size()},
-                {"degrees_of_freedom", d.degreesOfFreedom}, {"coordinates", d.numQ}, {"total_mass_kg", mass},
+  s["model"] = {{"name", m.name},
+                {"file", model::validUtf8(d.modelFile)},
+                {"source_format", m.sourceFormat},
+                {"bodies", m.bodies.size()},
+                {"degrees_of_freedom", d.degreesOfFreedom},
+                {"coordinates", d.numQ},
+                {"total_mass_kg", mass},
                 {"forces", m.forces.size()}};
-  s["scenario"] = {{"duration_s", sc.duration}, {"integrator", sc.integrator}, {"accuracy", sc.accuracy},
+  s["scenario"] = {{"duration_s", sc.duration},
+                   {"integrator", sc.integrator},
+                   {"accuracy", sc.accuracy},
                    {"fixed_step_s", sc.fixedStep > 0 ? json(sc.fixedStep) : json(nullptr)},
-                   {"report_interval_s", sc.reportInterval}, {"max_steps", sc.maxSteps}};
+                   {"report_interval_s", sc.reportInterval},
+                   {"max_steps", sc.maxSteps}};
   const IntegratorStatistics& st = r.statistics;
-  s["integrator"] = {{"method", r.integrator}, {"steps_taken", st.stepsTaken}, {"steps_attempted", st.stepsAttempted},
-                     {"error_test_failures", st.errorTestFailures}, {"convergence_failures", st.convergenceFailures},
-                     {"derivative_evaluations", st.derivativeEvaluations}, {"projections", st.projections}};
+  s["integrator"] = {{"method", r.integrator},
+                     {"steps_taken", st.stepsTaken},
+                     {"steps_attempted", st.stepsAttempted},
+                     {"error_test_failures", st.errorTestFailures},
+                     {"convergence_failures", st.convergenceFailures},
+                     {"derivative_evaluations", st.derivativeEvaluations},
+                     {"projections", st.projections}};
   if (r.factorizations >= 0)
-    s["integrator"]["factorizations"] = {{"total", r.factorizations}, {"structured", r.structuredFactorizations},
-                                         {"tree_lu", r.treeFactorizations},
-                                         {"dense_lu", r.factorizations - r.structuredFactorizations - r.treeFactorizations}};
+    s["integrator"]["factorizations"] = {
+        {"total", r.factorizations},
+        {"structured", r.structuredFactorizations},
+        {"tree_lu", r.treeFactorizations},
+        {"dense_lu", r.factorizations - r.structuredFactorizations - r.treeFactorizations}};
   const Real integration = std::max<Real>(r.wallSeconds - r.handoffSeconds, 0);
-  s["run"] = {{"simulated_time_s", last.time}, {"wall_time_s", r.wallSeconds},
+  s["run"] = {{"simulated_time_s", last.time},
+              {"wall_time_s", r.wallSeconds},
               {"real_time_factor", r.wallSeconds > 0 ? json(last.time / r.wallSeconds) : json(nullptr)},
-              {"frame_handoff_s", r.handoffSeconds}, {"integration_s", integration},
+              {"frame_handoff_s", r.handoffSeconds},
+              {"integration_s", integration},
               {"integration_real_time_factor", integration > 0 ? json(last.time / integration) : json(nullptr)},
-              {"frames", r.totals.frames}, {"frame_thread", r.frameThread}, {"frame_work_s", r.frameSeconds},
+              {"frames", r.totals.frames},
+              {"frame_thread", r.frameThread},
+              {"frame_work_s", r.frameSeconds},
               {"total_wall_time_s", d.totalWallSeconds > 0 ? json(d.totalWallSeconds) : json(nullptr)}};
   auto bytes = [](int64_t b) { return b > 0 ? json(b) : json(nullptr); };
-  s["run"]["memory"] = {{"rss_start_bytes", bytes(r.residentAtStart)}, {"rss_at_10_percent_bytes", bytes(r.residentAtTenth)},
-                        {"rss_end_bytes", bytes(r.residentAtEnd)}, {"peak_rss_bytes", bytes(r.residentPeak)}};
-  s["energy"] = {{"initial_kinetic_J", first.kineticEnergy}, {"initial_potential_J", first.potentialEnergy},
-                 {"final_kinetic_J", last.kineticEnergy}, {"final_potential_J", last.potentialEnergy},
-                 {"non_conservative_work_J", last.nonConservativeWork}, {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},
-                 {"balance_error_J", balance}, {"relative_balance_error", balance / scale}};
+  s["run"]["memory"] = {{"rss_start_bytes", bytes(r.residentAtStart)},
+                        {"rss_at_10_percent_bytes", bytes(r.residentAtTenth)},
+                        {"rss_end_bytes", bytes(r.residentAtEnd)},
+                        {"peak_rss_bytes", bytes(r.residentPeak)}};
+  s["energy"] = {{"initial_kinetic_J", first.kineticEnergy},
+                 {"initial_potential_J", first.potentialEnergy},
+                 {"final_kinetic_J", last.kineticEnergy},
+                 {"final_potential_J", last.potentialEnergy},
+                 {"non_conservative_work_J", last.nonConservativeWork},
+                 {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},
+                 {"balance_error_J", balance},
+                 {"relative_balance_error", balance / scale}};
   if (r.head.body.empty()) {
     s["head"] = nullptr;
   } else {
-    s["head"] = {{"body", r.head.body}, {"peak_acceleration_m_s2", r.head.peakAcceleration},
-                 {"peak_acceleration_g", r.head.peakAcceleration / 9.80665}, {"peak_time_s", r.head.peakTime},
-                 {"hic15", r.head.hic15.value}, {"hic15_t1_s", r.head.hic15.t1}, {"hic15_t2_s", r.head.hic15.t2},
+    s["head"] = {{"body", r.head.body},
+                 {"peak_acceleration_m_s2", r.head.peakAcceleration},
+                 {"peak_acceleration_g", r.head.peakAcceleration / 9.80665},
+                 {"peak_time_s", r.head.peakTime},
+                 {"hic15", r.head.hic15.value},
+                 {"hic15_t1_s", r.head.hic15.t1},
+                 {"hic15_t2_s", r.head.hic15.t2},
                  {"sampled_every_s", sc.reportInterval}};
   }
   s["contact"] = contactSummary(m, r);
@@ -125,12 +159,13 @@ std::string makeSummaryText(const json& s) {
   o << ", reports every " << sc["report_interval_s"].get<double>() << " s\n";
   const json& in = s["integrator"];
   line("Integrator   %lld steps taken (%lld attempted, %lld error-test failures), %lld derivative evaluations",
-       in["steps_taken"].get<long long>(), in["steps_attempted"].get<long long>(), in["error_test_failures"].get<long long>(),
-       in["derivative_evaluations"].get<long long>());
+       in["steps_taken"].get<long long>(), in["steps_attempted"].get<long long>(),
+       in["error_test_failures"].get<long long>(), in["derivative_evaluations"].get<long long>());
   if (in.contains("factorizations")) {
     const json& f = in["factorizations"];
-    line("             %lld factorizations: %lld O(n) structured, %lld tree LU, %lld dense LU", f["total"].get<long long>(),
-         f["structured"].get<long long>(), f["tree_lu"].get<long long>(), f["dense_lu"].get<long long>());
+    line("             %lld factorizations: %lld O(n) structured, %lld tree LU, %lld dense LU",
+         f["total"].get<long long>(), f["structured"].get<long long>(), f["tree_lu"].get<long long>(),
+         f["dense_lu"].get<long long>());
   }
   const json& r = s["run"];
   std::snprintf(b, sizeof b, "Run          %.6g s simulated in %.3f s wall time (real-time factor %.3g), %d frames",
@@ -150,17 +185,19 @@ std::string makeSummaryText(const json& s) {
   }
   const json& e = s["energy"];
   line("Energy       start KE %.6g J + PE %.6g J; end KE %.6g J + PE %.6g J", e["initial_kinetic_J"].get<double>(),
-       e["initial_potential_J"].get<double>(), e["final_kinetic_J"].get<double>(), e["final_potential_J"].get<double>());
+       e["initial_potential_J"].get<double>(), e["final_kinetic_J"].get<double>(),
+       e["final_potential_J"].get<double>());
   line("             non-conservative work %.6g J (dissipated %.6g J); balance error %.3g J (relative %.2g)",
        e["non_conservative_work_J"].get<double>(), e["dissipated_J"].get<double>(), e["balance_error_J"].get<double>(),
        e["relative_balance_error"].get<double>());
   if (!s["head"].is_null()) {
     const json& h = s["head"];
     line("Head         body \"%s\": peak acceleration %.4g m/s^2 (%.3g g) at t = %.4g s",
-         h["body"].get<std::string>().c_str(), h["peak_acceleration_m_s2"].get<double>(), h["peak_acceleration_g"].get<double>(),
-         h["peak_time_s"].get<double>());
-    line("             HIC15 %.4g over [%.4g, %.4g] s (from frames every %.3g s and every integrator step)", h["hic15"].get<double>(),
-         h["hic15_t1_s"].get<double>(), h["hic15_t2_s"].get<double>(), h["sampled_every_s"].get<double>());
+         h["body"].get<std::string>().c_str(), h["peak_acceleration_m_s2"].get<double>(),
+         h["peak_acceleration_g"].get<double>(), h["peak_time_s"].get<double>());
+    line("             HIC15 %.4g over [%.4g, %.4g] s (from frames every %.3g s and every integrator step)",
+         h["hic15"].get<double>(), h["hic15_t1_s"].get<double>(), h["hic15_t2_s"].get<double>(),
+         h["sampled_every_s"].get<double>());
   }
   if (s.contains("contact") && !s["contact"].is_null()) contactText(s["contact"], o);
   for (const auto& w : s["warnings"]) o << "Warning      " << w.get<std::string>() << '\n';

@@ -17,20 +17,32 @@ void RunTotals::add(const Frame& f) {
   peakContactTime.resize(f.contactForce.size(), 0);
   for (size_t i = 0; i < f.contactForce.size(); ++i) {
     const Real force = f.contactForce[i].norm();
-    if (force > peakContactForce[i]) { peakContactForce[i] = force; peakContactTime[i] = f.time; }
+    if (force > peakContactForce[i]) {
+      peakContactForce[i] = force;
+      peakContactTime[i] = f.time;
+    }
   }
   mostContacts = std::max(mostContacts, f.contacts.size());
   for (const ContactSample& c : f.contacts)
-    if (c.depth > deepest) { deepest = c.depth; deepestTime = f.time; }
+    if (c.depth > deepest) {
+      deepest = c.depth;
+      deepestTime = f.time;
+    }
 }
 
 void StepPeaks::add(Real time, const std::vector<Real>& force, size_t contacts, Real deepestNow) {
   contactForce.resize(force.size(), 0);
   contactTime.resize(force.size(), 0);
   for (size_t i = 0; i < force.size(); ++i)
-    if (force[i] > contactForce[i]) { contactForce[i] = force[i]; contactTime[i] = time; }
+    if (force[i] > contactForce[i]) {
+      contactForce[i] = force[i];
+      contactTime[i] = time;
+    }
   mostContacts = std::max(mostContacts, contacts);
-  if (deepestNow > deepest) { deepest = deepestNow; deepestTime = time; }
+  if (deepestNow > deepest) {
+    deepest = deepestNow;
+    deepestTime = time;
+  }
 }
 
 void RunTotals::merge(const StepPeaks& steps) {
@@ -44,7 +56,10 @@ void RunTotals::merge(const StepPeaks& steps) {
       peakContactTime[i] = steps.contactTime[i];
     }
   mostContacts = std::max(mostContacts, steps.mostContacts);
-  if (steps.deepest > deepest) { deepest = steps.deepest; deepestTime = steps.deepestTime; }
+  if (steps.deepest > deepest) {
+    deepest = steps.deepest;
+    deepestTime = steps.deepestTime;
+  }
   if (head) head->finish();
 }
 

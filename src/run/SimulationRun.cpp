@@ -11,9 +11,9 @@
 
 #include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
-#include "articula/study/TimeStepper.h"
-#include "articula/run/ResidentMemory.h"
 #include "articula/model/ScenarioLimits.h"
+#include "articula/run/ResidentMemory.h"
+#include "articula/study/TimeStepper.h"
 
 namespace articula::run {
 
@@ -81,9 +81,10 @@ class StepSampler {
         force_.push_back(r.bodyForces_G.at(built_.mobodOfBody[i]).tail<3>().norm());
     }
     if (head_ >= 0)
-      track_->addStep(s.getTime(), built_.system->getMatter()
-                                       .findStationAccelerationInGround(s, built_.mobodOfBody[head_], m_.bodies[head_].massCenter)
-                                       .norm());
+      track_->addStep(s.getTime(),
+                      built_.system->getMatter()
+                          .findStationAccelerationInGround(s, built_.mobodOfBody[head_], m_.bodies[head_].massCenter)
+                          .norm());
     peaks.add(s.getTime(), force_, contacts, deepest);
   }
 
@@ -149,7 +150,8 @@ std::unique_ptr<Integrator> configure(const System& system, const model::Scenari
   integ->setAccuracy(sc.accuracy);
   if (sc.fixedStep > 0) integ->setFixedStepSize(sc.fixedStep);
   else if (!integ->hasErrorControl())
-    throw Error("integrator " + sc.integrator + " has no error control: give a fixed step (--dt or scenario.fixed_step)");
+    throw Error("integrator " + sc.integrator +
+                " has no error control: give a fixed step (--dt or scenario.fixed_step)");
   integ->setFinalTime(sc.duration);
   return integ;
 }
@@ -161,9 +163,10 @@ std::unique_ptr<Integrator> configure(const System& system, const model::Scenari
 void checkStepLimit(const Integrator& integ, const model::ScenarioSpec& sc) {
   const int64_t attempts = integ.getStatistics().stepsAttempted;
   if (attempts < sc.maxSteps || integ.getAdvancedTime() >= sc.duration) return;
-  throw SimulationError("stopped after " + std::to_string(attempts) + " steps at t = " +
-                        model::formatScenarioValue(integ.getAdvancedTime()) + " s of " + model::formatScenarioValue(sc.duration) +
-                        " s: raise --max-steps / scenario.max_steps (now " + std::to_string(sc.maxSteps) + ")");
+  throw SimulationError("stopped after " + std::to_string(attempts) +
+                        " steps at t = " + model::formatScenarioValue(integ.getAdvancedTime()) + " s of " +
+                        model::formatScenarioValue(sc.duration) + " s: raise --max-steps / scenario.max_steps (now " +
+                        std::to_string(sc.maxSteps) + ")");
 }
 
 HeadReport headReport(const model::ModelSpec& m, const RunTotals& totals) {
@@ -219,8 +222,8 @@ std::vector<Real> frameTimes(const model::ScenarioSpec& sc) {
 
 }  // namespace
 
-RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& built, const model::ScenarioSpec& sc, const ProgressCallback& progress,
-                        const RunSettings& settings) {
+RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& built, const model::ScenarioSpec& sc,
+                        const ProgressCallback& progress, const RunSettings& settings) {
   const MultibodySystem& sys = *built.system;
   const GeneralForceSubsystem& forces = *built.forces;
   RunResult r;
@@ -240,22 +243,25 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
   r.surfaceNames = contactSurfaceNames(built);
   FrameWork work(m, built, settings, r);
   // The integrator's thread realizes a report state itself only when the frame thread falls behind.
-  FramePipeline frames(std::ref(work), settings.frameThread && std::thread::hardware_concurrency() > 1, settings.queueLength,
-                       [&sys](State& s) { sys.realize(s, Stage::Acceleration); });
+  FramePipeline frames(std::ref(work), settings.frameThread && std::thread::hardware_concurrency() > 1,
+                       settings.queueLength, [&sys](State& s) { sys.realize(s, Stage::Acceleration); });
   r.frameThread = frames.threaded();
   const std::vector<Real> times = frameTimes(sc);
   // The frame work realizes its own copy of each report state, so the reporter asks for Time only
   // (copying an unrealized state also skips its caches).
-  stepper.addReporter(std::make_shared<EventReporter>("frames", times, [&](const State& s) {
-    frames.push(s);
-    const Real t = s.getTime();
-    if (t == times.front()) {
-      r.residentAtStart = residentSetBytes();
-      return;
-    }
-    if (progress) progress(t, sc.duration, wall());
-    if (r.residentAtTenth == 0 && t >= 0.1 * sc.duration) r.residentAtTenth = residentSetBytes();
-  }, Stage::Time));
+  stepper.addReporter(std::make_shared<EventReporter>(
+      "frames", times,
+      [&](const State& s) {
+        frames.push(s);
+        const Real t = s.getTime();
+        if (t == times.front()) {
+          r.residentAtStart = residentSetBytes();
+          return;
+        }
+        if (progress) progress(t, sc.duration, wall());
+        if (r.residentAtTenth == 0 && t >= 0.1 * sc.duration) r.residentAtTenth = residentSetBytes();
+      },
+      Stage::Time));
   try {
     try {
       State s0 = built.initialState;
@@ -275,7 +281,8 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
     throw;
   } catch (const std::exception& e) {
     frames.finish();
-    throw SimulationError(std::string("simulation failed at t = ") + std::to_string(integ->getAdvancedTime()) + " s: " + e.what());
+    throw SimulationError(std::string("simulation failed at t = ") + std::to_string(integ->getAdvancedTime()) +
+                          " s: " + e.what());
   }
   r.wallSeconds = wall();
   r.handoffSeconds = frames.pushSeconds();

@@ -7,17 +7,19 @@
 namespace articula::run {
 
 namespace {
-const char* const kBodyColumns[] = {"PosX", "PosY", "PosZ", "QuatW", "QuatX", "QuatY", "QuatZ", "VelX", "VelY", "VelZ",
-                                    "AngVelX", "AngVelY", "AngVelZ", "LinAccX", "LinAccY", "LinAccZ", "AngAccX",
-                                    "AngAccY", "AngAccZ", "OriginX", "OriginY", "OriginZ"};
+const char* const kBodyColumns[] = {"PosX",    "PosY",    "PosZ",    "QuatW",   "QuatX",   "QuatY",
+                                    "QuatZ",   "VelX",    "VelY",    "VelZ",    "AngVelX", "AngVelY",
+                                    "AngVelZ", "LinAccX", "LinAccY", "LinAccZ", "AngAccX", "AngAccY",
+                                    "AngAccZ", "OriginX", "OriginY", "OriginZ"};
 // With contact: the net contact force on the body and its moment about the mass centre (OpenMBD's
 // ForceX..TorqueZ), in Ground.
-const char* const kContactColumns[] = {"ContactForceX", "ContactForceY", "ContactForceZ",
+const char* const kContactColumns[] = {"ContactForceX",  "ContactForceY",  "ContactForceZ",
                                        "ContactTorqueX", "ContactTorqueY", "ContactTorqueZ"};
 
 }  // namespace
 
-TrajectoryCsvWriter::TrajectoryCsvWriter(const model::ModelSpec& m, bool contact, files::TextOutput& out) : contact_(contact), out_(out) {
+TrajectoryCsvWriter::TrajectoryCsvWriter(const model::ModelSpec& m, bool contact, files::TextOutput& out)
+    : contact_(contact), out_(out) {
   std::string& t = out_.text();
   t += "Time";
   auto column = [&](const model::BodySpec& b, const char* c) {

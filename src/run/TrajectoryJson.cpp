@@ -27,8 +27,12 @@ json geometryJson(const model::GeometrySpec& g, const Vec3& bodyColor) {
     size = {{"vertices", vs}, {"faces", fs}};
   }
   const Vec4 q = g.pose.orientation.asVec4();
-  return json{{"name", g.name}, {"type", model::nameOf(g.type)}, {"size", size}, {"position", v3(g.pose.position)},
-              {"orientation", {q[0], q[1], q[2], q[3]}}, {"color", v3(g.color.value_or(bodyColor))}};
+  return json{{"name", g.name},
+              {"type", model::nameOf(g.type)},
+              {"size", size},
+              {"position", v3(g.pose.position)},
+              {"orientation", {q[0], q[1], q[2], q[3]}},
+              {"color", v3(g.color.value_or(bodyColor))}};
 }
 void appendRounded(std::string& out, const Real* x, int n) {
   out += '[';
@@ -66,16 +70,22 @@ Vec3 defaultBodyColor(size_t i) {
 
 // The document's keys are in dump()'s (sorted) order: bodies, format, frames, model, units, up,
 // version. The small parts around "frames" are dumped from a DOM; only the frames are streamed.
-TrajectoryJsonWriter::TrajectoryJsonWriter(const model::ModelSpec& m, bool contact, files::TextOutput& out) : contact_(contact), out_(out) {
+TrajectoryJsonWriter::TrajectoryJsonWriter(const model::ModelSpec& m, bool contact, files::TextOutput& out)
+    : contact_(contact), out_(out) {
   json bodies = json::array();
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     const model::BodySpec& b = m.bodies[i];
     const Vec3 color = b.color.value_or(defaultBodyColor(i));
     json geometry = json::array();
     for (const model::GeometrySpec& g : b.geometry) geometry.push_back(geometryJson(g, color));
-    bodies.push_back({{"name", b.name}, {"parent", b.joint.parent == "ground" ? json(nullptr) : json(b.joint.parent)},
-                      {"joint", b.joint.name}, {"joint_type", model::nameOf(b.joint.type)}, {"mass", b.mass},
-                      {"mass_center", v3(b.massCenter)}, {"color", v3(color)}, {"geometry", geometry}});
+    bodies.push_back({{"name", b.name},
+                      {"parent", b.joint.parent == "ground" ? json(nullptr) : json(b.joint.parent)},
+                      {"joint", b.joint.name},
+                      {"joint_type", model::nameOf(b.joint.type)},
+                      {"mass", b.mass},
+                      {"mass_center", v3(b.massCenter)},
+                      {"color", v3(color)},
+                      {"geometry", geometry}});
   }
   std::string head = json{{"bodies", bodies}, {"format", "articula-trajectory"}}.dump();
   head.back() = ',';  // the closing brace
@@ -105,9 +115,7 @@ void TrajectoryJsonWriter::add(const Frame& f) {
   out_.maybeFlush();
 }
 
-void TrajectoryJsonWriter::finish() {
-  out_.append("]" + tail_ + "\n");
-}
+void TrajectoryJsonWriter::finish() { out_.append("]" + tail_ + "\n"); }
 
 std::string makeTrajectoryJson(const model::ModelSpec& m, const RunResult& run) {
   files::StringOutput out;

@@ -107,7 +107,8 @@ class Reader {
       const json& fs = member(size, sp, "faces");
       if (!vs.is_array() || vs.empty()) fail(sp + "/vertices", &vs, "expected a non-empty array of [x, y, z]");
       if (!fs.is_array()) fail(sp + "/faces", &fs, "expected an array of [i, j, k]");
-      for (std::size_t i = 0; i < vs.size(); ++i) s.vertices.push_back(vec3(vs[i], sp + "/vertices/" + std::to_string(i)));
+      for (std::size_t i = 0; i < vs.size(); ++i)
+        s.vertices.push_back(vec3(vs[i], sp + "/vertices/" + std::to_string(i)));
       for (std::size_t i = 0; i < fs.size(); ++i) {
         const std::string fp = sp + "/faces/" + std::to_string(i);
         auto f = numbers(fs[i], fp, 3, "3 vertex indices");
@@ -135,7 +136,8 @@ class Reader {
     if (fmt == root.end() || *fmt != "articula-trajectory")
       fail("/format", fmt == root.end() ? nullptr : &*fmt, "expected \"articula-trajectory\"");
     const json& version = member(root, "", "version");
-    if (!version.is_number_integer() || version.get<int>() != 1) fail("/version", &version, "only version 1 is supported");
+    if (!version.is_number_integer() || version.get<int>() != 1)
+      fail("/version", &version, "only version 1 is supported");
     RunTrajectory out;
     out.model = root.contains("model") ? text(root["model"], "/model") : std::string("model");
     if (root.contains("up")) {

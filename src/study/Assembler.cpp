@@ -63,8 +63,8 @@ class Solver {
   std::vector<int> free_;  // matter speed index of each variable
   Vector wu_;              // unit weight of each free speed
   std::vector<Row> rows_;
-  Vector pw_, r_;          // weighted constraint errors, sqrt(weight) goal residuals
-  Matrix P_, J_;           // their Jacobians with respect to z
+  Vector pw_, r_;  // weighted constraint errors, sqrt(weight) goal residuals
+  Matrix P_, J_;   // their Jacobians with respect to z
 };
 
 void Solver::selectFreeMobilities() {
@@ -214,7 +214,10 @@ AssemblyResult Solver::run() {
     const bool constraintsMet = maxConstraintError(nullptr) <= a_.getTolerance();
     if (constraintsMet && goalsDone) break;
     const Vector z = step();
-    if (constraintsMet && z.lpNorm<Eigen::Infinity>() <= kStepTolerance) { goalsDone = true; break; }
+    if (constraintsMet && z.lpNorm<Eigen::Infinity>() <= kStepTolerance) {
+      goalsDone = true;
+      break;
+    }
     const Real before = merit();
     const Vector q0 = matter_.getQ(s_);
     Real alpha = 1;
@@ -257,7 +260,8 @@ void Assembler::setTolerance(Real tolerance) {
 }
 
 void Assembler::setMaxIterations(int iterations) {
-  if (iterations < 1) throw Error(std::string("Assembler: maxIterations ") + std::to_string(iterations) + " must be at least 1");
+  if (iterations < 1)
+    throw Error(std::string("Assembler: maxIterations ") + std::to_string(iterations) + " must be at least 1");
   maxIterations_ = iterations;
 }
 
@@ -294,7 +298,8 @@ int Assembler::addCoordinateGoal(int body, int qIndex, Real value, Real weight) 
   if (qIndex < 0 || qIndex >= info.nq)
     throw Error(std::string("Assembler: coordinate goal: body ") + std::to_string(body) + " has no coordinate " +
                 std::to_string(qIndex) + " (it has " + std::to_string(info.nq) + ")");
-  if (!std::isfinite(value)) throw Error(std::string("Assembler: coordinate goal value ") + fmt(value) + " must be finite");
+  if (!std::isfinite(value))
+    throw Error(std::string("Assembler: coordinate goal value ") + fmt(value) + " must be finite");
   requireWeight(weight, "coordinate goal");
   coordinates_.push_back({body, qIndex, value, weight});
   return static_cast<int>(coordinates_.size()) - 1;
@@ -313,7 +318,8 @@ void Assembler::setMarkerTarget(int marker, const Vec3& p_GT) {
   if (marker < 0 || marker >= getNumMarkers())
     throw Error(std::string("Assembler: marker ") + std::to_string(marker) + " does not exist (there are " +
                 std::to_string(getNumMarkers()) + ")");
-  if (!p_GT.allFinite()) throw Error(std::string("Assembler: marker '") + markers_[marker].name + "': target must be finite");
+  if (!p_GT.allFinite())
+    throw Error(std::string("Assembler: marker '") + markers_[marker].name + "': target must be finite");
   markers_[marker].p_GT = p_GT;
 }
 

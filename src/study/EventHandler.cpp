@@ -23,7 +23,8 @@ void EventContext::requestTermination(const std::string& reason) {
   if (!reason.empty()) reason_ = reason;
 }
 
-EventHandler::EventHandler(std::string name, Function function) : name_(std::move(name)), function_(std::move(function)) {}
+EventHandler::EventHandler(std::string name, Function function)
+    : name_(std::move(name)), function_(std::move(function)) {}
 
 void EventHandler::handle(State& state, EventContext& context) {
   if (!function_) throw Error("EventHandler '" + name_ + "': no handler function (pass one or override handle)");
@@ -37,8 +38,8 @@ TriggeredEvent::TriggeredEvent(std::shared_ptr<const EventWitness> w, std::share
 }
 
 ScheduledEvent::ScheduledEvent(std::vector<Real> times, std::shared_ptr<EventHandler> handler)
-    : ScheduledEvent(EventSchedule::at(std::move(times), handler ? handler->getName() : "ScheduledEvent"),
-                     handler) {}  // a copy: the name above may be read after this argument is made
+    : ScheduledEvent(EventSchedule::at(std::move(times), handler ? handler->getName() : "ScheduledEvent"), handler) {
+}  // a copy: the name above may be read after this argument is made
 
 ScheduledEvent::ScheduledEvent(EventSchedule schedule, std::shared_ptr<EventHandler> handler)
     : schedule_(std::move(schedule)), handler_(std::move(handler)) {
@@ -46,7 +47,6 @@ ScheduledEvent::ScheduledEvent(EventSchedule schedule, std::shared_ptr<EventHand
 }
 
 PeriodicEvent::PeriodicEvent(Real interval, std::shared_ptr<EventHandler> handler, Real start)
-    : ScheduledEvent(EventSchedule::every(interval, start, handler ? handler->getName() : "PeriodicEvent"),
-                     handler) {}
+    : ScheduledEvent(EventSchedule::every(interval, start, handler ? handler->getName() : "PeriodicEvent"), handler) {}
 
 }  // namespace articula

@@ -15,9 +15,9 @@ IsolationResult isolateCrossing(const std::function<Real(Real)>& f, Real a, Real
   // Below a few ulps of t the bracket cannot shrink any more.
   const Real ulps = 8 * std::numeric_limits<Real>::epsilon() * std::max({Real(1), std::abs(a), std::abs(b)});
   const Real w = std::max(window, ulps);
-  Real flo = fa, fhi = fb;     // values used for the secant, scaled down at an end that stagnates
-  int lastMoved = 0;           // -1: the low end moved last, +1: the high end, 0: none yet
-  bool zeroIsFlat = false;     // a secant from a zero low end found more zero: bisect from now on
+  Real flo = fa, fhi = fb;                 // values used for the secant, scaled down at an end that stagnates
+  int lastMoved = 0;                       // -1: the low end moved last, +1: the high end, 0: none yet
+  bool zeroIsFlat = false;                 // a secant from a zero low end found more zero: bisect from now on
   Real widths[3] = {b - a, b - a, b - a};  // bracket widths 1, 2 and 3 trials ago
   while (r.high - r.low > w && r.iterations < maxIterations) {
     const Real width = r.high - r.low;

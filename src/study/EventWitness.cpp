@@ -27,21 +27,22 @@ EventWitness::EventWitness(std::string name, Stage stage, EventDirection directi
 }
 
 Real EventWitness::calcValue(const State& s) const {
-  if (!function_)
-    throw Error("EventWitness '" + name_ + "': no witness function (pass one or override calcValue)");
+  if (!function_) throw Error("EventWitness '" + name_ + "': no witness function (pass one or override calcValue)");
   return function_(s);
 }
 
 EventWitness& EventWitness::setCharacteristicTime(Real seconds) {
   if (!(seconds > 0) || !std::isfinite(seconds))
-    throw Error("EventWitness '" + name_ + "': characteristic time must be finite and > 0 s, got " + formatValue(seconds));
+    throw Error("EventWitness '" + name_ + "': characteristic time must be finite and > 0 s, got " +
+                formatValue(seconds));
   characteristicTime_ = seconds;
   return *this;
 }
 
 EventWitness& EventWitness::setLocalizationWindow(Real seconds) {
   if (!(seconds >= 0) || !std::isfinite(seconds))
-    throw Error("EventWitness '" + name_ + "': localization window must be finite and >= 0 s, got " + formatValue(seconds));
+    throw Error("EventWitness '" + name_ + "': localization window must be finite and >= 0 s, got " +
+                formatValue(seconds));
   window_ = seconds;
   return *this;
 }

@@ -73,8 +73,8 @@ void TimeStepper::setChatterLimit(int n) {
 void TimeStepper::requireRunning(const char* what) const {
   if (status_ == Status::Uninitialized) throw Error(std::string("TimeStepper: call initialize(state) before ") + what);
   if (status_ == Status::Failed)
-    throw Error(std::string("TimeStepper: ") + what + " after the run failed at t = " + formatValue(current_.getTime(), 10) +
-                " s; call initialize(state) to start again");
+    throw Error(std::string("TimeStepper: ") + what + " after the run failed at t = " +
+                formatValue(current_.getTime(), 10) + " s; call initialize(state) to start again");
 }
 
 const State& TimeStepper::getState() const {
@@ -85,7 +85,8 @@ const State& TimeStepper::getState() const {
 [[noreturn]] void TimeStepper::fail(const std::string& message, const State& lastGood, std::exception_ptr cause) {
   current_ = lastGood;  // copy first: lastGood may be work_ or an integrator state
   status_ = Status::Failed;
-  throw TimeStepperError(message + ". The last good state (t = " + formatValue(current_.getTime(), 10) + " s) is TimeStepper::getState()",
+  throw TimeStepperError(message + ". The last good state (t = " + formatValue(current_.getTime(), 10) +
+                             " s) is TimeStepper::getState()",
                          std::move(cause));
 }
 
@@ -120,14 +121,13 @@ void TimeStepper::initialize(const State& state) {
 const State& TimeStepper::stateAt(Real t, Stage stage) {
   const State& adv = integrator_.getAdvancedState();
   if (t == adv.getTime() && adv.getSystemStage() >= stage) return adv;  // realized through Acceleration
-  if (t == adv.getTime())
-    work_ = adv;  // only Report-stage requests get here
-  else
-    integrator_.interpolate(t, work_);
+  if (t == adv.getTime()) work_ = adv;                                  // only Report-stage requests get here
+  else integrator_.interpolate(t, work_);
   try {
     system_.realize(work_, stage);
   } catch (const std::exception& e) {
-    fail("TimeStepper: cannot realize the state at t = " + formatValue(t, 10) + " s to " + stageName(stage) + ": " + e.what(),
+    fail("TimeStepper: cannot realize the state at t = " + formatValue(t, 10) + " s to " + stageName(stage) + ": " +
+             e.what(),
          integrator_.getPreviousState(), std::current_exception());
   }
   return work_;
@@ -139,7 +139,8 @@ Real TimeStepper::evaluateWitness(const Triggered& w, const State& s) {
   try {
     v = witness.calcValue(s);
   } catch (const std::exception& e) {
-    fail("TimeStepper: witness " + quoted(witness.getName()) + " threw at t = " + formatValue(s.getTime(), 10) + " s: " + e.what(),
+    fail("TimeStepper: witness " + quoted(witness.getName()) + " threw at t = " + formatValue(s.getTime(), 10) +
+             " s: " + e.what(),
          integrator_.getPreviousState(), std::current_exception());
   }
   if (std::isnan(v))
@@ -261,7 +262,8 @@ void TimeStepper::fireReportersThrough(Real tEnd) {
       try {
         r.reporter->report(s);
       } catch (const std::exception& e) {
-        fail("TimeStepper: reporter " + quoted(r.reporter->getName()) + " threw at t = " + formatValue(t, 10) + " s: " + e.what(),
+        fail("TimeStepper: reporter " + quoted(r.reporter->getName()) + " threw at t = " + formatValue(t, 10) +
+                 " s: " + e.what(),
              s, std::current_exception());
       }
       ++stats_.reports;
@@ -297,8 +299,7 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
     if (trig)
       d += " (witness " + quoted(trig->witness->getName()) + ", " + eventDirectionName(trig->crossing) +
            " crossing, value " + formatValue(trig->valueAfter, 10) + ")";
-    else
-      d += " (scheduled)";
+    else d += " (scheduled)";
     return d;
   };
   auto call = [&](EventHandler& h, const EventTrigger* trig) {
@@ -310,17 +311,18 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
            std::current_exception());
     }
     if (s.getTime() != t)
-      fail("TimeStepper: " + describe(h, trig) + " changed the time from " + formatValue(t, 10) + " s to " + formatValue(s.getTime(), 10) +
-               " s; handlers may change variables but not time",
+      fail("TimeStepper: " + describe(h, trig) + " changed the time from " + formatValue(t, 10) + " s to " +
+               formatValue(s.getTime(), 10) + " s; handlers may change variables but not time",
            before);
     if (s.getSystemId() != before.getSystemId())
-      fail("TimeStepper: " + describe(h, trig) + " at t = " + formatValue(t, 10) + " s replaced the State by one of another System",
+      fail("TimeStepper: " + describe(h, trig) + " at t = " + formatValue(t, 10) +
+               " s replaced the State by one of another System",
            before);
     try {
       system_.realize(s, Stage::Acceleration);  // the next handler may read any cache entry
     } catch (const std::exception& e) {
-      fail("TimeStepper: after " + describe(h, trig) + " at t = " + formatValue(t, 10) + " s the state cannot be realized: " +
-               e.what(),
+      fail("TimeStepper: after " + describe(h, trig) + " at t = " + formatValue(t, 10) +
+               " s the state cannot be realized: " + e.what(),
            before);
     }
     ++stats_.eventsHandled;
@@ -343,21 +345,23 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
   if (!s.getY().allFinite()) {
     int bad = 0;
     while (bad < s.getY().size() && std::isfinite(s.getY()[bad])) ++bad;
-    fail("TimeStepper: event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) + " s left a non-finite value: " +
-             describeY(system_, s, bad) + " = " + formatValue(s.getY()[bad], 10),
+    fail("TimeStepper: event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) +
+             " s left a non-finite value: " + describeY(system_, s, bad) + " = " + formatValue(s.getY()[bad], 10),
          before);
   }
   try {
     system_.project(s, integrator_.getConstraintToleranceInUse());
   } catch (const std::exception& e) {
-    fail("TimeStepper: the state left by event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) + " s cannot be projected: " +
-             e.what(),
+    fail("TimeStepper: the state left by event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) +
+             " s cannot be projected: " + e.what(),
          before);
   }
   try {
     integrator_.reinitialize(s, /*keepStepSize*/ false);
   } catch (const std::exception& e) {
-    fail("TimeStepper: cannot restart after event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) + " s: " + e.what(), before);
+    fail("TimeStepper: cannot restart after event handler(s) " + handlerNames + " at t = " + formatValue(t, 10) +
+             " s: " + e.what(),
+         before);
   }
   ++stats_.restarts;
   const State& restarted = integrator_.getAdvancedState();
@@ -378,15 +382,18 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
   if (withTriggers) {
     // Chattering: events that keep coming back within a window of the previous one.
     Real window = 0;
-    for (const EventTrigger& trig : pending_.triggers) window = std::max(window, trig.witness->calcLocalizationWindow(accuracy));
+    for (const EventTrigger& trig : pending_.triggers)
+      window = std::max(window, trig.witness->calcLocalizationWindow(accuracy));
     chatter_ = (t - lastTriggerTime_ <= 2 * window) ? chatter_ + 1 : 0;
     lastTriggerTime_ = t;
     if (chatter_ >= chatterLimit_) {
       std::string names;
-      for (const EventTrigger& trig : pending_.triggers) names += (names.empty() ? "" : ", ") + quoted(trig.witness->getName());
+      for (const EventTrigger& trig : pending_.triggers)
+        names += (names.empty() ? "" : ", ") + quoted(trig.witness->getName());
       pending_ = Pending();
       fail("TimeStepper: chattering at t = " + formatValue(t, 10) + " s: witness " + names + " triggered " +
-               std::to_string(chatter_ + 1) + " times in a row, each within two localization windows (" + formatValue(2 * window, 10) +
+               std::to_string(chatter_ + 1) + " times in a row, each within two localization windows (" +
+               formatValue(2 * window, 10) +
                " s) of the previous; the handlers do not move the state away from the event (or the events accumulate, "
                "Zeno behaviour)",
            restarted);
@@ -414,8 +421,8 @@ StepOutcome TimeStepper::stepTo(Real time) {
   if (status_ == Status::Terminated) return StepOutcome::EndOfSimulation;
   requireRunning("stepTo()");
   if (std::isnan(time) || time < reportedTime_)
-    throw Error("TimeStepper: stepTo(" + formatValue(time, 10) + ") is before the current time " + formatValue(reportedTime_, 10) +
-                " s; a run cannot go back");
+    throw Error("TimeStepper: stepTo(" + formatValue(time, 10) + ") is before the current time " +
+                formatValue(reportedTime_, 10) + " s; a run cannot go back");
   const Real tFinal = integrator_.getSettings().finalTime;
   const int maxSteps = integrator_.getSettings().maxStepsPerCall;
   int steps = 0;
@@ -466,7 +473,8 @@ StepOutcome TimeStepper::stepTo(Real time) {
     try {
       stepObserver_(integrator_.getAdvancedState());
     } catch (const std::exception& e) {
-      fail("TimeStepper: the step observer threw at t = " + formatValue(integrator_.getAdvancedTime(), 10) + " s: " + e.what(),
+      fail("TimeStepper: the step observer threw at t = " + formatValue(integrator_.getAdvancedTime(), 10) +
+               " s: " + e.what(),
            integrator_.getAdvancedState(), std::current_exception());
     }
   }

@@ -25,9 +25,17 @@ State& State::operator=(const State& other) {
   layoutFixed_ = other.layoutFixed_;
   stageVersion_ = other.stageVersion_;
   t_ = other.t_;
-  nq_ = other.nq_; nu_ = other.nu_; nz_ = other.nz_;
-  y_ = other.y_; qdot_ = other.qdot_; udot_ = other.udot_; zdot_ = other.zdot_;
-  qerr_ = other.qerr_; uerr_ = other.uerr_; udoterr_ = other.udoterr_; lambda_ = other.lambda_;
+  nq_ = other.nq_;
+  nu_ = other.nu_;
+  nz_ = other.nz_;
+  y_ = other.y_;
+  qdot_ = other.qdot_;
+  udot_ = other.udot_;
+  zdot_ = other.zdot_;
+  qerr_ = other.qerr_;
+  uerr_ = other.uerr_;
+  udoterr_ = other.udoterr_;
+  lambda_ = other.lambda_;
   if (!assignValuesInPlace(other)) {
     discrete_.clear();
     discrete_.reserve(other.discrete_.size());
@@ -86,30 +94,52 @@ void State::requireLayoutOpen(int ss, const char* what) const {
 void State::requireCanAllocate(int ss, const std::string& name, Stage invalidates) const {
   const SubsystemInfo& info = subsystems_.at(ss);
   if (info.stage >= Stage::Instance)
-    throw Error("Subsystem '" + info.name + "': cannot allocate '" + name + "' after stage Instance (it is realized to " +
-                stageName(info.stage) + ")");
+    throw Error("Subsystem '" + info.name + "': cannot allocate '" + name +
+                "' after stage Instance (it is realized to " + stageName(info.stage) + ")");
   if (invalidates < Stage::Model || invalidates > Stage::Report)
     throw Error("Subsystem '" + info.name + "': '" + name + "' cannot invalidate stage " + stageName(invalidates));
 }
 
-int State::allocateQ(int ss, int n) { requireLayoutOpen(ss, "q"); int s = subsystems_.at(ss).nq; subsystems_[ss].nq += n; return s; }
-int State::allocateU(int ss, int n) { requireLayoutOpen(ss, "u"); int s = subsystems_.at(ss).nu; subsystems_[ss].nu += n; return s; }
-int State::allocateZ(int ss, int n) { requireLayoutOpen(ss, "z"); int s = subsystems_.at(ss).nz; subsystems_[ss].nz += n; return s; }
+int State::allocateQ(int ss, int n) {
+  requireLayoutOpen(ss, "q");
+  int s = subsystems_.at(ss).nq;
+  subsystems_[ss].nq += n;
+  return s;
+}
+int State::allocateU(int ss, int n) {
+  requireLayoutOpen(ss, "u");
+  int s = subsystems_.at(ss).nu;
+  subsystems_[ss].nu += n;
+  return s;
+}
+int State::allocateZ(int ss, int n) {
+  requireLayoutOpen(ss, "z");
+  int s = subsystems_.at(ss).nz;
+  subsystems_[ss].nz += n;
+  return s;
+}
 
 void State::allocateConstraintEquations(int ss, int mp, int mv, int ma) {
   requireLayoutOpen(ss, "constraint equations");
   auto& info = subsystems_.at(ss);
-  info.mp += mp; info.mv += mv; info.ma += ma;
+  info.mp += mp;
+  info.mv += mv;
+  info.ma += ma;
 }
 
 void State::finalizeLayout() {
   nq_ = nu_ = nz_ = 0;
   int mp = 0, mv = 0, ma = 0;
   for (auto& s : subsystems_) {
-    s.qStart = nq_; nq_ += s.nq;
-    s.uStart = nu_; nu_ += s.nu;
-    s.zStart = nz_; nz_ += s.nz;
-    mp += s.mp; mv += s.mv; ma += s.ma;
+    s.qStart = nq_;
+    nq_ += s.nq;
+    s.uStart = nu_;
+    nu_ += s.nu;
+    s.zStart = nz_;
+    nz_ += s.nz;
+    mp += s.mp;
+    mv += s.mv;
+    ma += s.ma;
   }
   y_ = Vector::Zero(nq_ + nu_ + nz_);
   qdot_ = Vector::Zero(nq_);
@@ -138,20 +168,23 @@ void State::invalidateAll(Stage s) {
 void State::requireStage(Stage s, const char* what) const {
   const Stage have = getSystemStage();
   if (have < s)
-    throw Error(std::string("State: '") + what + "' needs stage " + stageName(s) + " but the state is realized only to " +
-                stageName(have));
+    throw Error(std::string("State: '") + what + "' needs stage " + stageName(s) +
+                " but the state is realized only to " + stageName(have));
 }
 
 void State::setQ(const Eigen::Ref<const Vector>& q) {
-  if (q.size() != nq_) throw Error("State::setQ: expected " + std::to_string(nq_) + " values, got " + std::to_string(q.size()));
+  if (q.size() != nq_)
+    throw Error("State::setQ: expected " + std::to_string(nq_) + " values, got " + std::to_string(q.size()));
   updQ() = q;
 }
 void State::setU(const Eigen::Ref<const Vector>& u) {
-  if (u.size() != nu_) throw Error("State::setU: expected " + std::to_string(nu_) + " values, got " + std::to_string(u.size()));
+  if (u.size() != nu_)
+    throw Error("State::setU: expected " + std::to_string(nu_) + " values, got " + std::to_string(u.size()));
   updU() = u;
 }
 void State::setZ(const Eigen::Ref<const Vector>& z) {
-  if (z.size() != nz_) throw Error("State::setZ: expected " + std::to_string(nz_) + " values, got " + std::to_string(z.size()));
+  if (z.size() != nz_)
+    throw Error("State::setZ: expected " + std::to_string(nz_) + " values, got " + std::to_string(z.size()));
   updZ() = z;
 }
 
@@ -170,7 +203,8 @@ void State::markCacheEntryRealized(int index) const {
 void State::throwStaleCache(const CacheEntry& c) const {
   const SubsystemInfo& owner = subsystems_.at(c.owner);
   throw Error("Cache entry '" + c.name + "' of subsystem '" + owner.name + "' needs stage " + stageName(c.dependsOn) +
-              (c.lazy ? " (computed on demand)" : "") + " but the subsystem is realized only to " + stageName(owner.stage));
+              (c.lazy ? " (computed on demand)" : "") + " but the subsystem is realized only to " +
+              stageName(owner.stage));
 }
 
 }  // namespace articula

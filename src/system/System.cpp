@@ -16,8 +16,8 @@ void Subsystem::requireNotFrozen(const char* what) const {
 }
 
 int System::adoptSubsystem(std::unique_ptr<Subsystem> subsystem) {
-  if (topologyRealized_) throw Error("System '" + name_ + "': cannot add subsystem '" + subsystem->getName() +
-                                     "' after realizeTopology()");
+  if (topologyRealized_)
+    throw Error("System '" + name_ + "': cannot add subsystem '" + subsystem->getName() + "' after realizeTopology()");
   if (subsystem->system_) throw Error("Subsystem '" + subsystem->getName() + "' already belongs to a System");
   subsystem->system_ = this;
   subsystem->index_ = static_cast<int>(subsystems_.size());
@@ -96,7 +96,8 @@ void Subsystem::multiplyByNInvSlice(const State& s, const Vector& qLike, Vector&
 
 bool System::project(State& state, Real tolerance, Vector* yErrEst) const {
   if (!topologyRealized_) throw Error("System '" + name_ + "': call realizeTopology() before project()");
-  if (!(tolerance > 0)) throw Error("System '" + name_ + "': projection tolerance must be > 0, got " + std::to_string(tolerance));
+  if (!(tolerance > 0))
+    throw Error("System '" + name_ + "': projection tolerance must be > 0, got " + std::to_string(tolerance));
   if (yErrEst && yErrEst->size() != state.getY().size())
     throw Error("System '" + name_ + "': project() error estimate has size " + std::to_string(yErrEst->size()) +
                 ", expected " + std::to_string(state.getY().size()));
@@ -106,13 +107,15 @@ bool System::project(State& state, Real tolerance, Vector* yErrEst) const {
 }
 
 void System::calcUWeights(const State& state, Real lengthScale, Vector& uWeights) const {
-  if (!(lengthScale > 0)) throw Error("System '" + name_ + "': length scale must be > 0 m, got " + std::to_string(lengthScale));
+  if (!(lengthScale > 0))
+    throw Error("System '" + name_ + "': length scale must be > 0 m, got " + std::to_string(lengthScale));
   uWeights.setOnes(state.getNU());
   for (const auto& ss : subsystems_) ss->calcUWeights(state, lengthScale, uWeights);
 }
 
 void System::calcZWeights(const State& state, Real lengthScale, Vector& zWeights) const {
-  if (!(lengthScale > 0)) throw Error("System '" + name_ + "': length scale must be > 0 m, got " + std::to_string(lengthScale));
+  if (!(lengthScale > 0))
+    throw Error("System '" + name_ + "': length scale must be > 0 m, got " + std::to_string(lengthScale));
   zWeights.setOnes(state.getNZ());
   for (const auto& ss : subsystems_) ss->calcZWeights(state, lengthScale, zWeights);
 }

@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelFile.h"
 #include "articula/model/OpenMbdImport.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula::iotest;
 namespace model = articula::model;
@@ -22,8 +22,8 @@ int countColumns(const std::string& text) {
 
 TEST(Cli, RunWritesTheFourFilesQuietly) {
   TempDir dir;
-  const CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.2 --report-interval 0.01 -q --out " +
-                                 (dir / "run"),
+  const CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") +
+                                 " --duration 0.2 --report-interval 0.01 -q --out " + (dir / "run"),
                              dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_TRUE(r.out.empty()) << r.out;
@@ -31,8 +31,8 @@ TEST(Cli, RunWritesTheFourFilesQuietly) {
   for (const char* f : {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json"})
     EXPECT_TRUE(fs::exists(dir / ("run/" + std::string(f)))) << f;
   const std::string csv = readText(dir / "run/trajectory.csv");
-  EXPECT_EQ(countLines(csv), 1 + 21);             // header + t = 0, 0.01, ..., 0.2
-  EXPECT_EQ(countColumns(csv), 1 + 2 * 22 + 4);   // time, 22 per body, 4 energy columns
+  EXPECT_EQ(countLines(csv), 1 + 21);            // header + t = 0, 0.01, ..., 0.2
+  EXPECT_EQ(countColumns(csv), 1 + 2 * 22 + 4);  // time, 22 per body, 4 energy columns
   const auto traj = nlohmann::json::parse(readText(dir / "run/trajectory.json"));
   EXPECT_EQ(traj["frames"].size(), 21u);
   EXPECT_EQ(traj["bodies"][1]["parent"], "upper");
@@ -45,7 +45,8 @@ TEST(Cli, RunWritesTheFourFilesQuietly) {
 
 TEST(Cli, RunPrintsTheSummaryWithoutQuiet) {
   TempDir dir;
-  const CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 --out " + (dir / "run"), dir);
+  const CliResult r = runCli(
+      "run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 --out " + (dir / "run"), dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("Articula run summary"), std::string::npos);
   EXPECT_TRUE(r.err.empty()) << r.err;  // no progress bar: stderr is not a terminal
@@ -67,10 +68,14 @@ TEST(Cli, FailedRunLeavesAnOlderRunFolderUntouched) {
   fs::create_directories(dir / "run");
   std::ofstream(dir / "run/summary.txt") << "old";
   std::ofstream(dir / "run/trajectory.json") << "{}";
-  EXPECT_EQ(runCli("run " + sourcePath("tests/data/models/blows_up.json") + " -q --out " + (dir / "run"), dir).exitCode, 3);
+  EXPECT_EQ(runCli("run " + sourcePath("tests/data/models/blows_up.json") + " -q --out " + (dir / "run"), dir).exitCode,
+            3);
   EXPECT_EQ(readText(dir / "run/summary.txt"), "old");
   // A successful run replaces the older run as a whole.
-  EXPECT_EQ(runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.02 -q --out " + (dir / "run"), dir).exitCode, 0);
+  EXPECT_EQ(
+      runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.02 -q --out " + (dir / "run"), dir)
+          .exitCode,
+      0);
   EXPECT_NE(readText(dir / "run/summary.txt"), "old");
   EXPECT_TRUE(fs::exists(dir / "run/trajectory.csv"));
 }
@@ -95,7 +100,8 @@ TEST(Cli, BadOptionsExitWith2) {
   EXPECT_EQ(runCli("run " + model + " --duration -1", dir).exitCode, 2);
   EXPECT_EQ(runCli("run " + model + " --accuracy 2", dir).exitCode, 2);
   EXPECT_EQ(runCli("run " + model + " --integrator Nope --out " + (dir / "x"), dir).exitCode, 2);
-  EXPECT_EQ(runCli("run " + model + " --integrator SemiExplicitEuler --out " + (dir / "x"), dir).exitCode, 2);  // needs --dt
+  EXPECT_EQ(runCli("run " + model + " --integrator SemiExplicitEuler --out " + (dir / "x"), dir).exitCode,
+            2);  // needs --dt
   EXPECT_EQ(runCli("frobnicate", dir).exitCode, 2);
   const CliResult missing = runCli("run " + (dir / "no-such-file.json"), dir);
   EXPECT_EQ(missing.exitCode, 2);
@@ -161,7 +167,8 @@ TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {
 
 TEST(Cli, ContactRunFailingMidwayLeavesNoOutput) {
   TempDir dir;
-  const CliResult r = runCli("run " + sourcePath("tests/data/models/blows_up_contact.json") + " --out " + (dir / "run"), dir);
+  const CliResult r = runCli("run " + sourcePath("tests/data/models/blows_up_contact.json") + " --out " + (dir / "run"),
+                             dir);
   EXPECT_EQ(r.exitCode, 3);
   EXPECT_NE(r.err.find("simulation failed at t = 0.2"), std::string::npos) << r.err;
   EXPECT_FALSE(fs::exists(dir / "run"));
@@ -175,7 +182,8 @@ TEST(Cli, InfoAndValidateReportConstraintsAndAssembly) {
   const CliResult info = runCli("info " + sourcePath("models/four_bar.json"), dir);
   EXPECT_EQ(info.exitCode, 0) << info.err;
   // One ball closing a planar loop: 3 rows, 2 independent, 3 - 2 = 1 degree of freedom.
-  EXPECT_NE(info.out.find("Constraints (1, 3 equations, 2 independent: 1 degrees of freedom left"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("Constraints (1, 3 equations, 2 independent: 1 degrees of freedom left"), std::string::npos)
+      << info.out;
   EXPECT_NE(info.out.find("ball \"coupler-rocker\""), std::string::npos) << info.out;
   const CliResult valid = runCli("validate " + sourcePath("models/bicycle.json"), dir);
   EXPECT_EQ(valid.exitCode, 0) << valid.err;
@@ -186,7 +194,8 @@ TEST(Cli, InfoAndValidateReportConstraintsAndAssembly) {
 // shipped knee range (flexion 0..140 deg about y, which the plain import corrects to -140..0).
 TEST(Cli, OpenMbdCompatPresetUsesOpenMbdsIntegrationAndShippedRanges) {
   TempDir dir;
-  const CliResult r = runCli("run " + openMbdPath("openmbd_male.json") + " --openmbd-compat --duration 0.01 -q --out " + (dir / "run"), dir);
+  const CliResult r = runCli(
+      "run " + openMbdPath("openmbd_male.json") + " --openmbd-compat --duration 0.01 -q --out " + (dir / "run"), dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
   EXPECT_EQ(summary["integrator"]["method"], "RosenbrockW3");
@@ -201,7 +210,8 @@ TEST(Cli, OpenMbdCompatPresetUsesOpenMbdsIntegrationAndShippedRanges) {
       EXPECT_NEAR(f.numbers.at("axes.upper")[1], 140 * M_PI / 180, 1e-12);
     }
   EXPECT_EQ(knees, 2);
-  const CliResult bad = runCli("run " + sourcePath("models/double_pendulum.json") + " --openmbd-compat -q --out " + (dir / "run2"), dir);
+  const CliResult bad = runCli(
+      "run " + sourcePath("models/double_pendulum.json") + " --openmbd-compat -q --out " + (dir / "run2"), dir);
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.err.find("is not an OpenMBD file"), std::string::npos) << bad.err;
   EXPECT_FALSE(fs::exists(dir / "run2"));
@@ -217,14 +227,16 @@ std::string viewerBeforeSummary(const std::string& html) { return html.substr(0,
 // meet each other (the narrow phase keeps per-pair history in each State).
 TEST(Cli, FrameThreadWritesTheSameFilesAsTheSimulationThread) {
   TempDir dir;
-  for (const std::string model : {"models/scenarios/standing_fall.json", "models/four_bar.json", "models/scenarios/tackle.json"}) {
+  for (const std::string model :
+       {"models/scenarios/standing_fall.json", "models/four_bar.json", "models/scenarios/tackle.json"}) {
     const std::string args = "run " + sourcePath(model) + " --duration 0.3 --report-interval 0.002 -q --out ";
     ASSERT_EQ(runCli(args + (dir / "threaded"), dir).exitCode, 0);
     ASSERT_EQ(runCli(args + (dir / "serial") + " --no-frame-thread", dir).exitCode, 0);
     for (const std::string file : {"trajectory.csv", "trajectory.json", "contacts.csv"})
       EXPECT_EQ(readText(dir / ("threaded/" + file)), readText(dir / ("serial/" + file))) << model << " " << file;
     EXPECT_EQ(viewerBeforeSummary(readText(dir / "threaded/viewer.html")),
-              viewerBeforeSummary(readText(dir / "serial/viewer.html"))) << model;
+              viewerBeforeSummary(readText(dir / "serial/viewer.html")))
+        << model;
     auto threaded = nlohmann::json::parse(readText(dir / "threaded/summary.json"));
     auto serial = nlohmann::json::parse(readText(dir / "serial/summary.json"));
     EXPECT_FALSE(serial["run"]["frame_thread"].get<bool>());
@@ -237,7 +249,10 @@ TEST(Cli, FrameThreadWritesTheSameFilesAsTheSimulationThread) {
 
 TEST(Cli, RunLineSaysWhatTheWallTimeCovers) {
   TempDir dir;
-  ASSERT_EQ(runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 -q --out " + (dir / "run"), dir).exitCode, 0);
+  ASSERT_EQ(
+      runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.05 -q --out " + (dir / "run"), dir)
+          .exitCode,
+      0);
   const std::string text = readText(dir / "run/summary.txt");
   EXPECT_NE(text.find("s wall time (real-time factor"), std::string::npos) << text;
   EXPECT_NE(text.find(" s total\n"), std::string::npos) << text;

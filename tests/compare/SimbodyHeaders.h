@@ -7,13 +7,11 @@
 
 namespace SimTK {
 template <class T>
-  requires requires(const T& t) {
-    t.isValidExtended();
-    static_cast<int>(t);
-  }
-bool operator==(const T& a, const T& b) {
-  return static_cast<int>(a) == static_cast<int>(b);
+requires requires(const T& t) {
+  t.isValidExtended();
+  static_cast<int>(t);
 }
+bool operator==(const T& a, const T& b) { return static_cast<int>(a) == static_cast<int>(b); }
 }  // namespace SimTK
 
 #include <Simbody.h>

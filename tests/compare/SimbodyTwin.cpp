@@ -79,8 +79,7 @@ SMB addSimbodyBody(SMB& parent, const RandomBodySpec& s) {
       for (int k = 0; k < 3; ++k) add(s.functions.rotations[k], s.functions.rotationAxes[k]);
       for (int k = 0; k < 3; ++k) add(s.functions.translations[k], s.functions.translationAxes[k]);
       // Simbody takes ownership of the functions.
-      return SMB::FunctionBased(parent, X_PF, body, X_BM, s.functions.numCoordinates, functions, args,
-                                axes, d);
+      return SMB::FunctionBased(parent, X_PF, body, X_BM, s.functions.numCoordinates, functions, args, axes, d);
     }
   }
   throw Error("SimbodyTwin: unknown mobilizer kind");
@@ -90,19 +89,32 @@ SMB addSimbodyBody(SMB& parent, const RandomBodySpec& s) {
 
 const std::vector<MobilizerKind>& kindsMatchingSimbodyQuaternionMode() {
   using K = MobilizerKind;
-  static const std::vector<MobilizerKind> kinds = {
-      K::Weld, K::Pin, K::Slider, K::Screw, K::Universal, K::Cylinder, K::BendStretch,
-      K::Planar, K::Gimbal, K::BallQuaternion, K::SphericalCoords, K::Translation, K::FreeQuaternion, K::LineOrientation, K::FreeLine, K::Bushing,
-      K::FunctionBased};
+  static const std::vector<MobilizerKind> kinds = {K::Weld,
+                                                   K::Pin,
+                                                   K::Slider,
+                                                   K::Screw,
+                                                   K::Universal,
+                                                   K::Cylinder,
+                                                   K::BendStretch,
+                                                   K::Planar,
+                                                   K::Gimbal,
+                                                   K::BallQuaternion,
+                                                   K::SphericalCoords,
+                                                   K::Translation,
+                                                   K::FreeQuaternion,
+                                                   K::LineOrientation,
+                                                   K::FreeLine,
+                                                   K::Bushing,
+                                                   K::FunctionBased};
   return kinds;
 }
 
 const std::vector<MobilizerKind>& kindsMatchingSimbodyEulerMode() {
   using K = MobilizerKind;
-  static const std::vector<MobilizerKind> kinds = {
-      K::Weld, K::Pin, K::Slider, K::Screw, K::Universal, K::Cylinder, K::BendStretch,
-      K::Planar, K::Gimbal, K::BallEuler, K::SphericalCoords, K::Translation, K::FreeEuler,
-      K::Bushing, K::FunctionBased};
+  static const std::vector<MobilizerKind> kinds = {K::Weld,      K::Pin,       K::Slider,          K::Screw,
+                                                   K::Universal, K::Cylinder,  K::BendStretch,     K::Planar,
+                                                   K::Gimbal,    K::BallEuler, K::SphericalCoords, K::Translation,
+                                                   K::FreeEuler, K::Bushing,   K::FunctionBased};
   return kinds;
 }
 

@@ -61,8 +61,7 @@ struct ConstrainedTwins {
       const std::string name = "c" + std::to_string(i);
       if (c.kind == ConstraintSpec::Rod)
         addConstraint<constraints::Rod>(matter, name, c.bodyA, c.p_AS, c.bodyB, c.p_BS, c.length);
-      else
-        addConstraint<constraints::Ball>(matter, name, c.bodyA, c.p_AS, c.bodyB, c.p_BS);
+      else addConstraint<constraints::Ball>(matter, name, c.bodyA, c.p_AS, c.bodyB, c.p_BS);
     }
     system.realizeTopology();
     twin = std::make_unique<SimbodyTwin>(specs, kGravity, false, [&cs](SimbodyTwin& t) {
@@ -70,8 +69,7 @@ struct ConstrainedTwins {
         if (c.kind == ConstraintSpec::Rod)
           SimTK::Constraint::Rod(t.updBody(c.bodyA), toSimbody(c.p_AS), t.updBody(c.bodyB), toSimbody(c.p_BS),
                                  c.length);
-        else
-          SimTK::Constraint::Ball(t.updBody(c.bodyA), toSimbody(c.p_AS), t.updBody(c.bodyB), toSimbody(c.p_BS));
+        else SimTK::Constraint::Ball(t.updBody(c.bodyA), toSimbody(c.p_AS), t.updBody(c.bodyB), toSimbody(c.p_BS));
       }
     });
   }
@@ -116,19 +114,18 @@ struct ConstrainedTwins {
     twin->system().realize(twin->state(), SimTK::Stage::Acceleration);
     const Vector udotA = matter.getUDot(s);
     const Vector udotS = twin->toArticulaU(matter, twin->matter().getUDot(twin->state()));
-    EXPECT_LT((udotA - udotS).norm(), kAgreementTol * udotS.norm()) << what << ": udot " << udotA.transpose()
-                                                                    << " vs Simbody " << udotS.transpose();
+    EXPECT_LT((udotA - udotS).norm(), kAgreementTol * udotS.norm())
+        << what << ": udot " << udotA.transpose() << " vs Simbody " << udotS.transpose();
     const Vector fA = articulaConstraintForces(s), fS = simbodyConstraintForces();
     EXPECT_GT(fS.norm(), 1e-3) << what;
-    EXPECT_LT((fA - fS).norm(), kAgreementTol * fS.norm()) << what << ": constraint forces " << fA.transpose()
-                                                           << " vs Simbody " << fS.transpose();
+    EXPECT_LT((fA - fS).norm(), kAgreementTol * fS.norm())
+        << what << ": constraint forces " << fA.transpose() << " vs Simbody " << fS.transpose();
   }
 };
 
 TEST(ConstraintAgreement, FourBarClosedByARod) {
-  const std::vector<RandomBodySpec> specs = {
-      RandomBodySpec{}, spec(MobilizerKind::Pin, 0, Vec3::Zero(), bar(0.3, 1.0)),
-      spec(MobilizerKind::Pin, 0, Vec3(0.9, 0, 0), bar(0.8, 2.0))};
+  const std::vector<RandomBodySpec> specs = {RandomBodySpec{}, spec(MobilizerKind::Pin, 0, Vec3::Zero(), bar(0.3, 1.0)),
+                                             spec(MobilizerKind::Pin, 0, Vec3(0.9, 0, 0), bar(0.8, 2.0))};
   ConstrainedTwins m(specs, {{ConstraintSpec::Rod, 1, Vec3(0.3, 0, 0), 2, Vec3(0.8, 0, 0), 1.0}});
   for (Real t2 : {0.3, 1.7, -2.2}) {
     State s = m.system.getDefaultState();
@@ -146,11 +143,10 @@ TEST(ConstraintAgreement, FourBarClosedByARod) {
 // Crank, coupler (on the crank) and rocker closed by a Ball (its z row is redundant: all pins
 // turn about z), and a fourth link on Ground tied to the coupler's middle by a Rod.
 TEST(ConstraintAgreement, DoublyClosedLinkageWithARedundantRow) {
-  const std::vector<RandomBodySpec> specs = {
-      RandomBodySpec{}, spec(MobilizerKind::Pin, 0, Vec3::Zero(), bar(0.3, 1.0)),
-      spec(MobilizerKind::Pin, 1, Vec3(0.3, 0, 0), bar(1.0, 2.0)),
-      spec(MobilizerKind::Pin, 0, Vec3(0.9, 0, 0), bar(0.8, 1.5)),
-      spec(MobilizerKind::Pin, 0, Vec3(0.2, 1.2, 0), bar(0.6, 0.7))};
+  const std::vector<RandomBodySpec> specs = {RandomBodySpec{}, spec(MobilizerKind::Pin, 0, Vec3::Zero(), bar(0.3, 1.0)),
+                                             spec(MobilizerKind::Pin, 1, Vec3(0.3, 0, 0), bar(1.0, 2.0)),
+                                             spec(MobilizerKind::Pin, 0, Vec3(0.9, 0, 0), bar(0.8, 1.5)),
+                                             spec(MobilizerKind::Pin, 0, Vec3(0.2, 1.2, 0), bar(0.6, 0.7))};
   ConstrainedTwins m(specs, {{ConstraintSpec::Ball, 2, Vec3(1.0, 0, 0), 3, Vec3(0.8, 0, 0)},
                              {ConstraintSpec::Rod, 2, Vec3(0.5, 0, 0), 4, Vec3(0.6, 0, 0), 0.55}});
   State s = m.system.getDefaultState();

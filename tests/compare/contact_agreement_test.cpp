@@ -4,8 +4,8 @@
 // power rule as Articula (checked here by the force at equal states).
 #include <gtest/gtest.h>
 
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -32,7 +32,8 @@ struct ArticulaBall {
     body = MobilizedBody::Translation(MobilizedBody::Ground(matter),
                                       Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R))), "ball")
                .getIndex();
-    system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
+    system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+        .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
     contact = &system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
     contact->addSurface(0, Transform(), ContactShape::halfSpace(), kFloor, "floor");
     contact->addSurface(body, Transform(), ContactShape::sphere(R), kBall, "ball");
@@ -54,7 +55,8 @@ struct SimbodyBall {
                      SimTK::Transform(SimTK::Rotation(SimTK::Pi / 2, SimTK::YAxis), SimTK::Vec3(0)));
     ball = SimTK::MobilizedBody::Translation(
         matter.updGround(), SimTK::Transform(),
-        SimTK::Body::Rigid(SimTK::MassProperties(m, SimTK::Vec3(0), SimTK::UnitInertia::sphere(R))), SimTK::Transform());
+        SimTK::Body::Rigid(SimTK::MassProperties(m, SimTK::Vec3(0), SimTK::UnitInertia::sphere(R))),
+        SimTK::Transform());
     contacts.addBody(set, ball, SimTK::ContactGeometry::Sphere(R), SimTK::Transform());
     SimTK::HuntCrossleyForce hc(forces, contacts, set);
     auto stiffness = [](const ContactMaterial& mat) { return mat.planeStrainModulus(); };
@@ -76,7 +78,8 @@ TEST(ContactAgreement, HuntCrossleyForceMatchesSimbodyAtTheSameState) {
       b.ball.setQToFitTranslation(b.state, SimTK::Vec3(0.01, -0.02, R - depth));
       b.ball.setUToFitLinearVelocity(b.state, SimTK::Vec3(0, 0, -rate));
       b.system.realize(b.state, SimTK::Stage::Dynamics);
-      const Real fSimbody = b.system.getRigidBodyForces(b.state, SimTK::Stage::Dynamics)[b.ball.getMobilizedBodyIndex()][1][2] + m * g;
+      const Real fSimbody =
+          b.system.getRigidBodyForces(b.state, SimTK::Stage::Dynamics)[b.ball.getMobilizedBodyIndex()][1][2] + m * g;
       const Real fOurs = a.contact->getReport(s).contacts.empty() ? 0 : a.contact->getReport(s).contacts[0].normalForce;
       EXPECT_NEAR(fOurs, fSimbody, 1e-10 * (1 + std::abs(fSimbody))) << "depth " << depth << " rate " << rate;
     }
@@ -131,7 +134,7 @@ TEST(ContactAgreement, BouncingSphereTrajectoryMatchesSimbody) {
   const std::vector<Real> simbodyReference = simbodyHeights(1e-12, &theirSteps);
   const Real engines = maxDifference(reference, simbodyReference);
   std::printf("bouncing sphere, Articula vs Simbody 3.7 at accuracy 1e-12: max |dz| = %.3g m\n", engines);
-  EXPECT_LT(engines, 1e-9);  // metres: the same model
+  EXPECT_LT(engines, 1e-9);                                             // metres: the same model
   EXPECT_LT(*std::min_element(reference.begin(), reference.end()), R);  // it did hit the floor
   for (Real accuracy : {1e-6, 1e-8}) {
     const Real ours = maxDifference(articulaHeights(accuracy, &oursSteps), reference);

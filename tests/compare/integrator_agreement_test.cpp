@@ -69,9 +69,10 @@ void expectAgreement(MobilizerKind kind, Real accuracy, Real T) {
   const Real diff = (ours.q - theirs.q).cwiseAbs().maxCoeff();
   const Real ourError = (ours.q - reference.q).cwiseAbs().maxCoeff();
   const Real theirError = (theirs.q - reference.q).cwiseAbs().maxCoeff();
-  std::printf("[ merson ] %-15s T %.1f s accuracy %.0e: |q - q_simbody| %.2e, errors vs reference %.2e (ours) %.2e "
-              "(Simbody), steps %lld (ours) %lld (Simbody)\n",
-              kindName(kind).c_str(), T, accuracy, diff, ourError, theirError, (long long)ours.steps, (long long)theirs.steps);
+  std::printf(
+      "[ merson ] %-15s T %.1f s accuracy %.0e: |q - q_simbody| %.2e, errors vs reference %.2e (ours) %.2e "
+      "(Simbody), steps %lld (ours) %lld (Simbody)\n",
+      kindName(kind).c_str(), T, accuracy, diff, ourError, theirError, (long long)ours.steps, (long long)theirs.steps);
   EXPECT_LT(diff, 10 * accuracy);
   EXPECT_LT(ourError, 10 * accuracy);
   // The same method, error estimate and controller take the same steps: within 3 % (measured 0 to

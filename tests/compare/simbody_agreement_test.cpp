@@ -164,8 +164,7 @@ TEST_P(RandomTreeAgreement, BodyMotionMatches) {
   for (int b = 1; b < matter().getNumBodies(); ++b) {
     EXPECT_LT(transformDiff(matter().getBodyTransform(s, b), twin.body(b).getBodyTransform(twin.state())), 1e-12)
         << tree.describe() << ", body " << b;
-    EXPECT_LT(relErr(matter().getBodyVelocity(s, b), fromSimbody(twin.body(b).getBodyVelocity(twin.state()))),
-              1e-12)
+    EXPECT_LT(relErr(matter().getBodyVelocity(s, b), fromSimbody(twin.body(b).getBodyVelocity(twin.state()))), 1e-12)
         << tree.describe() << ", body " << b;
   }
 }
@@ -213,8 +212,8 @@ TEST_P(RandomTreeAgreement, AccelerationsMatch) {
   matter().calcAccelerationIgnoringConstraints(s, tree.forces().mobilityForces, F, udot, A);
   SimTK::Vector sbUDot;
   SimTK::Vector_<SimTK::SpatialVec> sbA;
-  sbMatter().calcAccelerationIgnoringConstraints(
-      twin.state(), twin.toSimbodyU(matter(), tree.forces().mobilityForces), toSimbody(F), sbUDot, sbA);
+  sbMatter().calcAccelerationIgnoringConstraints(twin.state(), twin.toSimbodyU(matter(), tree.forces().mobilityForces),
+                                                 toSimbody(F), sbUDot, sbA);
   EXPECT_LT(relErr(udot, twin.toArticulaU(matter(), sbUDot)), kAgreementTol) << tree.describe();
 
   // Simbody's own gravity element plus the same constant forces, realized.
@@ -242,8 +241,7 @@ TEST_P(RandomTreeAgreement, AccelerationsMatch) {
 
 INSTANTIATE_TEST_SUITE_P(SimbodyAgreement, RandomTreeAgreement,
                          ::testing::Values(TreeCase{1, false}, TreeCase{2, false}, TreeCase{3, false},
-                                           TreeCase{4, false}, TreeCase{1, true}, TreeCase{2, true},
-                                           TreeCase{3, true}),
+                                           TreeCase{4, false}, TreeCase{1, true}, TreeCase{2, true}, TreeCase{3, true}),
                          treeName);
 
 }  // namespace

@@ -24,13 +24,14 @@ TEST(Ball, FourBarWithCouplerBodyFollowsFreudenstein) {
   addTestForces(sys).gravity = Vec3(0, -9.81, 0);
   const MobilizedBody ground = MobilizedBody::Ground(m);
   auto bar = [](Real len, Real mass) {
-    return Body(MassProperties::fromCentral(mass, Vec3(len / 2, 0, 0), Inertia(1e-4, mass * len * len / 12, mass * len * len / 12)));
+    return Body(MassProperties::fromCentral(mass, Vec3(len / 2, 0, 0),
+                                            Inertia(1e-4, mass * len * len / 12, mass * len * len / 12)));
   };
   const MobilizedBody crank = MobilizedBody::Pin(ground, Transform(), bar(a, 1), Transform());
   const MobilizedBody coupler = MobilizedBody::Pin(crank, Transform(Vec3(a, 0, 0)), bar(b, 2), Transform());
   const MobilizedBody rocker = MobilizedBody::Pin(ground, Transform(Vec3(d, 0, 0)), bar(c, 1.5), Transform());
-  const auto& ball = addConstraint<constraints::Ball>(m, "closure", coupler.getIndex(), Vec3(b, 0, 0), rocker.getIndex(),
-                                                      Vec3(c, 0, 0));
+  const auto& ball = addConstraint<constraints::Ball>(m, "closure", coupler.getIndex(), Vec3(b, 0, 0),
+                                                      rocker.getIndex(), Vec3(c, 0, 0));
   sys.realizeTopology();
 
   // Assemble analytically: theta2, then theta4 from the loop, then the coupler's relative angle.
@@ -70,7 +71,8 @@ TEST(Ball, DerivativesOnRandomTrees) {
     OpenTree t = makeOpenTree(seed, opt);
     std::mt19937 rng(seed + 200);
     const int A = static_cast<int>(seed % 4), B = 4 + static_cast<int>(seed % 5);
-    const auto& ball = addConstraint<constraints::Ball>(t.matter(), "ball", A, Vec3(0.2, 0.1, -0.3), B, Vec3(-0.1, 0.4, 0.2));
+    const auto& ball = addConstraint<constraints::Ball>(t.matter(), "ball", A, Vec3(0.2, 0.1, -0.3), B,
+                                                        Vec3(-0.1, 0.4, 0.2));
     t.system->realizeTopology();
     State s = t.system->getDefaultState();
     t.randomize(s, rng);

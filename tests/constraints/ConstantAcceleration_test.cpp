@@ -9,7 +9,8 @@ namespace {
 
 TEST(ConstantAcceleration, HeldAccelerationAndInverseDynamics) {
   Chain c;
-  const auto& ca = addConstraint<constraints::ConstantAcceleration>(c.sys.updMatter(), "drive", c.links[0].getIndex(), 0, -1.5);
+  const auto& ca = addConstraint<constraints::ConstantAcceleration>(c.sys.updMatter(), "drive", c.links[0].getIndex(),
+                                                                    0, -1.5);
   c.sys.realizeTopology();
   const MatterSubsystem& m = c.sys.getMatter();
   const State s = c.movingState();

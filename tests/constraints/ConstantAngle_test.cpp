@@ -14,7 +14,8 @@ TEST(ConstantAngle, AngleIsKeptWhileSwinging) {
   MultibodySystem sys;
   MatterSubsystem& m = sys.updMatter();
   addTestForces(sys).gravity = Vec3(0, -9.81, 0);
-  const MobilizedBody body = MobilizedBody::Ball(MobilizedBody::Ground(m), Transform(),
+  const MobilizedBody body = MobilizedBody::Ball(
+      MobilizedBody::Ground(m), Transform(),
       Body(MassProperties::fromCentral(1, Vec3(0.5, 0, 0), Inertia(0.01, 0.02, 0.03))), Transform());
   const Real angle = 1.2;
   addConstraint<constraints::ConstantAngle>(m, "cone", 0, Vec3(0, 0, 1), body.getIndex(), Vec3(1, 0, 0), angle);

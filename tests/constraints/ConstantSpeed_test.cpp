@@ -26,8 +26,9 @@ TEST(ConstantSpeed, HeldSpeedAndInverseDynamicsTorque) {
 }
 
 TEST(ConstantSpeed, DerivativesOnRandomTrees) {
-  checkDerivativesOnRandomTrees("ConstantSpeed", {MobilizerKind::Pin, MobilizerKind::BallQuaternion, MobilizerKind::Planar},
-                                700, [](MatterSubsystem& m) -> const Constraint& {
+  checkDerivativesOnRandomTrees("ConstantSpeed",
+                                {MobilizerKind::Pin, MobilizerKind::BallQuaternion, MobilizerKind::Planar}, 700,
+                                [](MatterSubsystem& m) -> const Constraint& {
                                   return addConstraint<constraints::ConstantSpeed>(m, "speed", 3, 0, 0.4);
                                 });
   MultibodySystem sys;

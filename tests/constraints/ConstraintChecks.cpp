@@ -108,7 +108,8 @@ void checkConstraintDerivatives(const MultibodySystem& sys, const Constraint& c,
   if (mp + mv > 0 && velocityLinearInU) {
     const Matrix Gv = velocityCoefficients(m, c, s);
     EXPECT_LT((Gv - G.topRows(mp + mv)).norm(), 1e-12 * scale) << what << ": G^T from forces vs velocity errors\n"
-                                                                << Gv << "\n--\n" << G;
+                                                               << Gv << "\n--\n"
+                                                               << G;
   }
   Vector aerr0;
   const Matrix Ga = accelerationCoefficients(m, c, s, aerr0);
@@ -126,7 +127,9 @@ void checkConstraintDerivatives(const MultibodySystem& sys, const Constraint& c,
       sys.realize(sj, Stage::Position);
       Gfd.col(j) = (positionErrors(sys, c, advanced(m, sj, h)) - positionErrors(sys, c, advanced(m, sj, -h))) / (2 * h);
     }
-    EXPECT_LT((Gfd - G.topRows(mp)).norm(), tol * scale) << what << ": G vs d(perr)/dq N\n" << Gfd << "\n--\n" << G.topRows(mp);
+    EXPECT_LT((Gfd - G.topRows(mp)).norm(), tol * scale) << what << ": G vs d(perr)/dq N\n"
+                                                         << Gfd << "\n--\n"
+                                                         << G.topRows(mp);
     // pdot = d/dt perr along the motion.
     const Vector pdot = c.getVelocityErrors(s).head(mp);
     const Vector fd = (positionErrors(sys, c, moved(m, s, h)) - positionErrors(sys, c, moved(m, s, -h))) / (2 * h);
@@ -139,15 +142,16 @@ void checkConstraintDerivatives(const MultibodySystem& sys, const Constraint& c,
     Vector udot(nu);
     for (int i = 0; i < nu; ++i) udot[i] = U(rng);
     const Vector aerr = (aerr0 + G * udot).head(mp + mv);
-    const Vector fd =
-        (velocityErrors(sys, c, moved(m, s, h, &udot)) - velocityErrors(sys, c, moved(m, s, -h, &udot))) / (2 * h);
+    const Vector fd = (velocityErrors(sys, c, moved(m, s, h, &udot)) - velocityErrors(sys, c, moved(m, s, -h, &udot))) /
+                      (2 * h);
     EXPECT_LT((fd - aerr).norm(), tol * std::max<Real>(1, aerr.norm())) << what << ": aerr vs differences of verr\n"
-                                                                         << fd.transpose() << "\n" << aerr.transpose();
+                                                                        << fd.transpose() << "\n"
+                                                                        << aerr.transpose();
   }
 }
 
-void checkDerivativesOnRandomTrees(const std::string& what, const std::vector<MobilizerKind>& kinds,
-                                   unsigned rngOffset, const std::function<const Constraint&(MatterSubsystem&)>& add,
+void checkDerivativesOnRandomTrees(const std::string& what, const std::vector<MobilizerKind>& kinds, unsigned rngOffset,
+                                   const std::function<const Constraint&(MatterSubsystem&)>& add,
                                    bool velocityLinearInU) {
   for (unsigned seed = 1; seed <= 4; ++seed) {
     RandomTreeOptions opt;

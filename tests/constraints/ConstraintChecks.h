@@ -38,8 +38,8 @@ void checkConstraintDerivatives(const MultibodySystem& system, const Constraint&
 
 // checkConstraintDerivatives on random trees of the given kinds (6 bodies, seeds 1-4, states from
 // rng seed + rngOffset) with the constraint `add` puts on each tree.
-void checkDerivativesOnRandomTrees(const std::string& what, const std::vector<MobilizerKind>& kinds,
-                                   unsigned rngOffset, const std::function<const Constraint&(MatterSubsystem&)>& add,
+void checkDerivativesOnRandomTrees(const std::string& what, const std::vector<MobilizerKind>& kinds, unsigned rngOffset,
+                                   const std::function<const Constraint&(MatterSubsystem&)>& add,
                                    bool velocityLinearInU = true);
 
 }  // namespace articula::testing

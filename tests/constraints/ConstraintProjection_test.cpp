@@ -25,7 +25,8 @@ struct Loop {
     addTestForces(sys).gravity = Vec3(0, -9.81, 0);
     const MobilizedBody ground = MobilizedBody::Ground(m);
     auto bar = [](Real len, Real mass) {
-      return Body(MassProperties::fromCentral(mass, Vec3(len / 2, 0, 0), Inertia(1e-4, mass * len * len / 12, mass * len * len / 12)));
+      return Body(MassProperties::fromCentral(mass, Vec3(len / 2, 0, 0),
+                                              Inertia(1e-4, mass * len * len / 12, mass * len * len / 12)));
     };
     crank = MobilizedBody::Pin(ground, Transform(), bar(a, 1), Transform());
     coupler = MobilizedBody::Pin(crank, Transform(Vec3(a, 0, 0)), bar(b, 2), Transform());
@@ -154,7 +155,8 @@ TEST(ConstraintProjection, LockedMobilitiesStayPut) {
 std::pair<std::string, int> projectUnreachableRod(const std::string& name, Real length) {
   MultibodySystem sys;
   MatterSubsystem& m = sys.updMatter();
-  const MobilizedBody link = MobilizedBody::Pin(MobilizedBody::Ground(m), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
+  const MobilizedBody link = MobilizedBody::Pin(MobilizedBody::Ground(m),
+                                                Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
   addConstraint<constraints::Rod>(m, name, 0, Vec3(0, 0, 0), link.getIndex(), Vec3(1, 0, 0), length);
   sys.realizeTopology();
   State s = sys.getDefaultState();

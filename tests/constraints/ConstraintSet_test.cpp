@@ -14,7 +14,8 @@ struct Pendulum {
   explicit Pendulum(bool enabled = true) {
     MatterSubsystem& m = sys.updMatter();
     addTestForces(sys).gravity = Vec3(0, -9.81, 0);
-    link = MobilizedBody::Free(MobilizedBody::Ground(m), Body(MassProperties::fromCentral(1, Vec3::Zero(), Inertia(0.1, 0.1, 0.1))));
+    link = MobilizedBody::Free(MobilizedBody::Ground(m),
+                               Body(MassProperties::fromCentral(1, Vec3::Zero(), Inertia(0.1, 0.1, 0.1))));
     auto& r = addConstraint<constraints::Rod>(m, "string", 0, Vec3::Zero(), link.getIndex(), Vec3::Zero(), 1.0);
     r.setDefaultEnabled(enabled);
     rod = &r;
@@ -52,7 +53,7 @@ TEST(ConstraintSet, DisabledConstraintLeavesTheTreeFree) {
 TEST(ConstraintSet, TensionOfASwingingRodIsCentripetalPlusGravity) {
   Pendulum p;
   State s = p.state();
-  p.link.setU(s, (SmallVector(6) << 0, 0, 0, 2, 0, 0).finished());       // 2 m/s sideways
+  p.link.setU(s, (SmallVector(6) << 0, 0, 0, 2, 0, 0).finished());  // 2 m/s sideways
   p.sys.realize(s, Stage::Acceleration);
   std::vector<SpatialVec> F;
   Vector f;

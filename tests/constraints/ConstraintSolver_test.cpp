@@ -65,23 +65,25 @@ RandomConstrained makeRandomConstrained(unsigned seed, int numBodies, int count)
       case 0: rc.constraints.push_back(&addConstraint<constraints::Rod>(m, name, A, vec(), B, vec(), 1.0)); break;
       case 1: rc.constraints.push_back(&addConstraint<constraints::Ball>(m, name, A, vec(), B, vec())); break;
       case 2:
-        rc.constraints.push_back(&addConstraint<constraints::Weld>(m, name, A, randomTransform(rng), B, randomTransform(rng)));
+        rc.constraints.push_back(
+            &addConstraint<constraints::Weld>(m, name, A, randomTransform(rng), B, randomTransform(rng)));
         break;
       case 3:
-        rc.constraints.push_back(&addConstraint<constraints::ConstantOrientation>(m, name, A, randomRotation(rng), B,
-                                                                                   randomRotation(rng)));
+        rc.constraints.push_back(
+            &addConstraint<constraints::ConstantOrientation>(m, name, A, randomRotation(rng), B, randomRotation(rng)));
         break;
       case 4:
-        rc.constraints.push_back(&addConstraint<constraints::PointInPlane>(m, name, A, vec() + Vec3(0, 1, 0), 0.2, B, vec()));
+        rc.constraints.push_back(
+            &addConstraint<constraints::PointInPlane>(m, name, A, vec() + Vec3(0, 1, 0), 0.2, B, vec()));
         break;
       case 5:
-        rc.constraints.push_back(&addConstraint<constraints::NoSlip1D>(m, name, body(rng), vec(), vec() + Vec3(1, 0, 0), A, B));
+        rc.constraints.push_back(
+            &addConstraint<constraints::NoSlip1D>(m, name, body(rng), vec(), vec() + Vec3(1, 0, 0), A, B));
         break;
       default: {
         int b = std::max(A, B);
         while (m.getInfo(b).nu == 0) b = b % numBodies + 1;
-        if (i % 2)
-          rc.constraints.push_back(&addConstraint<constraints::ConstantAcceleration>(m, name, b, 0, U(rng)));
+        if (i % 2) rc.constraints.push_back(&addConstraint<constraints::ConstantAcceleration>(m, name, b, 0, U(rng)));
         else
           rc.constraints.push_back(&addConstraint<constraints::ConstantSpeed>(m, name, b, m.getInfo(b).nu - 1, U(rng)));
       }
@@ -110,7 +112,8 @@ TEST(ConstraintSolver, MatchesDenseKKTOnRandomTrees) {
     denseConstraintEquations(m, set, s, G, b);
     const Matrix M = denseMassMatrix(m, s);
     // f - c: minus the residual of zero acceleration with the applied forces.
-    const Vector rhs = -denseResidual(m, s, m.getAppliedMobilityForces(s), m.getAppliedBodyForces(s), Vector::Zero(m.getNU()));
+    const Vector rhs = -denseResidual(m, s, m.getAppliedMobilityForces(s), m.getAppliedBodyForces(s),
+                                      Vector::Zero(m.getNU()));
     const int nu = m.getNU(), mc = static_cast<int>(G.rows());
     Matrix K = Matrix::Zero(nu + mc, nu + mc);
     K.topLeftCorner(nu, nu) = M;
@@ -124,7 +127,8 @@ TEST(ConstraintSolver, MatchesDenseKKTOnRandomTrees) {
     const Vector x = cod.solve(r);
     if (Eigen::FullPivLU<Matrix>(G).rank() == mc) ++fullRank;
 
-    const std::string what = std::string("seed ") + std::to_string(seed) + std::string(" nu ") + std::to_string(nu) + std::string(" m ") + std::to_string(mc);
+    const std::string what = std::string("seed ") + std::to_string(seed) + std::string(" nu ") + std::to_string(nu) +
+                             std::string(" m ") + std::to_string(mc);
     EXPECT_LT(relErr(Vector(m.getUDot(s)), Vector(x.head(nu))), 1e-8) << what;
     EXPECT_LT(relErr(s.getMultipliers(), Vector(x.tail(mc))), 1e-7) << what;
     // Random welds and orientations can be unsatisfiable at the acceleration level (e.g. two
@@ -168,8 +172,8 @@ TEST(ConstraintSolver, DuplicateRodsShareLoadEqually) {
     const MobilizedBody p = MobilizedBody::Free(MobilizedBody::Ground(m), body);
     std::vector<const Constraint*> cs;
     for (int i = 0; i < copies; ++i)
-      cs.push_back(&addConstraint<constraints::Rod>(m, std::string("rod") + std::to_string(i), 0, Vec3(0, 1, 0), p.getIndex(),
-                                                    Vec3(0.1, 0.05, 0), 1.0));
+      cs.push_back(&addConstraint<constraints::Rod>(m, std::string("rod") + std::to_string(i), 0, Vec3(0, 1, 0),
+                                                    p.getIndex(), Vec3(0.1, 0.05, 0), 1.0));
     sys.realizeTopology();
     State s = sys.getDefaultState();
     p.setQ(s, (SmallVector(7) << 0.9, 0.1, 0.3, 0.2, 0.3, 0.2, -0.1).finished());

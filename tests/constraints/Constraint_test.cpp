@@ -14,12 +14,16 @@ class Height : public Constraint {
   Height(int body, Vec3 p_BS, Real h) : Constraint("height", 1, 0, 0), b_(body), p_(p_BS), h_(h) {}
   const char* typeName() const override { return "Height"; }
   void validate(const MatterSubsystem& m) const override { requireBody(m, b_, "body"); }
-  void calcPositionErrors(const ConstraintInput& in, Real* e) const override { e[0] = in.stationLocation(b_, p_).y() - h_; }
-  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*, Real* e) const override {
+  void calcPositionErrors(const ConstraintInput& in, Real* e) const override {
+    e[0] = in.stationLocation(b_, p_).y() - h_;
+  }
+  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real*,
+                          Real* e) const override {
     const Vec3 r = in.stationOffset(b_, p_);
     e[0] = (Vec3(V[b_].tail<3>()) + Vec3(V[b_].head<3>()).cross(r)).y();
   }
-  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*, Real* e) const override {
+  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real*,
+                              Real* e) const override {
     const Vec3 r = in.stationOffset(b_, p_), w = in.V_GB(b_).head<3>();
     e[0] = (Vec3(A[b_].tail<3>()) + Vec3(A[b_].head<3>()).cross(r) + w.cross(w.cross(r))).y();
   }
@@ -41,10 +45,12 @@ class CounterRotate : public Constraint {
   CounterRotate() : Constraint("counter", 0, 1, 0) {}
   const char* typeName() const override { return "CounterRotate"; }
   void validate(const MatterSubsystem&) const override {}
-  void calcVelocityErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real* u, Real* e) const override {
+  void calcVelocityErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real* u,
+                          Real* e) const override {
     e[0] = u[0] + u[1];
   }
-  void calcAccelerationErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real* ud, Real* e) const override {
+  void calcAccelerationErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real* ud,
+                              Real* e) const override {
     e[0] = ud[0] + ud[1];
   }
   void addInForces(const ConstraintInput&, const Real* l, std::vector<SpatialVec>&, Real* f) const override {
@@ -59,7 +65,8 @@ class Ratio : public Constraint {
   Ratio() : Constraint("ratio", 0, 0, 1) {}
   const char* typeName() const override { return "Ratio"; }
   void validate(const MatterSubsystem&) const override {}
-  void calcAccelerationErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real* ud, Real* e) const override {
+  void calcAccelerationErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real* ud,
+                              Real* e) const override {
     e[0] = ud[0] - 2 * ud[1];
   }
   void addInForces(const ConstraintInput&, const Real* l, std::vector<SpatialVec>&, Real* f) const override {
@@ -121,7 +128,8 @@ TEST(Constraint, EquationCountsMustBeValid) {
       None() : Constraint("none", 0, 0, 0) {}
       const char* typeName() const override { return "None"; }
       void validate(const MatterSubsystem&) const override {}
-      void calcAccelerationErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real*, Real*) const override {}
+      void calcAccelerationErrors(const ConstraintInput&, const std::vector<SpatialVec>&, const Real*,
+                                  Real*) const override {}
       void addInForces(const ConstraintInput&, const Real*, std::vector<SpatialVec>&, Real*) const override {}
     } none;
     FAIL();

@@ -28,10 +28,9 @@ class Curve : public Function {
 TEST(CoordinateCoupler, GearReflectsInertia) {
   const Real r = 2.5, tau = 0.8;
   TwoRotors rot;
-  const auto& gear = addConstraint<constraints::CoordinateCoupler>(rot.sys.updMatter(), "gear",
-                                                                   functions::linear({1, -r}, 0),
-                                                                   std::vector<int>{rot.r1.getIndex(), rot.r2.getIndex()},
-                                                                   std::vector<int>{0, 0});
+  const auto& gear = addConstraint<constraints::CoordinateCoupler>(
+      rot.sys.updMatter(), "gear", functions::linear({1, -r}, 0),
+      std::vector<int>{rot.r1.getIndex(), rot.r2.getIndex()}, std::vector<int>{0, 0});
   rot.sys.realizeTopology();
   const MatterSubsystem& m = rot.sys.getMatter();
   rot.forces->mobilityForces = Eigen::Vector2d(0, tau);
@@ -61,7 +60,8 @@ TEST(CoordinateCoupler, DerivativesOnRandomTrees) {
       bodies.push_back(b);
       qs.push_back(static_cast<int>(seed) % nq);
     }
-    const auto& c = addConstraint<constraints::CoordinateCoupler>(t.matter(), "curve", std::make_shared<Curve>(), bodies, qs);
+    const auto& c = addConstraint<constraints::CoordinateCoupler>(t.matter(), "curve", std::make_shared<Curve>(),
+                                                                  bodies, qs);
     t.system->realizeTopology();
     State s = t.system->getDefaultState();
     t.randomize(s, rng);

@@ -27,11 +27,12 @@ struct Incline {
     MatterSubsystem& m = sys.updMatter();
     addTestForces(sys).gravity = Vec3(0, -kG, 0);
     const Real It = 0.25 * kMass * kR * kR, Ia = 0.5 * kMass * kR * kR;
-    disk = MobilizedBody::Free(MobilizedBody::Ground(m), Body(MassProperties(kMass, Vec3::Zero(), Inertia(It, It, Ia))));
+    disk = MobilizedBody::Free(MobilizedBody::Ground(m),
+                               Body(MassProperties(kMass, Vec3::Zero(), Inertia(It, It, Ia))));
     Mat33 R_GF;
     R_GF << d, Vec3::UnitZ(), n;  // x_F downhill, z_F the normal
-    addConstraint<constraints::DiskOnPlaneContact>(m, "wheel", 0, Transform(Rotation(R_GF)), disk.getIndex(), Vec3::Zero(),
-                                                   Vec3::UnitZ(), kR, noSlip);
+    addConstraint<constraints::DiskOnPlaneContact>(m, "wheel", 0, Transform(Rotation(R_GF)), disk.getIndex(),
+                                                   Vec3::Zero(), Vec3::UnitZ(), kR, noSlip);
     sys.realizeTopology();
   }
 
@@ -69,10 +70,10 @@ TEST(DiskOnPlaneContact, LeaningDiskTouchesAtItsLowestRimPoint) {
   // height r cos(phi) above the ground satisfies the constraint.
   MultibodySystem sys;
   MatterSubsystem& m = sys.updMatter();
-  const MobilizedBody disk =
-      MobilizedBody::Free(MobilizedBody::Ground(m), Body(MassProperties(1, Vec3::Zero(), Inertia(0.1, 0.2, 0.1))));
+  const MobilizedBody disk = MobilizedBody::Free(MobilizedBody::Ground(m),
+                                                 Body(MassProperties(1, Vec3::Zero(), Inertia(0.1, 0.2, 0.1))));
   const auto& c = addConstraint<constraints::DiskOnPlaneContact>(m, "w", 0, Transform(), disk.getIndex(), Vec3::Zero(),
-                                                                  Vec3::UnitY(), kR, true);
+                                                                 Vec3::UnitY(), kR, true);
   sys.realizeTopology();
   State s = sys.getDefaultState();
   const Real phi = 0.4;
@@ -96,8 +97,8 @@ TEST(DiskOnPlaneContact, DerivativesOnRandomTrees) {
       std::mt19937 rng(seed + 700);
       const int A = static_cast<int>(seed % 4), B = 4 + static_cast<int>(seed % 5);
       const Transform X_PF(Rotation::aboutAxis(0.7, Vec3(1, 2, -0.5)), Vec3(0.1, -0.3, 0.2));
-      const auto& c = addConstraint<constraints::DiskOnPlaneContact>(t.matter(), "dop", A, X_PF, B, Vec3(0.2, 0.1, -0.3),
-                                                                      Vec3(0.3, -1, 0.2), 0.25, noSlip);
+      const auto& c = addConstraint<constraints::DiskOnPlaneContact>(
+          t.matter(), "dop", A, X_PF, B, Vec3(0.2, 0.1, -0.3), Vec3(0.3, -1, 0.2), 0.25, noSlip);
       t.system->realizeTopology();
       State s = t.system->getDefaultState();
       t.randomize(s, rng);
@@ -112,9 +113,10 @@ TEST(DiskOnPlaneContact, BadInputIsRefused) {
   EXPECT_THROW(constraints::DiskOnPlaneContact("d", 0, Transform(), 1, Vec3::Zero(), Vec3::Zero(), 0.1, true), Error);
   MultibodySystem sys;
   MatterSubsystem& m = sys.updMatter();
-  const MobilizedBody b = MobilizedBody::Free(MobilizedBody::Ground(m), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
-  EXPECT_THROW(addConstraint<constraints::DiskOnPlaneContact>(m, "d", b.getIndex(), Transform(), b.getIndex(), Vec3::Zero(),
-                                                              Vec3::UnitY(), 0.1, false),
+  const MobilizedBody b = MobilizedBody::Free(MobilizedBody::Ground(m),
+                                              Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
+  EXPECT_THROW(addConstraint<constraints::DiskOnPlaneContact>(m, "d", b.getIndex(), Transform(), b.getIndex(),
+                                                              Vec3::Zero(), Vec3::UnitY(), 0.1, false),
                Error);
 }
 

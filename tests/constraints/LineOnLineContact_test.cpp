@@ -14,8 +14,9 @@ TEST(LineOnLineContact, TranslatingEdgeOnAGroundEdge) {
   const Vec3 g(1.5, -9.81, 0.7);
   addTestForces(sys).gravity = g;
   const Real mass = 1.7;
-  const MobilizedBody block = MobilizedBody::Translation(MobilizedBody::Ground(m), Transform(),
-      Body(MassProperties(mass, Vec3::Zero(), Inertia(0.1, 0.1, 0.1))), Transform());
+  const MobilizedBody block = MobilizedBody::Translation(
+      MobilizedBody::Ground(m), Transform(), Body(MassProperties(mass, Vec3::Zero(), Inertia(0.1, 0.1, 0.1))),
+      Transform());
   // Edges: Ground's x axis; the block's line through its origin along z. Their normal x cross z = -y.
   const auto& c = addConstraint<constraints::LineOnLineContact>(m, "edges", 0, Vec3::Zero(), Vec3::UnitX(),
                                                                 block.getIndex(), Vec3::Zero(), Vec3::UnitZ());
@@ -41,9 +42,8 @@ TEST(LineOnLineContact, DerivativesOnRandomTrees) {
     OpenTree t = makeOpenTree(seed, opt);
     std::mt19937 rng(seed + 500);
     const int A = static_cast<int>(seed % 4), B = 4 + static_cast<int>(seed % 5);
-    const auto& c = addConstraint<constraints::LineOnLineContact>(t.matter(), "lol", A, Vec3(0.1, 0.2, -0.3),
-                                                                  Vec3(1, 0.2, 0.1), B, Vec3(-0.2, 0.1, 0.3),
-                                                                  Vec3(0.1, -0.3, 1));
+    const auto& c = addConstraint<constraints::LineOnLineContact>(
+        t.matter(), "lol", A, Vec3(0.1, 0.2, -0.3), Vec3(1, 0.2, 0.1), B, Vec3(-0.2, 0.1, 0.3), Vec3(0.1, -0.3, 1));
     t.system->realizeTopology();
     State s = t.system->getDefaultState();
     t.randomize(s, rng);
@@ -54,8 +54,7 @@ TEST(LineOnLineContact, DerivativesOnRandomTrees) {
 TEST(LineOnLineContact, BadInputIsRefused) {
   EXPECT_THROW(constraints::LineOnLineContact("l", 0, Vec3::Zero(), Vec3::Zero(), 1, Vec3::Zero(), Vec3::UnitX()),
                Error);
-  EXPECT_THROW(constraints::LineOnLineContact("l", 0, Vec3::Zero(), Vec3::UnitX(), 1, Vec3::Zero(),
-                                              Vec3(NAN, 0, 0)),
+  EXPECT_THROW(constraints::LineOnLineContact("l", 0, Vec3::Zero(), Vec3::UnitX(), 1, Vec3::Zero(), Vec3(NAN, 0, 0)),
                Error);
 }
 

@@ -13,8 +13,8 @@ struct TwoRotors {
   TwoRotors() {
     MatterSubsystem& m = sys.updMatter();
     forces = &addTestForces(sys);
-    r1 = MobilizedBody::Pin(MobilizedBody::Ground(m), Transform(), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, I1))),
-                            Transform());
+    r1 = MobilizedBody::Pin(MobilizedBody::Ground(m), Transform(),
+                            Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, I1))), Transform());
     r2 = MobilizedBody::Pin(MobilizedBody::Ground(m), Transform(Vec3(1, 0, 0)),
                             Body(MassProperties(2, Vec3::Zero(), Inertia(1, 1, I2))), Transform());
   }

@@ -13,11 +13,12 @@ TEST(NoSlip1D, RollingWheelHasReflectedInertia) {
   MatterSubsystem& m = sys.updMatter();
   TestForces& forces = addTestForces(sys);
   const MobilizedBody carriage = MobilizedBody::Slider(MobilizedBody::Ground(m), Transform(Vec3(0, R, 0)),
-      Body(MassProperties(mc, Vec3::Zero(), Inertia(1, 1, 1))), Transform());
-  const MobilizedBody wheel = MobilizedBody::Pin(carriage, Transform(), Body(MassProperties(mw, Vec3::Zero(), Inertia(0.1, 0.1, Iw))),
-                                                 Transform());
-  const auto& roll = addConstraint<constraints::NoSlip1D>(m, "roll", carriage.getIndex(), Vec3(0, -R, 0), Vec3(1, 0, 0), 0,
-                                                          wheel.getIndex());
+                                                       Body(MassProperties(mc, Vec3::Zero(), Inertia(1, 1, 1))),
+                                                       Transform());
+  const MobilizedBody wheel = MobilizedBody::Pin(
+      carriage, Transform(), Body(MassProperties(mw, Vec3::Zero(), Inertia(0.1, 0.1, Iw))), Transform());
+  const auto& roll = addConstraint<constraints::NoSlip1D>(m, "roll", carriage.getIndex(), Vec3(0, -R, 0), Vec3(1, 0, 0),
+                                                          0, wheel.getIndex());
   forces.bodyForces_G.assign(m.getNumBodies(), SpatialVec::Zero());
   forces.bodyForces_G[carriage.getIndex()] = spatialVec(Vec3::Zero(), Vec3(push, 0, 0));
   sys.realizeTopology();
@@ -40,8 +41,8 @@ TEST(NoSlip1D, DerivativesOnRandomTrees) {
     OpenTree t = makeOpenTree(seed, opt);
     std::mt19937 rng(seed + 1100);
     const int C = static_cast<int>(seed % 9), B0 = static_cast<int>(seed % 4), B1 = 4 + static_cast<int>(seed % 5);
-    const auto& c = addConstraint<constraints::NoSlip1D>(t.matter(), "slip", C, Vec3(0.1, -0.3, 0.2), Vec3(1, 0.2, -0.5), B0,
-                                                         B1);
+    const auto& c = addConstraint<constraints::NoSlip1D>(t.matter(), "slip", C, Vec3(0.1, -0.3, 0.2),
+                                                         Vec3(1, 0.2, -0.5), B0, B1);
     t.system->realizeTopology();
     State s = t.system->getDefaultState();
     t.randomize(s, rng);

@@ -13,10 +13,11 @@ TEST(PointInPlane, ParticleSlidesDownAnInclinedPlane) {
   const Vec3 g(0, -9.81, 0);
   addTestForces(sys).gravity = g;
   const Real mass = 2.5;
-  const MobilizedBody particle = MobilizedBody::Translation(MobilizedBody::Ground(m), Transform(),
-      Body(MassProperties(mass, Vec3::Zero(), Inertia(0, 0, 0))), Transform());
+  const MobilizedBody particle = MobilizedBody::Translation(
+      MobilizedBody::Ground(m), Transform(), Body(MassProperties(mass, Vec3::Zero(), Inertia(0, 0, 0))), Transform());
   const Vec3 n = Vec3(0.3, 1, 0.2).normalized();
-  const auto& plane = addConstraint<constraints::PointInPlane>(m, "slope", 0, n, 0.4, particle.getIndex(), Vec3::Zero());
+  const auto& plane = addConstraint<constraints::PointInPlane>(m, "slope", 0, n, 0.4, particle.getIndex(),
+                                                               Vec3::Zero());
   sys.realizeTopology();
   State s = sys.getDefaultState();
   const Vec3 onPlane = 0.4 * n + Vec3(0.5, 0, -0.3).cross(n);

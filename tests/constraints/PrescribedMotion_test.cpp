@@ -14,7 +14,8 @@ namespace {
 TEST(PrescribedMotion, DrivenJointFollowsItsFunctionAndForcesMatchInverseDynamics) {
   Chain c;
   const FunctionPtr f = functions::sinusoid(0.6, 2.0, 0.3, 0.1);
-  const auto& pm = addConstraint<constraints::PrescribedMotion>(c.sys.updMatter(), "drive", c.links[1].getIndex(), 0, f);
+  const auto& pm = addConstraint<constraints::PrescribedMotion>(c.sys.updMatter(), "drive", c.links[1].getIndex(), 0,
+                                                                f);
   c.sys.realizeTopology();
   const MatterSubsystem& m = c.sys.getMatter();
   State s = c.sys.getDefaultState();

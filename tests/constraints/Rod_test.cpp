@@ -99,7 +99,8 @@ TEST(Rod, DerivativesOnRandomTrees) {
 TEST(Rod, BadInputIsNamed) {
   MultibodySystem sys;
   MatterSubsystem& matter = sys.updMatter();
-  const MobilizedBody b = MobilizedBody::Pin(MobilizedBody::Ground(matter), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
+  const MobilizedBody b = MobilizedBody::Pin(MobilizedBody::Ground(matter),
+                                             Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
   try {
     addConstraint<constraints::Rod>(matter, "rod 3", 0, Vec3::Zero(), b.getIndex(), Vec3::Zero(), -1.0);
     FAIL();

@@ -27,7 +27,8 @@ TEST(SpeedCoupler, GearAtVelocityLevel) {
   const Real r = -1.5, tau = 0.6;
   TwoRotors rot;
   addConstraint<constraints::SpeedCoupler>(rot.sys.updMatter(), "belt", functions::linear({1, -r}, 0),
-                                           std::vector<int>{rot.r1.getIndex(), rot.r2.getIndex()}, std::vector<int>{0, 0});
+                                           std::vector<int>{rot.r1.getIndex(), rot.r2.getIndex()},
+                                           std::vector<int>{0, 0});
   rot.sys.realizeTopology();
   const MatterSubsystem& m = rot.sys.getMatter();
   rot.forces->mobilityForces = Eigen::Vector2d(0, tau);
@@ -66,7 +67,7 @@ class SpeedsAndAngle : public Function {
   Real calcValue(std::span<const Real> v) const override { return v[0] + v[1] * std::sin(v[2]) - 0.1; }
   Real calcDerivative(std::span<const int> c, std::span<const Real> v) const override {
     if (c.size() == 1) return c[0] == 0 ? 1 : c[0] == 1 ? std::sin(v[2]) : v[1] * std::cos(v[2]);
-    if (c.size() == 2 && c[0] + c[1] == 3 && c[0] != c[1]) return std::cos(v[2]);   // d2f/du_b dq_c
+    if (c.size() == 2 && c[0] + c[1] == 3 && c[0] != c[1]) return std::cos(v[2]);  // d2f/du_b dq_c
     if (c.size() == 2 && c[0] == 2 && c[1] == 2) return -v[1] * std::sin(v[2]);
     return 0;
   }
@@ -75,9 +76,9 @@ class SpeedsAndAngle : public Function {
 TEST(SpeedCoupler, SpeedTiedToACoordinateOfAFreeRotor) {
   const Real gain = 0.7, omega = 1.3;
   TwoRotors rot;
-  const auto& c = addConstraint<constraints::SpeedCoupler>(
-      rot.sys.updMatter(), "cam", functions::linear({1, -gain}, 0), std::vector<int>{rot.r1.getIndex()},
-      std::vector<int>{0}, std::vector<int>{rot.r2.getIndex()}, std::vector<int>{0});
+  const auto& c = addConstraint<constraints::SpeedCoupler>(rot.sys.updMatter(), "cam", functions::linear({1, -gain}, 0),
+                                                           std::vector<int>{rot.r1.getIndex()}, std::vector<int>{0},
+                                                           std::vector<int>{rot.r2.getIndex()}, std::vector<int>{0});
   rot.sys.realizeTopology();
   const MatterSubsystem& m = rot.sys.getMatter();
   State s = rot.sys.getDefaultState();
@@ -91,8 +92,8 @@ TEST(SpeedCoupler, SpeedTiedToACoordinateOfAFreeRotor) {
   EXPECT_LT(inverseDynamicsMinusConstraintForce(m, s, c).norm(), 1e-12);
   MultibodySystem sys;
   EXPECT_THROW(addConstraint<constraints::SpeedCoupler>(sys.updMatter(), "bad", functions::linear({1, 1}, 0),
-                                                         std::vector<int>{1}, std::vector<int>{0}, std::vector<int>{1},
-                                                         std::vector<int>{}),
+                                                        std::vector<int>{1}, std::vector<int>{0}, std::vector<int>{1},
+                                                        std::vector<int>{}),
                Error);
 }
 

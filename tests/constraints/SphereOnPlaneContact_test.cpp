@@ -133,7 +133,8 @@ TEST(SphereOnPlaneContact, BadInputIsRefused) {
   EXPECT_THROW(constraints::SphereOnPlaneContact("s", 0, Transform(), 1, Vec3::Zero(), -0.1, true), Error);
   MultibodySystem sys;
   MatterSubsystem& m = sys.updMatter();
-  const MobilizedBody b = MobilizedBody::Free(MobilizedBody::Ground(m), Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
+  const MobilizedBody b = MobilizedBody::Free(MobilizedBody::Ground(m),
+                                              Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))));
   EXPECT_THROW(addConstraint<constraints::SphereOnPlaneContact>(m, "s", 0, Transform(), 5, Vec3::Zero(), 0.1, true),
                Error);
   EXPECT_THROW(addConstraint<constraints::SphereOnPlaneContact>(m, "s", b.getIndex(), Transform(), b.getIndex(),

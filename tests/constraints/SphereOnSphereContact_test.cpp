@@ -18,7 +18,7 @@ constexpr Real kG = 9.81, kR1 = 1.0, kR2 = 0.2, kMass = 2.0, kPhi = 0.4;
 struct BallOnSphere {
   MultibodySystem sys;
   MobilizedBody ball;
-  const Vec3 n = Vec3(std::sin(kPhi), std::cos(kPhi), 0);     // from the big centre to the ball's
+  const Vec3 n = Vec3(std::sin(kPhi), std::cos(kPhi), 0);      // from the big centre to the ball's
   const Vec3 down = Vec3(std::cos(kPhi), -std::sin(kPhi), 0);  // along the surface, away from the top
   explicit BallOnSphere(bool noSlip) {
     MatterSubsystem& m = sys.updMatter();
@@ -72,7 +72,8 @@ TEST(SphereOnSphereContact, RollingDownTheDomeConservesEnergyWithoutSlip) {
     worstSlip = std::max(worstSlip, (Vec3(V.tail<3>()) + Vec3(V.head<3>()).cross(-kR2 * nn)).norm());
     worstDistance = std::max(worstDistance, std::abs(c.norm() - (kR1 + kR2)));
   }
-  EXPECT_GT(b.ball.findStationLocationInGround(integ->getState(), Vec3::Zero()).x(), (kR1 + kR2) * std::sin(kPhi) + 0.05);
+  EXPECT_GT(b.ball.findStationLocationInGround(integ->getState(), Vec3::Zero()).x(),
+            (kR1 + kR2) * std::sin(kPhi) + 0.05);
   EXPECT_LT(worstEnergy, 1e-8);
   EXPECT_LT(worstSlip, 1e-8);
   EXPECT_LT(worstDistance, 1e-9);

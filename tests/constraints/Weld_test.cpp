@@ -53,7 +53,8 @@ TEST(Weld, DerivativesOnRandomTrees) {
     OpenTree t = makeOpenTree(seed, opt);
     std::mt19937 rng(seed + 100);
     const int A = static_cast<int>(seed % 3), B = 3 + static_cast<int>(seed % 6);
-    const auto& weld = addConstraint<constraints::Weld>(t.matter(), "weld", A, randomTransform(rng), B, randomTransform(rng));
+    const auto& weld = addConstraint<constraints::Weld>(t.matter(), "weld", A, randomTransform(rng), B,
+                                                        randomTransform(rng));
     t.system->realizeTopology();
     State s = t.system->getDefaultState();
     t.randomize(s, rng);

@@ -29,7 +29,8 @@ TEST(ContactForceJacobian, HuntCrossleySlopeMatchesDifferences) {
     for (Real xdot : {-0.3, 0.0, 0.7}) {
       const NormalForceSlope s = calcHuntCrossleySlope(K, c, x, xdot);
       EXPECT_NEAR(s.force, calcHuntCrossley(K, c, x, xdot).force, 1e-9 * s.force);
-      const Real dx = (calcHuntCrossley(K, c, x + h * x, xdot).force - calcHuntCrossley(K, c, x - h * x, xdot).force) / (2 * h * x);
+      const Real dx = (calcHuntCrossley(K, c, x + h * x, xdot).force - calcHuntCrossley(K, c, x - h * x, xdot).force) /
+                      (2 * h * x);
       const Real dv = (calcHuntCrossley(K, c, x, xdot + h).force - calcHuntCrossley(K, c, x, xdot - h).force) / (2 * h);
       EXPECT_NEAR(s.dx, dx, 1e-6 * std::abs(dx)) << "x " << x << " xdot " << xdot;
       EXPECT_NEAR(s.dxdot, dv, 1e-6 * std::abs(dv) + 1e-9) << "x " << x << " xdot " << xdot;
@@ -121,7 +122,8 @@ struct PressedBody {
     Matrix D = Matrix::Zero(nu, nu), K = Matrix::Zero(nu, nu);
     contact->addInForceJacobian(state, D, K);
     Matrix Dfd, Kfd;
-    differencedJacobians(system, state, [&](State& x) { return tau(x); }, Dfd, Kfd);
+    differencedJacobians(
+        system, state, [&](State& x) { return tau(x); }, Dfd, Kfd);
     EXPECT_GT(D.norm(), 0) << what;
     EXPECT_LT((D - Dfd).norm(), 1e-5 * Dfd.norm()) << what << "\nD\n" << D << "\nFD\n" << Dfd;
     EXPECT_LT((K - Kfd).norm(), kTolerance * Kfd.norm()) << what << "\nK\n" << K << "\nFD\n" << Kfd;
@@ -162,11 +164,13 @@ struct PressedLimb {
     contact->addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
     const Transform X_BS(Rotation::aboutAxis(0.4, Vec3(1, 1, 0).normalized()), Vec3(0.02, -0.01, -0.35));
     const bool sphere = semiAxes.x() == semiAxes.y() && semiAxes.y() == semiAxes.z();
-    contact->addSurface(limb.getIndex(), X_BS, sphere ? ContactShape::sphere(semiAxes.x()) : ContactShape::ellipsoid(semiAxes),
+    contact->addSurface(limb.getIndex(), X_BS,
+                        sphere ? ContactShape::sphere(semiAxes.x()) : ContactShape::ellipsoid(semiAxes),
                         ContactMaterial::rubber(), "foot");
     state = system.realizeTopology();
     matter.updQ(state).segment<4>(0) = Rotation::aboutAxis(0.2, Vec3(0.3, 1, 0).normalized()).toQuaternion().asVec4();
-    matter.updQ(state).segment<4>(7) = Rotation::aboutAxis(0.5, Vec3(1, -0.2, 0.1).normalized()).toQuaternion().asVec4();
+    matter.updQ(state).segment<4>(
+        7) = Rotation::aboutAxis(0.5, Vec3(1, -0.2, 0.1).normalized()).toQuaternion().asVec4();
     matter.updQ(state)[6] = 0;
     system.realize(state, Stage::Position);
     // The shape's lowest point is its centre's height less sqrt(Σ (R_GS(z, i) a_i)²).
@@ -188,7 +192,8 @@ struct PressedLimb {
     Matrix D = Matrix::Zero(nu, nu), K = Matrix::Zero(nu, nu);
     contact->addInForceJacobian(state, D, K);
     Matrix Dfd, Kfd;
-    differencedJacobians(system, state, [&](State& x) { return tau(x); }, Dfd, Kfd);
+    differencedJacobians(
+        system, state, [&](State& x) { return tau(x); }, Dfd, Kfd);
     EXPECT_LT((D - Dfd).norm(), 1e-5 * Dfd.norm()) << what << "\nD\n" << D << "\nFD\n" << Dfd;
     EXPECT_LT((K - Kfd).norm(), kTolerance * Kfd.norm()) << what << "\nK\n" << K << "\nFD\n" << Kfd;
 
@@ -221,7 +226,7 @@ TEST(ContactForceJacobian, ContactDeepInATreeMatchesDifferences) {
   for (const bool sphere : {true, false}) {
     PressedLimb limb(sphere ? Vec3(0.06, 0.06, 0.06) : Vec3(0.12, 0.045, 0.03), 2e-3);
     const std::string what = sphere ? "sphere" : "ellipsoid";
-    const Real tol = sphere ? 1e-5 : 1e-2;  // ellipsoid: 0.3 % here
+    const Real tol = sphere ? 1e-5 : 1e-2;                    // ellipsoid: 0.3 % here
     u << 0.4, -0.2, 1.0, 0.05, 0.002, -0.03, 2.0, -1.0, 0.5;  // sliding fast
     limb.check(u, what + ", sliding", tol);
     u << 0.01, 0.02, -0.01, 0.001, -0.002, 0.01, 0.03, 0.0, -0.02;  // below the transition speed

@@ -10,8 +10,8 @@
 #include <numbers>
 
 #include "articula/Error.h"
-#include "articula/forces/GeneralForceSubsystem.h"
 #include "articula/forces/CustomForce.h"
+#include "articula/forces/GeneralForceSubsystem.h"
 #include "articula/forces/Gravity.h"
 #include "articula/integrators/integrators.h"
 #include "articula/matter/MobilizedBody.h"
@@ -55,7 +55,8 @@ struct Ball {
                                 "floor");
     ball = contact->addSurface(body, Transform(), ContactShape::sphere(radius), ballMaterial, "ball");
   }
-  Ball(Real mass, Real radius, const PenaltyMaterial& ballMaterial, const ContactMaterial& floorMaterial) : m(mass), R(radius) {
+  Ball(Real mass, Real radius, const PenaltyMaterial& ballMaterial, const ContactMaterial& floorMaterial)
+      : m(mass), R(radius) {
     MatterSubsystem& matter = system.updMatter();
     const Body b(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R)));
     body = MobilizedBody::Translation(MobilizedBody::Ground(matter), b, "ball").getIndex();
@@ -157,7 +158,7 @@ TEST(ContactForceSubsystem, BlockOnInclineSticksBelowTheFrictionAngleAndSlidesAb
   Real creep = 0;
   const Real stickAngle = std::atan(us) - 0.1;
   const Real aStick = slideAcceleration(stickAngle, &creep);
-  EXPECT_LT(creep, vt);            // creeps below the transition speed: stuck
+  EXPECT_LT(creep, vt);  // creeps below the transition speed: stuck
   EXPECT_NEAR(aStick, 0, 1e-3);
   const Real slideAngle = std::atan(us) + 0.1;
   const Real aSlide = slideAcceleration(slideAngle, &creep);
@@ -195,8 +196,8 @@ TEST(ContactForceSubsystem, EnergyNeverIncreasesWithDissipationAndFriction) {
 // W_nc of `forces` integrates the contact's non-conservative power too (as the model builder's
 // probe does); `contact` must come before `forces` in the system, whose probe reads its report.
 void trackContactWork(GeneralForceSubsystem& forces, const ContactForceSubsystem& contact) {
-  auto probe = std::make_unique<CustomForce>([](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {},
-                                             "contact work");
+  auto probe = std::make_unique<CustomForce>(
+      [](const State&, const MatterSubsystem&, std::vector<SpatialVec>&, Vector&) {}, "contact work");
   probe->setPower([](const State&, const MatterSubsystem&) { return 0.0; });
   probe->setNonConservativePower(
       [&contact](const State& s, const MatterSubsystem&) { return contact.getReport(s).nonConservativePower; });
@@ -215,8 +216,9 @@ TEST(ContactForceSubsystem, TumblingEllipsoidKeepsItsEnergyBalanceThroughTheStif
   const Vec3 axes(0.06, 0.1, 0.16);
   const Inertia I(m / 5 * (axes[1] * axes[1] + axes[2] * axes[2]), m / 5 * (axes[0] * axes[0] + axes[2] * axes[2]),
                   m / 5 * (axes[0] * axes[0] + axes[1] * axes[1]));
-  const int body = MobilizedBody::Free(MobilizedBody::Ground(matter), Body(MassProperties::fromCentral(m, Vec3::Zero(), I)),
-                                       "egg").getIndex();
+  const int body = MobilizedBody::Free(MobilizedBody::Ground(matter),
+                                       Body(MassProperties::fromCentral(m, Vec3::Zero(), I)), "egg")
+                       .getIndex();
   // Contact first: the work probe in the force subsystem reads its report.
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
@@ -297,9 +299,10 @@ TEST(ContactForceSubsystem, PenaltyBallKeepsItsEnergyBalanceThroughTheHysteresis
     MultibodySystem system;
     MatterSubsystem& matter = system.updMatter();
     const Real m = 1.5, R = 0.05;
-    const int body = MobilizedBody::Translation(MobilizedBody::Ground(matter),
-                                                Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R))),
-                                                "ball").getIndex();
+    const int body = MobilizedBody::Translation(
+                         MobilizedBody::Ground(matter),
+                         Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R))), "ball")
+                         .getIndex();
     auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
     auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
     forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));

@@ -17,7 +17,8 @@ using namespace articula::testing;
 ContactGeometry overlappingChain() {
   ContactGeometry geo;
   geo.setBodyParents({-1, 0, 1, 2, 2});
-  for (int b = 0; b <= 4; ++b) geo.addShape(b, Transform(), ContactShape::sphere(1), std::string("s") + std::to_string(b));
+  for (int b = 0; b <= 4; ++b)
+    geo.addShape(b, Transform(), ContactShape::sphere(1), std::string("s") + std::to_string(b));
   return geo;
 }
 
@@ -118,16 +119,30 @@ TEST(ContactGeometry, EqualsAllPairsNarrowPhaseOnRandomScenes) {
     for (int b = 1; b < nb; ++b) {
       const Transform X_BS(randomRotationC(rng), 0.1 * randomUnit(rng));
       switch (b % 6) {
-        case 4: geo.addShape(b, X_BS, ContactShape::brick(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3)))); break;
-        case 5: geo.addShape(b, X_BS, ContactShape::cylinder(uniformReal(rng, 0.05, 0.2), uniformReal(rng, 0.05, 0.3))); break;
+        case 4:
+          geo.addShape(b, X_BS,
+                       ContactShape::brick(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3),
+                                                uniformReal(rng, 0.05, 0.3))));
+          break;
+        case 5:
+          geo.addShape(b, X_BS, ContactShape::cylinder(uniformReal(rng, 0.05, 0.2), uniformReal(rng, 0.05, 0.3)));
+          break;
         case 0: geo.addShape(b, X_BS, ContactShape::sphere(uniformReal(rng, 0.05, 0.3))); break;
-        case 1: geo.addShape(b, X_BS, ContactShape::ellipsoid(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3)))); break;
-        case 2: geo.addShape(b, X_BS, ContactShape::capsule(uniformReal(rng, 0.05, 0.2), uniformReal(rng, 0.05, 0.3))); break;
+        case 1:
+          geo.addShape(b, X_BS,
+                       ContactShape::ellipsoid(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3),
+                                                    uniformReal(rng, 0.05, 0.3))));
+          break;
+        case 2:
+          geo.addShape(b, X_BS, ContactShape::capsule(uniformReal(rng, 0.05, 0.2), uniformReal(rng, 0.05, 0.3)));
+          break;
         default: geo.addShape(b, X_BS, ContactShape::sphere(0.1));
       }
     }
     std::vector<Transform> X_GB(nb);
-    for (int b = 1; b < nb; ++b) X_GB[b] = Transform(randomRotationC(rng), Vec3(uniformReal(rng, -2, 2), uniformReal(rng, -2, 2), uniformReal(rng, -0.2, 1)));
+    for (int b = 1; b < nb; ++b)
+      X_GB[b] = Transform(randomRotationC(rng),
+                          Vec3(uniformReal(rng, -2, 2), uniformReal(rng, -2, 2), uniformReal(rng, -0.2, 1)));
     geo.setMargin(scene % 2 ? 0.05 : 0.0);
     const std::vector<ContactPoint> found = geo.findContacts(X_GB);
     std::vector<ContactPoint> expected;
@@ -138,7 +153,8 @@ TEST(ContactGeometry, EqualsAllPairsNarrowPhaseOnRandomScenes) {
         int a = i, b = j;
         if (geo.getShape(a).type() > geo.getShape(b).type()) std::swap(a, b);
         collide(PlacedShape{&geo.getShape(a), X_GB[geo.getBody(a)] * geo.getPoseInBody(a), a},
-                PlacedShape{&geo.getShape(b), X_GB[geo.getBody(b)] * geo.getPoseInBody(b), b}, geo.getMargin(), expected, unused);
+                PlacedShape{&geo.getShape(b), X_GB[geo.getBody(b)] * geo.getPoseInBody(b), b}, geo.getMargin(),
+                expected, unused);
       }
     auto key = [](const ContactPoint& c) { return std::tuple(c.shapeA, c.shapeB, c.pB_G.x()); };
     std::vector<std::tuple<int, int, Real>> k1, k2;
@@ -160,8 +176,9 @@ TEST(ContactGeometry, WarmStartsFollowOneHistoryOnly) {
   ContactGeometry warm;
   const int nb = 9;
   for (int b = 1; b < nb; ++b)
-    warm.addShape(b, Transform(), ContactShape::ellipsoid(Vec3(uniformReal(rng, 0.05, 0.1), uniformReal(rng, 0.05, 0.12),
-                                                                uniformReal(rng, 0.1, 0.3))));
+    warm.addShape(b, Transform(),
+                  ContactShape::ellipsoid(
+                      Vec3(uniformReal(rng, 0.05, 0.1), uniformReal(rng, 0.05, 0.12), uniformReal(rng, 0.1, 0.3))));
   ContactGeometry cold = warm;
   std::vector<Transform> X_GB(nb);
   std::vector<Vec3> axis(nb);

@@ -21,7 +21,8 @@ void expectErrorMentions(const std::function<void()>& f, const std::string& word
 
 TEST(ContactShape, BadSizesNameShapeFieldAndValue) {
   expectErrorMentions([] { ContactShape::sphere(0); }, "Sphere: radius must be positive and finite, got 0");
-  expectErrorMentions([] { ContactShape::ellipsoid(Vec3(1, -2, 1)); }, "Ellipsoid: semiAxes.y must be positive and finite, got -2");
+  expectErrorMentions([] { ContactShape::ellipsoid(Vec3(1, -2, 1)); },
+                      "Ellipsoid: semiAxes.y must be positive and finite, got -2");
   expectErrorMentions([] { ContactShape::brick(Vec3(1, 1, NAN)); }, "Brick: halfExtents.z");
   expectErrorMentions([] { ContactShape::cylinder(1, INFINITY); }, "Cylinder: halfLength");
   expectErrorMentions([] { ContactShape::capsule(-1, 1); }, "Capsule: radius");
@@ -43,9 +44,7 @@ std::vector<Vec3> surfaceSamples(const ContactShape& s) {
         case ShapeType::Sphere:
         case ShapeType::Ellipsoid: pts.push_back(s.size().cwiseProduct(u)); break;
         case ShapeType::Capsule: pts.push_back(r * u + Vec3(0, 0, u.z() >= 0 ? L : -L)); break;
-        case ShapeType::Cylinder:
-          pts.push_back(Vec3(r * std::cos(ph), r * std::sin(ph), L * (2.0 * i / n - 1)));
-          break;
+        case ShapeType::Cylinder: pts.push_back(Vec3(r * std::cos(ph), r * std::sin(ph), L * (2.0 * i / n - 1))); break;
         case ShapeType::Brick: pts.push_back(s.size().cwiseProduct(u.cwiseSign())); break;
         default: break;
       }

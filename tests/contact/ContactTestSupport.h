@@ -11,7 +11,9 @@
 
 namespace articula::testing {
 
-inline Real uniformReal(std::mt19937& rng, Real lo, Real hi) { return std::uniform_real_distribution<Real>(lo, hi)(rng); }
+inline Real uniformReal(std::mt19937& rng, Real lo, Real hi) {
+  return std::uniform_real_distribution<Real>(lo, hi)(rng);
+}
 
 inline Rotation randomRotationC(std::mt19937& rng) {
   std::normal_distribution<Real> g;
@@ -51,8 +53,9 @@ inline Vec3 sampledMinimum(const std::function<Real(const Vec3&)>& f, int sample
       n.cwiseAbs().minCoeff(&i);
       const Vec3 t1 = n.cross(Vec3::Unit(i)).normalized(), t2 = n.cross(t1);
       bool moved = false;
-      for (const Vec3& t : {t1, Vec3(-t1), t2, Vec3(-t2), Vec3((t1 + t2) / std::sqrt(2.0)), Vec3(-(t1 + t2) / std::sqrt(2.0)),
-                            Vec3((t1 - t2) / std::sqrt(2.0)), Vec3((t2 - t1) / std::sqrt(2.0))}) {
+      for (const Vec3& t :
+           {t1, Vec3(-t1), t2, Vec3(-t2), Vec3((t1 + t2) / std::sqrt(2.0)), Vec3(-(t1 + t2) / std::sqrt(2.0)),
+            Vec3((t1 - t2) / std::sqrt(2.0)), Vec3((t2 - t1) / std::sqrt(2.0))}) {
         const Vec3 m = (n + step * t).normalized();
         const Real fm = f(m);
         if (fm < fn) {
@@ -70,7 +73,8 @@ inline Vec3 sampledMinimum(const std::function<Real(const Vec3&)>& f, int sample
 
 // The overlap of two ellipsoids along n written from its definition: half-widths along n minus
 // the centre offset along n.
-inline Real ellipsoidOverlapAlong(const Vec3& a, const Transform& X_GA, const Vec3& b, const Transform& X_GB, const Vec3& n) {
+inline Real ellipsoidOverlapAlong(const Vec3& a, const Transform& X_GA, const Vec3& b, const Transform& X_GB,
+                                  const Vec3& n) {
   const Vec3 nA = X_GA.R().matrix().transpose() * n, nB = X_GB.R().matrix().transpose() * n;
   return a.cwiseProduct(nA).norm() + b.cwiseProduct(nB).norm() - n.dot(X_GB.p() - X_GA.p());
 }
@@ -82,7 +86,8 @@ inline std::vector<Vec3> ellipsoidSurfaceSamples(const Vec3& a, const Transform&
     const Real th = M_PI * i / nLat;
     for (int j = 0; j < nLon; ++j) {
       const Real ph = 2 * M_PI * j / nLon;
-      pts.push_back(X_GS * Vec3(a.x() * std::sin(th) * std::cos(ph), a.y() * std::sin(th) * std::sin(ph), a.z() * std::cos(th)));
+      pts.push_back(
+          X_GS * Vec3(a.x() * std::sin(th) * std::cos(ph), a.y() * std::sin(th) * std::sin(ph), a.z() * std::cos(th)));
     }
   }
   return pts;

@@ -27,8 +27,8 @@ ContactShape randomShape(std::mt19937& rng, int type) {
 
 // Overlap along n from the definition: both support functions, minus the centre offset along n.
 Real overlapAlong(const PlacedShape& a, const PlacedShape& b, const Vec3& n) {
-  return a.shape->support(a.X_GS.R().matrix().transpose() * n) + b.shape->support(-(b.X_GS.R().matrix().transpose() * n)) -
-         n.dot(b.X_GS.p() - a.X_GS.p());
+  return a.shape->support(a.X_GS.R().matrix().transpose() * n) +
+         b.shape->support(-(b.X_GS.R().matrix().transpose() * n)) - n.dot(b.X_GS.p() - a.X_GS.p());
 }
 
 TEST(ConvexDistance, RandomPairsMatchSampledMinimum) {
@@ -38,7 +38,8 @@ TEST(ConvexDistance, RandomPairsMatchSampledMinimum) {
     const ContactShape sa = randomShape(rng, trial % 5), sb = randomShape(rng, (trial / 5) % 5);
     const Real reach = sa.boundingRadius() + sb.boundingRadius();
     const PlacedShape a{&sa, Transform(randomRotationC(rng), Vec3(0.1, -0.2, 0.3)), 0};
-    const PlacedShape b{&sb, Transform(randomRotationC(rng), a.X_GS.p() + uniformReal(rng, 0.1, 1.1) * reach * randomUnit(rng)), 1};
+    const PlacedShape b{
+        &sb, Transform(randomRotationC(rng), a.X_GS.p() + uniformReal(rng, 0.1, 1.1) * reach * randomUnit(rng)), 1};
     const ConvexGap gap = calcConvexGap(a, b);
     Real oracle = 0;
     testing::sampledMinimum([&](const Vec3& n) { return overlapAlong(a, b, n); }, 4000, 8, &oracle);

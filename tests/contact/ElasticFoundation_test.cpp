@@ -41,10 +41,12 @@ ElasticFoundationPatch pressSphere(const testing::Icosphere& m, Real R, Real d, 
   ElasticFoundationPatch patch;
   const Vec3 centre = offset + Vec3(0, 0, R - d);
   for (const auto& tri : m.faces) {
-    const Vec3 a = centre + R * m.vertices[tri[0]], b = centre + R * m.vertices[tri[1]], c = centre + R * m.vertices[tri[2]];
+    const Vec3 a = centre + R * m.vertices[tri[0]], b = centre + R * m.vertices[tri[1]],
+               c = centre + R * m.vertices[tri[2]];
     const Vec3 p = (a + b + c) / 3;
     const Real area = 0.5 * (b - a).cross(c - a).norm();
-    const FoundationSpringForce f = calcFoundationSpring(pair, kNoFriction, area, -p.z(), 0, Vec3::UnitZ(), Vec3::Zero());
+    const FoundationSpringForce f = calcFoundationSpring(pair, kNoFriction, area, -p.z(), 0, Vec3::UnitZ(),
+                                                         Vec3::Zero());
     if (f.normal > 0) patch.add(p, f, area);
   }
   return patch;

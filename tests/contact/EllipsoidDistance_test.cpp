@@ -61,7 +61,9 @@ struct Pair {
 
 Pair randomPair(std::mt19937& rng, Kind kind) {
   Pair p;
-  auto axes = [&](Real lo, Real hi) { return Vec3(uniformReal(rng, lo, hi), uniformReal(rng, lo, hi), uniformReal(rng, lo, hi)); };
+  auto axes = [&](Real lo, Real hi) {
+    return Vec3(uniformReal(rng, lo, hi), uniformReal(rng, lo, hi), uniformReal(rng, lo, hi));
+  };
   p.a = axes(0.1, 1);
   p.b = axes(0.1, 1);
   p.X_GA = Transform(randomRotationC(rng), Vec3::Zero());
@@ -81,7 +83,7 @@ Pair randomPair(std::mt19937& rng, Kind kind) {
       p.b = Vec3(uniformReal(rng, 0.5, 1), uniformReal(rng, 0.5, 1), 0.03);
       R_GB = p.X_GA.R() * Rotation::aboutAxis(uniformReal(rng, 0, 1e-3), randomUnit(rng));
       p.X_GB = Transform(R_GB, p.X_GA.R() * Vec3(uniformReal(rng, -0.1, 0.1), uniformReal(rng, -0.1, 0.1),
-                                                  0.05 + uniformReal(rng, -0.01, 0.01)));
+                                                 0.05 + uniformReal(rng, -0.01, 0.01)));
       return p;
   }
   p.X_GB = Transform(R_GB, dist * randomUnit(rng));
@@ -108,7 +110,8 @@ TEST(EllipsoidDistance, MatchesDenseSamplingOnRandomPairs) {
       const Real scale = p.a.maxCoeff() + p.b.maxCoeff() + p.X_GB.p().norm();
       SCOPED_TRACE(std::string(name(kind)) + " trial " + std::to_string(trial));
       EXPECT_LE(g.depth, sampled + 1e-12 * scale);
-      EXPECT_NEAR(g.depth, sampled, 1e-8 * scale) << "sampled n " << nSampled.transpose() << " ours " << g.n_G.transpose();
+      EXPECT_NEAR(g.depth, sampled, 1e-8 * scale)
+          << "sampled n " << nSampled.transpose() << " ours " << g.n_G.transpose();
       worstDisagreement = std::max(worstDisagreement, std::abs(g.depth - sampled) / scale);
       // Witnesses: on the surfaces, normals +n and -n, separated along n by the depth.
       EXPECT_NEAR(onSurface(p.a, p.X_GA, g.pA_G), 0, 1e-12);
@@ -177,7 +180,8 @@ TEST(EllipsoidDistance, WarmStartedTrajectoriesKeepTheGlobalMinimum) {
         p.X_GB = Transform(Rotation::aboutAxis(spin.norm(), spin.normalized()) * p.X_GB.R(), p.X_GB.p() + drift);
         const EllipsoidGap g = calcEllipsoidGap(p.a, p.X_GA, p.b, p.X_GB, n);
         Real sampled = 0;
-        sampledMinimum([&](const Vec3& m) { return ellipsoidOverlapAlong(p.a, p.X_GA, p.b, p.X_GB, m); }, 2000, 6, &sampled);
+        sampledMinimum([&](const Vec3& m) { return ellipsoidOverlapAlong(p.a, p.X_GA, p.b, p.X_GB, m); }, 2000, 6,
+                       &sampled);
         const Real scale = p.a.maxCoeff() + p.b.maxCoeff() + p.X_GB.p().norm();
         EXPECT_NEAR(g.depth, sampled, 1e-8 * scale) << name(kind) << " path " << path << " step " << step;
         n = g.n_G;

@@ -36,8 +36,8 @@ TEST(FlatContact, HertzOfAssignedCurvaturesSumsToThePunch) {
   const Vec3 n = Vec3(0.2, -0.3, 0.9).normalized();
   const Real area = 0.013;
   const Real a = std::sqrt(area / std::numbers::pi);
-  for (const std::vector<Real>& depths : {std::vector<Real>{1e-4, 1e-4, 1e-4, 1e-4}, std::vector<Real>{3e-5, 2e-4, 7e-5},
-                                          std::vector<Real>{5e-6}}) {
+  for (const std::vector<Real>& depths :
+       {std::vector<Real>{1e-4, 1e-4, 1e-4, 1e-4}, std::vector<Real>{3e-5, 2e-4, 7e-5}, std::vector<Real>{5e-6}}) {
     Real sum = 0, sumSq = 0;
     for (Real x : depths) sum += x, sumSq += x * x;
     Real total = 0;
@@ -124,10 +124,12 @@ TEST(FlatContact, BrickOnACornerStiffensAsTheSquareOfDepth) {
   const Rotation R = Rotation::aboutX(0.6) * Rotation::aboutY(0.5);
   Real lowest = INFINITY;
   for (int k = 0; k < 8; ++k)
-    lowest = std::min(lowest, (R.matrix() * Vec3((k & 1) ? 0.1 : -0.1, (k & 2) ? 0.1 : -0.1, (k & 4) ? 0.1 : -0.1)).z());
+    lowest = std::min(lowest,
+                      (R.matrix() * Vec3((k & 1) ? 0.1 : -0.1, (k & 2) ? 0.1 : -0.1, (k & 4) ? 0.1 : -0.1)).z());
   auto force = [&](Real x) {
     std::vector<ContactPoint> out;
-    collideHalfSpace(PlacedShape{&floor, Transform(), 0}, PlacedShape{&brick, Transform(R, Vec3(0, 0, -lowest - x)), 1}, 0, out);
+    collideHalfSpace(PlacedShape{&floor, Transform(), 0}, PlacedShape{&brick, Transform(R, Vec3(0, 0, -lowest - x)), 1},
+                     0, out);
     Real total = 0;
     int touching = 0;
     for (const ContactPoint& c : out)
@@ -158,10 +160,9 @@ Real restingPenetrationRatio(const ContactShape& shape, const Inertia& inertia, 
   forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   contact.setMaximumRadius(1e4);  // the punch needs large radii at small depths
-  if (brickFloor)  // a slab whose top face is z = 0
+  if (brickFloor)                 // a slab whose top face is z = 0
     contact.addSurface(0, Transform(Vec3(0, 0, -0.5)), ContactShape::brick(Vec3(1, 1, 0.5)), mat, "floor");
-  else
-    contact.addSurface(0, Transform(), ContactShape::halfSpace(), mat, "floor");
+  else contact.addSurface(0, Transform(), ContactShape::halfSpace(), mat, "floor");
   contact.addSurface(body, Transform(), shape, mat, "body");
   State s = system.realizeTopology();
   matter.updQ(s).segment<4>(0) = Rotation::aboutX(0.01).toQuaternion().asVec4();
@@ -192,8 +193,9 @@ TEST(FlatContact, BrickAndCylinderSettleAtThePunchPenetration) {
 // The same on a brick slab instead of a half-space: face-face patches through GJK/EPA and clipping.
 TEST(FlatContact, BrickAndCylinderSettleOnABrickSlab) {
   const Vec3 h(0.05, 0.04, 0.02);
-  EXPECT_NEAR(restingPenetrationRatio(ContactShape::brick(h), Inertia::brick(1.0, h), 1.0, h.z(), 4 * h.x() * h.y(), true),
-              1, 1e-3);
+  EXPECT_NEAR(
+      restingPenetrationRatio(ContactShape::brick(h), Inertia::brick(1.0, h), 1.0, h.z(), 4 * h.x() * h.y(), true), 1,
+      1e-3);
   const Real r = 0.04, L = 0.03;
   EXPECT_NEAR(restingPenetrationRatio(ContactShape::cylinder(r, L), Inertia::cylinderAlongZ(0.8, r, L), 0.8, L,
                                       std::numbers::pi * r * r, true),

@@ -3,9 +3,9 @@
 // restitution of an integrated impact against the Hunt–Crossley low-speed relation.
 #include "articula/contact/HertzHuntCrossley.h"
 
-#include <random>
-#include <cstdio>
 #include <gtest/gtest.h>
+#include <cstdio>
+#include <random>
 
 #include <cmath>
 #include <numbers>
@@ -138,8 +138,10 @@ TEST(HertzHuntCrossley, SeriesAgreeWithTheSolutionToRounding) {
   EXPECT_LT(worst[0], 2e-14);
   EXPECT_LT(worst[1], 1e-14);
   EXPECT_LT(worst[2], 1e-14);
-  std::printf("largest relative differences: ratio %.2e, stiffness %.2e, major axis %.2e\n", worst[0], worst[1], worst[2]);
-  const HertzEllipse past = calcHertzEllipse(1, std::exp(30.0)), pastSolved = calcHertzEllipseBySolving(1, std::exp(30.0));
+  std::printf("largest relative differences: ratio %.2e, stiffness %.2e, major axis %.2e\n", worst[0], worst[1],
+              worst[2]);
+  const HertzEllipse past = calcHertzEllipse(1, std::exp(30.0)),
+                     pastSolved = calcHertzEllipseBySolving(1, std::exp(30.0));
   EXPECT_EQ(past.ratio, pastSolved.ratio);
 }
 
@@ -186,11 +188,11 @@ TEST(HertzHuntCrossley, DissipationIsSignedAndTheTotalNeverPulls) {
   const HuntCrossleyForce still = calcHuntCrossley(K, c, x, 0);
   EXPECT_DOUBLE_EQ(still.force, still.elastic);
   EXPECT_DOUBLE_EQ(calcHuntCrossley(K, 0, x, 3).force, still.elastic);  // c = 0: pure Hertz
-  EXPECT_GT(calcHuntCrossley(K, c, x, 0.5).force, still.elastic);      // approaching
-  EXPECT_LT(calcHuntCrossley(K, c, x, -0.5).force, still.elastic);     // separating
-  EXPECT_EQ(calcHuntCrossley(K, c, x, -2 / (3 * c) - 0.1).force, 0);   // yanked apart: clamped
-  EXPECT_EQ(calcHuntCrossley(K, c, -1e-3, 1).force, 0);                // apart
-  EXPECT_LT(calcHuntCrossley(K, c, 1e-12, 5).force, 1e-9);             // no jump at first touch
+  EXPECT_GT(calcHuntCrossley(K, c, x, 0.5).force, still.elastic);       // approaching
+  EXPECT_LT(calcHuntCrossley(K, c, x, -0.5).force, still.elastic);      // separating
+  EXPECT_EQ(calcHuntCrossley(K, c, x, -2 / (3 * c) - 0.1).force, 0);    // yanked apart: clamped
+  EXPECT_EQ(calcHuntCrossley(K, c, -1e-3, 1).force, 0);                 // apart
+  EXPECT_LT(calcHuntCrossley(K, c, 1e-12, 5).force, 1e-9);              // no jump at first touch
   EXPECT_NEAR(still.potentialEnergy, 0.4 * K * std::pow(x, 2.5), 1e-18);
 }
 

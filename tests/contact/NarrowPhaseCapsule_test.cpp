@@ -8,7 +8,8 @@ namespace {
 
 using namespace articula::testing;
 
-std::vector<ContactPoint> pair(const ContactShape& a, const Transform& X_GA, const ContactShape& b, const Transform& X_GB) {
+std::vector<ContactPoint> pair(const ContactShape& a, const Transform& X_GA, const ContactShape& b,
+                               const Transform& X_GB) {
   std::vector<ContactPoint> out;
   collideCapsule(PlacedShape{&a, X_GA, 0}, PlacedShape{&b, X_GB, 1}, 1e3, out);  // huge margin: always report
   return out;
@@ -17,7 +18,8 @@ std::vector<ContactPoint> pair(const ContactShape& a, const Transform& X_GA, con
 TEST(NarrowPhaseCapsule, CrossedCapsules) {
   // Capsule A along x at the origin, B along y at height 0.25: distance between axes 0.25.
   const ContactShape A = ContactShape::capsule(0.1, 1), B = ContactShape::capsule(0.2, 1);
-  const auto out = pair(A, Transform(Rotation::aboutY(M_PI / 2)), B, Transform(Rotation::aboutX(M_PI / 2), Vec3(0.3, -0.2, 0.25)));
+  const auto out = pair(A, Transform(Rotation::aboutY(M_PI / 2)), B,
+                        Transform(Rotation::aboutX(M_PI / 2), Vec3(0.3, -0.2, 0.25)));
   ASSERT_EQ(out.size(), 1u);
   EXPECT_NEAR(out[0].depth, 0.05, 1e-14);
   EXPECT_NEAR((out[0].n_G - Vec3::UnitZ()).norm(), 0, 1e-14);

@@ -46,7 +46,8 @@ TEST(NarrowPhaseConvex, BrickRestingOnABrickInAnyOrientation) {
   for (int trial = 0; trial < 10; ++trial) {
     const Transform X_GA(randomRotationC(rng), Vec3(uniformReal(rng, -1, 1), 0.3, 0.2));
     const Real x = 2e-4;
-    const Transform X_AB(Rotation::aboutZ(uniformReal(rng, 0, 6)), Vec3(uniformReal(rng, -0.2, 0.2), uniformReal(rng, -0.2, 0.2), 0.15 - x));
+    const Transform X_AB(Rotation::aboutZ(uniformReal(rng, 0, 6)),
+                         Vec3(uniformReal(rng, -0.2, 0.2), uniformReal(rng, -0.2, 0.2), 0.15 - x));
     const auto cs = contactsOf(base, X_GA, box, X_GA * X_AB);
     ASSERT_EQ(cs.size(), 4u) << "trial " << trial;
     const Vec3 up = X_GA.R().matrix().col(2);
@@ -92,7 +93,8 @@ TEST(NarrowPhaseConvex, CapsuleAndCylinderLyingOnAFace) {
   const ContactShape base = ContactShape::brick(Vec3(0.5, 0.4, 0.1));
   const Transform X_GA(Rotation::aboutX(0.5) * Rotation::aboutY(1.0), Vec3(0, 0, 1));
   const Real x = 1e-4;
-  const Transform lying = X_GA * Transform(Rotation::aboutZ(0.3) * Rotation::aboutX(M_PI / 2), Vec3(0, 0, 0.1 + 0.03 - x));
+  const Transform lying = X_GA *
+                          Transform(Rotation::aboutZ(0.3) * Rotation::aboutX(M_PI / 2), Vec3(0, 0, 0.1 + 0.03 - x));
   for (const ContactShape& s : {ContactShape::capsule(0.03, 0.2), ContactShape::cylinder(0.03, 0.2)}) {
     const auto cs = contactsOf(s, lying, base, X_GA);
     ASSERT_EQ(cs.size(), 2u) << shapeTypeName(s.type());
@@ -113,7 +115,8 @@ TEST(NarrowPhaseConvex, TiltedBrickLoadsItsLowEdge) {
   const Rotation tilt = Rotation::aboutY(-0.2);
   Real lowest = INFINITY;
   for (int k = 0; k < 8; ++k)
-    lowest = std::min(lowest, (tilt.matrix() * Vec3((k & 1) ? 0.1 : -0.1, (k & 2) ? 0.1 : -0.1, (k & 4) ? 0.05 : -0.05)).z());
+    lowest = std::min(lowest,
+                      (tilt.matrix() * Vec3((k & 1) ? 0.1 : -0.1, (k & 2) ? 0.1 : -0.1, (k & 4) ? 0.05 : -0.05)).z());
   const auto cs = contactsOf(base, Transform(), box, Transform(tilt, Vec3(0, 0, 0.1 - lowest - 1e-4)));
   int deep = 0;
   for (const ContactPoint& c : cs)
@@ -129,7 +132,8 @@ TEST(NarrowPhaseConvex, TiltedBrickLoadsItsLowEdge) {
 // ConvexDistance_test); its curvatures are the shapes' own.
 TEST(NarrowPhaseConvex, EllipsoidOnABrickFaceAtItsSemiAxis) {
   std::mt19937 rng(8);
-  const ContactShape ell = ContactShape::ellipsoid(Vec3(0.12, 0.08, 0.05)), box = ContactShape::brick(Vec3(0.5, 0.5, 0.1));
+  const ContactShape ell = ContactShape::ellipsoid(Vec3(0.12, 0.08, 0.05)),
+                     box = ContactShape::brick(Vec3(0.5, 0.5, 0.1));
   for (int trial = 0; trial < 5; ++trial) {
     const Transform X_GB(randomRotationC(rng), Vec3(0.3, 0.1, -0.2));
     const Real x = 1e-3;

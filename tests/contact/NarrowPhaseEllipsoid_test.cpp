@@ -12,7 +12,8 @@ using namespace articula::testing;
 TEST(NarrowPhaseEllipsoid, SphereSphereClosedForm) {
   const ContactShape a = ContactShape::sphere(0.5), b = ContactShape::sphere(0.25);
   std::vector<ContactPoint> out;
-  collideEllipsoids(PlacedShape{&a, Transform(Vec3(1, 0, 0)), 3}, PlacedShape{&b, Transform(Vec3(1, 0.7, 0)), 5}, 0, out);
+  collideEllipsoids(PlacedShape{&a, Transform(Vec3(1, 0, 0)), 3}, PlacedShape{&b, Transform(Vec3(1, 0.7, 0)), 5}, 0,
+                    out);
   ASSERT_EQ(out.size(), 1u);
   const ContactPoint& c = out[0];
   EXPECT_EQ(c.shapeA, 3);
@@ -80,10 +81,10 @@ TEST(NarrowPhaseEllipsoid, PairsProvedApartAgreeWithTheFullSearch) {
   std::mt19937 rng(21);
   int apart = 0, touching = 0;
   for (int trial = 0; trial < 400; ++trial) {
-    const ContactShape A = ContactShape::ellipsoid(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3),
-                                                        uniformReal(rng, 0.05, 0.3)));
-    const ContactShape B = ContactShape::ellipsoid(Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3),
-                                                        uniformReal(rng, 0.05, 0.3)));
+    const ContactShape A = ContactShape::ellipsoid(
+        Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3)));
+    const ContactShape B = ContactShape::ellipsoid(
+        Vec3(uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3), uniformReal(rng, 0.05, 0.3)));
     const Transform X_GA(randomRotationC(rng), Vec3::Zero());
     const Transform X_GB(randomRotationC(rng), uniformReal(rng, 0.1, 0.7) * randomUnit(rng));
     const Real margin = trial % 3 == 0 ? 0.01 : 0;

@@ -68,7 +68,8 @@ TEST(NarrowPhaseMesh, FacesInsideConvexShapes) {
       {ContactShape::brick(a), [&](const Vec3& p) { return (p.cwiseAbs().array() < a.array()).all(); }},
       {ContactShape::capsule(0.2, 0.3),
        [](const Vec3& p) { return (p - Vec3(0, 0, std::clamp(p.z(), -0.3, 0.3))).norm() < 0.2; }},
-      {ContactShape::cylinder(0.3, 0.2), [](const Vec3& p) { return p.head<2>().norm() < 0.3 && std::abs(p.z()) < 0.2; }},
+      {ContactShape::cylinder(0.3, 0.2),
+       [](const Vec3& p) { return p.head<2>().norm() < 0.3 && std::abs(p.z()) < 0.2; }},
   };
   const Transform X_GS(Rotation::bodyFixedXYZ(Vec3(0.4, 0.2, 0.1)), Vec3(0.05, -0.02, 0.08));
   const TriangleMesh& mesh = m.mesh();
@@ -139,7 +140,8 @@ TEST(NarrowPhaseMesh, MeshPairForceConvergesAsTheMeshRefines) {
   for (int level = 2; level <= 5; ++level) {
     Icosphere ico = makeIcosphere(level);
     for (Vec3& p : ico.vertices) p *= R;
-    const ContactShape ball = ContactShape::triangleMesh(std::make_shared<const TriangleMesh>(ico.vertices, ico.faces, "ball"));
+    const ContactShape ball = ContactShape::triangleMesh(
+        std::make_shared<const TriangleMesh>(ico.vertices, ico.faces, "ball"));
     const Transform X_GB(Rotation::aboutZ(0.2) * Rotation::aboutX(0.3), Vec3(0.1, 0.2, 0.5 + R - x));
     std::vector<ContactPoint> points;
     std::vector<MeshFaceContact> out;

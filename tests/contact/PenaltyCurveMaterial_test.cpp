@@ -73,10 +73,10 @@ TEST(PenaltyCurveMaterial, UnloadingCurveIsScaledOntoTheReachedMaximum) {
   m.loading = PenaltyCurve({{0, 0}, {0.01, 200}, {0.03, 2000}}, "load");
   m.unloading = PenaltyCurve({{0, 0}, {0.005, 0}, {0.01, 1000}}, "unload");  // measured from (0.01, 1000)
   const PenaltyContactModel model(m);
-  const Real xm = 0.02, fm = m.loading.calcForce(xm);  // 1100 N
+  const Real xm = 0.02, fm = m.loading.calcForce(xm);                           // 1100 N
   EXPECT_NEAR(model.calcForce(xm, 0, xm).force, fm, 1e-9);                      // starts at the maximum
   EXPECT_NEAR(model.calcForce(0.75 * xm, 0, xm).force, fm / 1000 * 500, 1e-9);  // U(0.0075) = 500
-  EXPECT_EQ(model.calcForce(0.4 * xm, 0, xm).force, 0);                          // permanent set below xm/2
+  EXPECT_EQ(model.calcForce(0.4 * xm, 0, xm).force, 0);                         // permanent set below xm/2
   // Stored (returnable) work: the scaled curve's integral.
   EXPECT_NEAR(model.calcForce(xm, 0, xm).stored, fm / 1000 * 2 * m.unloading->calcIntegral(0.01), 1e-9);
 }
@@ -85,10 +85,10 @@ TEST(PenaltyCurveMaterial, DampingActsOnlyWhilePenetrating) {
   PenaltyMaterial m = linearMaterial(1e5, 0.25);
   m.damping = 150;
   const PenaltyContactModel model(m);
-  EXPECT_EQ(model.calcForce(0, 2.0, 0).force, 0);       // OpenMBD pushed with c|v| here
+  EXPECT_EQ(model.calcForce(0, 2.0, 0).force, 0);  // OpenMBD pushed with c|v| here
   EXPECT_EQ(model.calcForce(-1e-4, 2.0, 0).force, 0);
   EXPECT_NEAR(model.calcForce(0.001, 2.0, 0).force, 100 + 300, 1e-9);  // loading: + c ẋ
-  EXPECT_NEAR(model.calcForce(0.001, -0.5, 0).force, 100 - 75, 1e-9); // unloading: − c|ẋ|
+  EXPECT_NEAR(model.calcForce(0.001, -0.5, 0).force, 100 - 75, 1e-9);  // unloading: − c|ẋ|
   EXPECT_EQ(model.calcForce(0.001, -1.0, 0).force, 0);                 // never pulls
 }
 

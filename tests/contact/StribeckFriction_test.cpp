@@ -27,9 +27,9 @@ TEST(StribeckFriction, ValueSlopeAndCurvatureAreContinuousAtTheJoints) {
     const Real eps = 1e-10 * joint;
     const auto left = kCurve.calcDerivatives(joint - eps), right = kCurve.calcDerivatives(joint + eps);
     EXPECT_NEAR(left.value, right.value, 1e-9);
-    EXPECT_NEAR(left.slope, right.slope, 1e-6);        // slope scale ~ μ/vt = 45
-    EXPECT_NEAR(left.curvature, right.curvature, 1e-2); // curvature scale ~ μ/vt² = 2250
-    EXPECT_NEAR(left.slope, 0.05, 1e-6);                // only the viscous slope remains at joints
+    EXPECT_NEAR(left.slope, right.slope, 1e-6);          // slope scale ~ μ/vt = 45
+    EXPECT_NEAR(left.curvature, right.curvature, 1e-2);  // curvature scale ~ μ/vt² = 2250
+    EXPECT_NEAR(left.slope, 0.05, 1e-6);                 // only the viscous slope remains at joints
     EXPECT_NEAR(left.curvature, 0, 1e-2);
   }
 }

@@ -36,7 +36,8 @@ TEST(TriangleMesh, BadInputNamesMeshAndProblem) {
   expectError(v, {}, "has no faces");
   expectError(v, {{0, 1, 3}}, "face 0 uses vertex index 3, outside [0, 3)");
   expectError({Vec3(0, 0, 0), Vec3(1, NAN, 0), Vec3(0, 1, 0)}, {{0, 1, 2}}, "vertex 1 is not finite");
-  expectError({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(0, 1, 0)}, {{0, 1, 3}, {0, 1, 2}}, "face 1 (vertices 0, 1, 2) is degenerate");
+  expectError({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0), Vec3(0, 1, 0)}, {{0, 1, 3}, {0, 1, 2}},
+              "face 1 (vertices 0, 1, 2) is degenerate");
 }
 
 // The hierarchy's nearest point against brute force over every face (the closest point of each
@@ -57,7 +58,8 @@ TEST(TriangleMesh, NearestPointMatchesBruteForce) {
       for (Real step = 0.25; step > 1e-12; step *= 0.5)
         for (bool moved = true; moved;) {
           moved = false;
-          for (const auto& [ds, dt] : {std::pair{step, 0.0}, {-step, 0.0}, {0.0, step}, {0.0, -step}, {step, -step}, {-step, step}}) {
+          for (const auto& [ds, dt] :
+               {std::pair{step, 0.0}, {-step, 0.0}, {0.0, step}, {0.0, -step}, {step, -step}, {-step, step}}) {
             const Real s = s0 + ds, t = t0 + dt;
             if (s < 0 || t < 0 || s + t > 1) continue;
             if ((a + s * (b - a) + t * (c - a) - p).squaredNorm() < (a + s0 * (b - a) + t0 * (c - a) - p).squaredNorm())

@@ -46,7 +46,8 @@ TEST(ContactAllocation, FindContactsAllocatesNothingAfterWarmUp) {
   std::vector<Transform> X_GB(nb);
   auto shake = [&] {
     for (int b = 1; b < nb; ++b)
-      X_GB[b] = Transform(Quaternion(Vec4(u(rng), u(rng), u(rng), u(rng) + 2)).toRotation(), Vec3(u(rng), u(rng), 0.3 * u(rng)));
+      X_GB[b] = Transform(Quaternion(Vec4(u(rng), u(rng), u(rng), u(rng) + 2)).toRotation(),
+                          Vec3(u(rng), u(rng), 0.3 * u(rng)));
   };
   for (int warm = 0; warm < 20; ++warm) {  // grow the buffers to the largest contact count seen
     shake();

@@ -23,7 +23,8 @@ TEST(AtomicFile, WritesAndReplacesTheTargetLeavingNoTemporary) {
   writeFileAtomically(dir.path / "out.json", "two\n");
   EXPECT_EQ(readText(dir / "out.json"), "two\n");
   EXPECT_EQ(listing(dir.path), std::vector<std::string>{"out.json"});
-  EXPECT_TRUE((fs::status(dir / "out.json").permissions() & fs::perms::others_read) != fs::perms::none);  // 0666 & ~umask
+  EXPECT_TRUE((fs::status(dir / "out.json").permissions() & fs::perms::others_read) !=
+              fs::perms::none);  // 0666 & ~umask
 }
 
 TEST(AtomicFile, TheTargetIsUntouchedUntilCommitAndWithoutIt) {
@@ -72,8 +73,8 @@ TEST(AtomicFile, TemporaryNamesAreUnpredictable) {
 TEST(AtomicFile, ErrorsNameTheFileAndTheReason) {
   TempDir dir;
   EXPECT_EQ(errorOf([&] { writeFileAtomically(dir.path / "missing/out.json", "x"); }),
-            "cannot write '" + (dir / "missing/out.json") + "': cannot create a temporary file in '" + (dir / "missing") +
-                "': No such file or directory");
+            "cannot write '" + (dir / "missing/out.json") + "': cannot create a temporary file in '" +
+                (dir / "missing") + "': No such file or directory");
   fs::create_directory(dir.path / "folder");
   EXPECT_EQ(errorOf([&] { writeFileAtomically(dir.path / "folder", "x"); }),
             "cannot write '" + (dir / "folder") + "': Is a directory");

@@ -6,8 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "support/IoTestSupport.h"
 #include "articula/files/TextOutput.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula::files;
 using namespace articula::iotest;

@@ -23,7 +23,8 @@ struct SliderModel {
 };
 
 CustomForce::ForceFunction spring(Real k) {
-  return [k](const State& s, const MatterSubsystem& m, std::vector<SpatialVec>&, Vector& f) { f[0] -= k * m.getQ(s)[0]; };
+  return
+      [k](const State& s, const MatterSubsystem& m, std::vector<SpatialVec>&, Vector& f) { f[0] -= k * m.getQ(s)[0]; };
 }
 
 TEST(CustomForce, CallbackForcesEnergyAndPower) {
@@ -46,8 +47,10 @@ TEST(CustomForce, CallbackForcesEnergyAndPower) {
 
 TEST(CustomForce, WithoutPotentialAllPowerIsNonConservative) {
   SliderModel model;
-  auto& drag = model.forces->addForce(std::make_unique<CustomForce>(
-      [](const State& s, const MatterSubsystem& m, std::vector<SpatialVec>&, Vector& f) { f[0] -= 0.5 * m.getU(s)[0]; }));
+  auto& drag = model.forces->addForce(
+      std::make_unique<CustomForce>([](const State& s, const MatterSubsystem& m, std::vector<SpatialVec>&, Vector& f) {
+        f[0] -= 0.5 * m.getU(s)[0];
+      }));
   auto& reported = model.forces->addForce(std::make_unique<CustomForce>(spring(1.0), "reported"));
   reported.setPower([](const State&, const MatterSubsystem&) { return 42.0; })
       .setNonConservativePower([](const State&, const MatterSubsystem&) { return -1.0; });

@@ -19,7 +19,8 @@ namespace articula::testing {
 
 // Body with mass centre p_BC and the given central inertia diagonal.
 inline Body massBody(Real m, const Vec3& p_BC, const Vec3& centralMoments) {
-  return Body(MassProperties::fromCentral(m, p_BC, Inertia(centralMoments.x(), centralMoments.y(), centralMoments.z())));
+  return Body(
+      MassProperties::fromCentral(m, p_BC, Inertia(centralMoments.x(), centralMoments.y(), centralMoments.z())));
 }
 
 // Ground -> Pin -> Slider -> Universal -> Pin, with offsets so that every coordinate moves mass.
@@ -33,11 +34,14 @@ struct ChainModel {
     bodies.push_back(ground);
     const Transform X_PF(Rotation::aboutX(0.3), Vec3(0.1, 0.2, -0.1));
     const Transform X_BM(Rotation::aboutY(-0.2), Vec3(0.0, 0.3, 0.05));
-    bodies.push_back(MobilizedBody::Pin(ground, X_PF, massBody(2.0, Vec3(0.1, -0.4, 0.05), Vec3(0.05, 0.02, 0.06)), X_BM));
-    bodies.push_back(MobilizedBody::Slider(bodies.back(), X_PF, massBody(1.5, Vec3(-0.2, 0.1, 0.3), Vec3(0.01, 0.03, 0.02)), X_BM));
     bodies.push_back(
-        MobilizedBody::Universal(bodies.back(), X_PF, massBody(0.7, Vec3(0.05, -0.3, 0.1), Vec3(0.02, 0.02, 0.01)), X_BM));
-    bodies.push_back(MobilizedBody::Pin(bodies.back(), X_PF, massBody(1.1, Vec3(0.3, 0.0, -0.2), Vec3(0.03, 0.01, 0.03)), X_BM));
+        MobilizedBody::Pin(ground, X_PF, massBody(2.0, Vec3(0.1, -0.4, 0.05), Vec3(0.05, 0.02, 0.06)), X_BM));
+    bodies.push_back(
+        MobilizedBody::Slider(bodies.back(), X_PF, massBody(1.5, Vec3(-0.2, 0.1, 0.3), Vec3(0.01, 0.03, 0.02)), X_BM));
+    bodies.push_back(MobilizedBody::Universal(bodies.back(), X_PF,
+                                              massBody(0.7, Vec3(0.05, -0.3, 0.1), Vec3(0.02, 0.02, 0.01)), X_BM));
+    bodies.push_back(
+        MobilizedBody::Pin(bodies.back(), X_PF, massBody(1.1, Vec3(0.3, 0.0, -0.2), Vec3(0.03, 0.01, 0.03)), X_BM));
     forces = &system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   }
 };
@@ -90,7 +94,8 @@ struct DenseTreeJacobian {
   Real bodyTerms = 0;
   Matrix D, K;
 };
-inline DenseTreeJacobian densifyTreeJacobian(const ForceElement& element, const MatterSubsystem& matter, const State& s) {
+inline DenseTreeJacobian densifyTreeJacobian(const ForceElement& element, const MatterSubsystem& matter,
+                                             const State& s) {
   ImplicitTreeSolver solver;
   DenseTreeJacobian out;
   const int nu = matter.getNU();
@@ -118,15 +123,18 @@ struct OrientationModel {
     bodies.push_back(ground);
     const Transform X_PF(Rotation::aboutY(0.4) * Rotation::aboutX(-0.3), Vec3(0.1, -0.3, 0.05));
     const Transform X_BM(Rotation::aboutZ(0.25), Vec3(0.0, 0.25, -0.05));
-    bodies.push_back(MobilizedBody::Ball(ground, X_PF, massBody(1.2, Vec3(0.05, -0.3, 0.1), Vec3(0.04, 0.02, 0.05)), X_BM));
-    bodies.push_back(MobilizedBody::Ball(bodies.back(), X_PF, massBody(0.9, Vec3(0.2, -0.1, 0.0), Vec3(0.02, 0.03, 0.02)),
-                                         X_BM, RotationCoordinates::EulerXYZ));
+    bodies.push_back(
+        MobilizedBody::Ball(ground, X_PF, massBody(1.2, Vec3(0.05, -0.3, 0.1), Vec3(0.04, 0.02, 0.05)), X_BM));
+    bodies.push_back(MobilizedBody::Ball(bodies.back(), X_PF,
+                                         massBody(0.9, Vec3(0.2, -0.1, 0.0), Vec3(0.02, 0.03, 0.02)), X_BM,
+                                         RotationCoordinates::EulerXYZ));
     bodies.push_back(
         MobilizedBody::Gimbal(bodies.back(), X_PF, massBody(0.8, Vec3(-0.1, -0.2, 0.1), Vec3(0.01, 0.02, 0.02)), X_BM));
-    bodies.push_back(MobilizedBody::Ball(bodies.back(), X_PF, massBody(0.7, Vec3(0.1, 0.1, -0.2), Vec3(0.02, 0.01, 0.02)),
-                                         X_BM, RotationCoordinates::Quaternion, Direction::Reverse));
-    bodies.push_back(MobilizedBody::Free(bodies.back(), X_PF, massBody(0.6, Vec3(0.0, -0.15, 0.1), Vec3(0.01, 0.01, 0.02)),
-                                         X_BM));
+    bodies.push_back(MobilizedBody::Ball(bodies.back(), X_PF,
+                                         massBody(0.7, Vec3(0.1, 0.1, -0.2), Vec3(0.02, 0.01, 0.02)), X_BM,
+                                         RotationCoordinates::Quaternion, Direction::Reverse));
+    bodies.push_back(
+        MobilizedBody::Free(bodies.back(), X_PF, massBody(0.6, Vec3(0.0, -0.15, 0.1), Vec3(0.01, 0.01, 0.02)), X_BM));
     forces = &system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   }
 };

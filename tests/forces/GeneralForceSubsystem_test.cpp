@@ -151,7 +151,8 @@ TEST(GeneralForceSubsystem, EnergyBookkeepingClosesWithManyElements) {
   f.addForce(std::make_unique<MobilityLinearDamper>(2, 1, 0.05));
   using Axis = RangeOfMotionLimit::Axis;
   f.addForce(std::make_unique<RangeOfMotionLimit>(
-      1, CoordinateAxis::Z, std::array<Axis, 3>{Axis{-0.3, 0.3, 40, 0.5}, Axis{-0.3, 0.3, 40, 0.5}, Axis{-0.5, 0.5, 40, 0.5}}));
+      1, CoordinateAxis::Z,
+      std::array<Axis, 3>{Axis{-0.3, 0.3, 40, 0.5}, Axis{-0.3, 0.3, 40, 0.5}, Axis{-0.5, 0.5, 40, 0.5}}));
   SmallVector peak(3);
   peak << 0.5, -0.3, 0.2;
   f.addForce(std::make_unique<TorquePulse>(TorquePulse::Mode::BodyTorquePair, 3, peak, 0.1, 0.2));
@@ -163,7 +164,8 @@ TEST(GeneralForceSubsystem, EnergyBookkeepingClosesWithManyElements) {
     const Real dt = pass == 0 ? 2e-4 : 5e-5;
     const auto run = testing::runRK4(model.system, f, s, dt, static_cast<int>(std::lround(0.5 / dt)));
     EXPECT_LT(run.work, -1.0);
-    EXPECT_LT(run.maxDrift, 1e-6 * (run.energy0 - run.work)) << "dt " << dt << " E0 " << run.energy0 << " W " << run.work;
+    EXPECT_LT(run.maxDrift, 1e-6 * (run.energy0 - run.work))
+        << "dt " << dt << " E0 " << run.energy0 << " W " << run.work;
     drift[pass] = run.maxDrift;
   }
   EXPECT_LT(drift[1], drift[0] / 4);

@@ -17,7 +17,8 @@ TEST(Gravity, PendulumAccelerationMatchesAnalytic) {
   MultibodySystem system;
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody ground = MobilizedBody::Ground(matter);
-  MobilizedBody::Pin link(ground, Transform(), testing::massBody(m, Vec3(0, -L, 0), Vec3(0.01, 0.01, Izz)), Transform());
+  MobilizedBody::Pin link(ground, Transform(), testing::massBody(m, Vec3(0, -L, 0), Vec3(0.01, 0.01, Izz)),
+                          Transform());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   forces.addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
   State state = system.realizeTopology();
@@ -61,7 +62,8 @@ TEST(Gravity, PotentialEnergyGradientIsGeneralizedForce) {
     model.system.realize(s, Stage::Position);
     const Vector f = testing::generalizedForce(gravity, s, matter);
     const Vector grad = testing::potentialGradient(gravity, model.system, s);
-    EXPECT_LT((f + grad).norm(), 1e-7 * (1 + f.norm())) << "f = " << f.transpose() << "\n-dPE/dq = " << -grad.transpose();
+    EXPECT_LT((f + grad).norm(), 1e-7 * (1 + f.norm()))
+        << "f = " << f.transpose() << "\n-dPE/dq = " << -grad.transpose();
   }
 }
 
@@ -106,10 +108,11 @@ TEST(Gravity, ExcludedFreeFallingBodyStaysPut) {
   MultibodySystem system;
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody ground = MobilizedBody::Ground(matter);
-  MobilizedBody::Slider falling(ground, Transform(Rotation::aboutZ(M_PI / 2)), testing::massBody(2, Vec3::Zero(), Vec3::Ones()),
+  MobilizedBody::Slider falling(ground, Transform(Rotation::aboutZ(M_PI / 2)),
+                                testing::massBody(2, Vec3::Zero(), Vec3::Ones()),
                                 Transform());  // slides along Ground's y
-  MobilizedBody::Slider floating(ground, Transform(Rotation::aboutZ(M_PI / 2)), testing::massBody(2, Vec3::Zero(), Vec3::Ones()),
-                                 Transform());
+  MobilizedBody::Slider floating(ground, Transform(Rotation::aboutZ(M_PI / 2)),
+                                 testing::massBody(2, Vec3::Zero(), Vec3::Ones()), Transform());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   forces.addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0))).excludeBody(floating);
   State s = system.realizeTopology();

@@ -42,7 +42,8 @@ TEST(LinearBushing, AxisForcesAreMinusKqMinusCqdot) {
   model.body.setU(s, u);
   model.system.realize(s, Stage::Velocity);
   const auto f = testing::evalElement(bushing, s, matter);
-  const Vec3 expected = -(kStiff.tail<3>().cwiseProduct(Vec3(0.1, -0.2, 0.05)) + kDamp.tail<3>().cwiseProduct(Vec3(0.5, 0.1, -0.3)));
+  const Vec3 expected = -(kStiff.tail<3>().cwiseProduct(Vec3(0.1, -0.2, 0.05)) +
+                          kDamp.tail<3>().cwiseProduct(Vec3(0.5, 0.1, -0.3)));
   EXPECT_TRUE(Vec3(f.body[1].tail<3>()).isApprox(expected, 1e-12)) << f.body[1].transpose();
   EXPECT_LT(f.body[1].head<3>().norm(), 1e-12);
   // The reaction acts on Ground at the point where M's origin is: moment -p x f about Go.
@@ -131,8 +132,8 @@ TEST(LinearBushing, DampedOscillationEnergyBookkeepingCloses) {
 
 TEST(LinearBushing, GimbalLockIsANamedErrorNotANaN) {
   FreeModel model;
-  model.forces->addForce(std::make_unique<LinearBushing>(0, Transform(), model.body.getIndex(), Transform(), kStiff,
-                                                         kDamp, "mount"));
+  model.forces->addForce(
+      std::make_unique<LinearBushing>(0, Transform(), model.body.getIndex(), Transform(), kStiff, kDamp, "mount"));
   State s = model.system.realizeTopology();
   const Quaternion q = Rotation::aboutY(M_PI / 2).toQuaternion();
   SmallVector qv(7);

@@ -13,7 +13,8 @@ TEST(MobilityConstantForce, PushesSliderBlock) {
   MultibodySystem system;
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody ground = MobilizedBody::Ground(matter);
-  MobilizedBody::Slider block(ground, Transform(), testing::massBody(4.0, Vec3(0.1, 0.2, 0), Vec3::Ones()), Transform());
+  MobilizedBody::Slider block(ground, Transform(), testing::massBody(4.0, Vec3(0.1, 0.2, 0), Vec3::Ones()),
+                              Transform());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   forces.addForce(std::make_unique<MobilityConstantForce>(block, 0, 10.0));
   State s = system.realizeTopology();

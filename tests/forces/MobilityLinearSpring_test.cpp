@@ -43,7 +43,8 @@ TEST(MobilityLinearSpring, ForceIsPotentialGradientAlongNuForEulerCoordinates) {
   for (const MobilityLinearSpring* e : {&euler, &gimbal, &freeX}) {
     const Vector f = testing::generalizedForce(*e, s, matter);
     const Vector d = testing::potentialDerivativeAlongU(*e, model.system, s);
-    EXPECT_LT((f + d).norm(), 1e-7 * (1 + f.norm())) << e->getName() << "\nf " << f.transpose() << "\n-d " << -d.transpose();
+    EXPECT_LT((f + d).norm(), 1e-7 * (1 + f.norm()))
+        << e->getName() << "\nf " << f.transpose() << "\n-d " << -d.transpose();
     const Real p = e->calcPower(s, matter);
     EXPECT_NEAR(p, testing::powerFromForces(*e, s, matter), 1e-12 * (1 + std::abs(p))) << e->getName();
     EXPECT_NEAR(p, -testing::potentialRate(*e, model.system, s), 1e-7 * (1 + std::abs(p))) << e->getName();

@@ -50,7 +50,8 @@ TEST(PassiveJointDamping, ForceJacobianMatchesDifferences) {
     m.updU()[j] -= 1e-6;
     model.system.realize(p, Stage::Velocity);
     model.system.realize(m, Stage::Velocity);
-    const Vector col = (testing::generalizedForce(damping, p, matter) - testing::generalizedForce(damping, m, matter)) / 2e-6;
+    const Vector col = (testing::generalizedForce(damping, p, matter) - testing::generalizedForce(damping, m, matter)) /
+                       2e-6;
     EXPECT_LT((D.col(j) - col).norm(), 1e-8) << "u " << j;
   }
   EXPECT_EQ(K.norm(), 0);

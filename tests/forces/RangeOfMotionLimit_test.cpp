@@ -20,12 +20,17 @@ constexpr CoordinateAxis kAxes[3] = {CoordinateAxis::X, CoordinateAxis::Y, Coord
 TEST(RangeOfMotionLimit, SwingTwistOfPureRotationsIsTheAngle) {
   for (Real a : {0.3, -1.1, 2.9}) {
     // Twist about z: rotations about x and y are swings, about z the twist.
-    EXPECT_TRUE(RangeOfMotionLimit::swingTwistAngles(Rotation::aboutX(a), CoordinateAxis::Z).isApprox(Vec3(a, 0, 0), 1e-13));
-    EXPECT_TRUE(RangeOfMotionLimit::swingTwistAngles(Rotation::aboutY(a), CoordinateAxis::Z).isApprox(Vec3(0, a, 0), 1e-13));
-    EXPECT_TRUE(RangeOfMotionLimit::swingTwistAngles(Rotation::aboutZ(a), CoordinateAxis::Z).isApprox(Vec3(0, 0, a), 1e-13));
+    EXPECT_TRUE(
+        RangeOfMotionLimit::swingTwistAngles(Rotation::aboutX(a), CoordinateAxis::Z).isApprox(Vec3(a, 0, 0), 1e-13));
+    EXPECT_TRUE(
+        RangeOfMotionLimit::swingTwistAngles(Rotation::aboutY(a), CoordinateAxis::Z).isApprox(Vec3(0, a, 0), 1e-13));
+    EXPECT_TRUE(
+        RangeOfMotionLimit::swingTwistAngles(Rotation::aboutZ(a), CoordinateAxis::Z).isApprox(Vec3(0, 0, a), 1e-13));
     // The same with twist about x and about y.
-    EXPECT_TRUE(RangeOfMotionLimit::swingTwistAngles(Rotation::aboutX(a), CoordinateAxis::X).isApprox(Vec3(a, 0, 0), 1e-13));
-    EXPECT_TRUE(RangeOfMotionLimit::swingTwistAngles(Rotation::aboutZ(a), CoordinateAxis::Y).isApprox(Vec3(0, 0, a), 1e-13));
+    EXPECT_TRUE(
+        RangeOfMotionLimit::swingTwistAngles(Rotation::aboutX(a), CoordinateAxis::X).isApprox(Vec3(a, 0, 0), 1e-13));
+    EXPECT_TRUE(
+        RangeOfMotionLimit::swingTwistAngles(Rotation::aboutZ(a), CoordinateAxis::Y).isApprox(Vec3(0, 0, a), 1e-13));
   }
   EXPECT_EQ(RangeOfMotionLimit::swingTwistAngles(Rotation(), CoordinateAxis::Z), Vec3::Zero());
 }
@@ -39,11 +44,13 @@ TEST(RangeOfMotionLimit, SwingTwistRoundTrips) {
       Vec3 a(swing(rng), swing(rng), swing(rng));
       a[k] = twist(rng);
       const Rotation R = RangeOfMotionLimit::rotationFromSwingTwist(a, t);
-      EXPECT_TRUE(RangeOfMotionLimit::swingTwistAngles(R, t).isApprox(a, 1e-11)) << "twist axis " << k << " " << a.transpose();
+      EXPECT_TRUE(RangeOfMotionLimit::swingTwistAngles(R, t).isApprox(a, 1e-11))
+          << "twist axis " << k << " " << a.transpose();
       // The swing leaves the twist axis where the swing alone puts it: R e_k = R_swing e_k.
       Vec3 swingOnly = a;
       swingOnly[k] = 0;
-      EXPECT_TRUE(R.matrix().col(k).isApprox(RangeOfMotionLimit::rotationFromSwingTwist(swingOnly, t).matrix().col(k), 1e-12));
+      EXPECT_TRUE(
+          R.matrix().col(k).isApprox(RangeOfMotionLimit::rotationFromSwingTwist(swingOnly, t).matrix().col(k), 1e-12));
     }
   }
 }
@@ -67,8 +74,8 @@ TEST(RangeOfMotionLimit, SwingTwistJacobianMatchesDifferences) {
       const Vec3 ap = RangeOfMotionLimit::swingTwistAngles(Rotation::aboutAxis(h * w.norm(), w) * R, t);
       const Vec3 am = RangeOfMotionLimit::swingTwistAngles(Rotation::aboutAxis(-h * w.norm(), w) * R, t);
       const Vec3 fd = (ap - am) / (2 * h);
-      EXPECT_LT((J * w - fd).norm(), 1e-7 * (1 + fd.norm())) << "axis " << k << " a " << a.transpose() << "\nJw "
-                                                              << (J * w).transpose() << "\nfd " << fd.transpose();
+      EXPECT_LT((J * w - fd).norm(), 1e-7 * (1 + fd.norm()))
+          << "axis " << k << " a " << a.transpose() << "\nJw " << (J * w).transpose() << "\nfd " << fd.transpose();
     }
   }
 }
@@ -101,7 +108,8 @@ std::array<Axis, 3> symmetricAxes(Real swingLimit, Real twistLimit, CoordinateAx
 TEST(RangeOfMotionLimit, BallIsFreeInsideItsBounds) {
   BallModel model;
   auto& rom = model.forces->addForce(std::make_unique<RangeOfMotionLimit>(
-      model.arm, CoordinateAxis::Y, std::array<Axis, 3>{Axis{-0.5, 1.0, 40, 2}, Axis{-1.2, 0.3, 40, 2}, Axis{-0.4, 0.6, 40, 2}}));
+      model.arm, CoordinateAxis::Y,
+      std::array<Axis, 3>{Axis{-0.5, 1.0, 40, 2}, Axis{-1.2, 0.3, 40, 2}, Axis{-0.4, 0.6, 40, 2}}));
   State s = model.system.realizeTopology();
   const MatterSubsystem& matter = model.system.getMatter();
   std::mt19937 rng(3);
@@ -138,8 +146,8 @@ TEST(RangeOfMotionLimit, TorqueIsPotentialGradientOnEveryOrientationJoint) {
       ASSERT_GT(rom->calcPotentialEnergy(s, matter), 1e-3) << rom->getName() << " must be outside its bounds";
       const Vector f = testing::generalizedForce(*rom, s, matter);
       const Vector d = testing::potentialDerivativeAlongU(*rom, model.system, s);
-      EXPECT_LT((f + d).norm(), 1e-6 * (1 + f.norm()))
-          << rom->getName() << " twist axis " << static_cast<int>(t) << "\nf   " << f.transpose() << "\n-dPE " << -d.transpose();
+      EXPECT_LT((f + d).norm(), 1e-6 * (1 + f.norm())) << rom->getName() << " twist axis " << static_cast<int>(t)
+                                                       << "\nf   " << f.transpose() << "\n-dPE " << -d.transpose();
     }
   }
 }
@@ -194,7 +202,8 @@ TEST(RangeOfMotionLimit, PinLimitIsSpringDamperOnlyOutsideAndNeverPulls) {
   MultibodySystem system;
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody ground = MobilizedBody::Ground(matter);
-  MobilizedBody::Pin knee(ground, Transform(), testing::massBody(3, Vec3(0, -0.4, 0), Vec3(0.05, 0.01, 0.05)), Transform());
+  MobilizedBody::Pin knee(ground, Transform(), testing::massBody(3, Vec3(0, -0.4, 0), Vec3(0.05, 0.01, 0.05)),
+                          Transform());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   const Real k = 120, c = 5;
   auto& rom = forces.addForce(std::make_unique<RangeOfMotionLimit>(knee, 0, Axis{0.0, 2.4, k, c}, "knee"));
@@ -309,26 +318,28 @@ TEST(RangeOfMotionLimit, RejectsBadInputWithNamedErrors) {
   std::string msg = errorMessage([] { RangeOfMotionLimit(1, 0, Axis{0.5, -0.5, 10, 1}, "hip"); });
   EXPECT_TRUE(mentions(msg, {"RangeOfMotionLimit", "hip", "lower bound 0.5", "upper bound -0.5"})) << msg;
   msg = errorMessage([] {
-    RangeOfMotionLimit(1, CoordinateAxis::Z, std::array<Axis, 3>{Axis{-1, 1, 10, 1}, Axis{-1, 1, -10, 1}, Axis{-1, 1, 10, 1}},
-                       "hip");
+    RangeOfMotionLimit(1, CoordinateAxis::Z,
+                       std::array<Axis, 3>{Axis{-1, 1, 10, 1}, Axis{-1, 1, -10, 1}, Axis{-1, 1, 10, 1}}, "hip");
   });
   EXPECT_TRUE(mentions(msg, {"hip", "y axis stiffness", "-10"})) << msg;
   msg = errorMessage([] {
-    RangeOfMotionLimit(1, CoordinateAxis::Z, std::array<Axis, 3>{Axis{-1, 1, 10, 1}, Axis{-1, 1, 10, 1}, Axis{-1, 1, 10, NAN}},
-                       "hip");
+    RangeOfMotionLimit(1, CoordinateAxis::Z,
+                       std::array<Axis, 3>{Axis{-1, 1, 10, 1}, Axis{-1, 1, 10, 1}, Axis{-1, 1, 10, NAN}}, "hip");
   });
   EXPECT_TRUE(mentions(msg, {"hip", "z axis damping", "nan"})) << msg;
   msg = errorMessage([] { RangeOfMotionLimit(1, 0, Axis{NAN, 1, 10, 1}, "hip"); });
   EXPECT_TRUE(mentions(msg, {"hip", "bounds", "nan"})) << msg;
   {
     BallModel model;
-    model.forces->addForce(std::make_unique<RangeOfMotionLimit>(9, CoordinateAxis::Z, symmetricAxes(1, 1, CoordinateAxis::Z, 1, 0), "hip"));
+    model.forces->addForce(std::make_unique<RangeOfMotionLimit>(9, CoordinateAxis::Z,
+                                                                symmetricAxes(1, 1, CoordinateAxis::Z, 1, 0), "hip"));
     msg = errorMessage([&] { model.system.realizeTopology(); });
     EXPECT_TRUE(mentions(msg, {"hip", "body 9"})) << msg;
   }
   {
     BallModel model;
-    model.forces->addForce(std::make_unique<RangeOfMotionLimit>(0, CoordinateAxis::Z, symmetricAxes(1, 1, CoordinateAxis::Z, 1, 0), "hip"));
+    model.forces->addForce(std::make_unique<RangeOfMotionLimit>(0, CoordinateAxis::Z,
+                                                                symmetricAxes(1, 1, CoordinateAxis::Z, 1, 0), "hip"));
     msg = errorMessage([&] { model.system.realizeTopology(); });
     EXPECT_TRUE(mentions(msg, {"hip", "body 0", "Ground"})) << msg;
   }

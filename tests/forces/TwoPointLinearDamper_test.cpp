@@ -21,7 +21,8 @@ TEST(TwoPointLinearDamper, ForceIsMinusCTimesSpeedAlongTheLine) {
   MobilizedBody ground = MobilizedBody::Ground(matter);
   MobilizedBody::Slider block(ground, Transform(), testing::massBody(m, Vec3::Zero(), Vec3::Ones()), Transform());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  auto& damper = forces.addForce(std::make_unique<TwoPointLinearDamper>(ground, Vec3(-1, 0, 0), block, Vec3::Zero(), c));
+  auto& damper = forces.addForce(
+      std::make_unique<TwoPointLinearDamper>(ground, Vec3(-1, 0, 0), block, Vec3::Zero(), c));
   State s = system.realizeTopology();
   for (Real v : {0.7, -1.3}) {
     block.setOneQ(s, 0, 0.4);

@@ -68,7 +68,8 @@ TEST(TwoPointLinearSpring, SpringMassOscillatesWithAnalyticPeriod) {
   MobilizedBody ground = MobilizedBody::Ground(matter);
   MobilizedBody::Slider block(ground, Transform(), testing::massBody(m, Vec3::Zero(), Vec3::Ones()), Transform());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  auto& spring = forces.addForce(std::make_unique<TwoPointLinearSpring>(ground, Vec3::Zero(), block, Vec3::Zero(), k, L0));
+  auto& spring = forces.addForce(
+      std::make_unique<TwoPointLinearSpring>(ground, Vec3::Zero(), block, Vec3::Zero(), k, L0));
   State s = system.realizeTopology();
   for (Real x : {0.3, 0.5, 0.8}) {
     block.setOneQ(s, 0, x);
@@ -94,8 +95,10 @@ TEST(TwoPointLinearSpring, ZeroLengthIsSafe) {
   MobilizedBody ground = MobilizedBody::Ground(matter);
   MobilizedBody::Translation ball(ground, Transform(), testing::massBody(1, Vec3::Zero(), Vec3::Ones()), Transform());
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  auto& slack = forces.addForce(std::make_unique<TwoPointLinearSpring>(0, Vec3::Zero(), 1, Vec3::Zero(), 10, 0.2, "slack"));
-  auto& zero = forces.addForce(std::make_unique<TwoPointLinearSpring>(0, Vec3::Zero(), 1, Vec3::Zero(), 10, 0.0, "zero"));
+  auto& slack = forces.addForce(
+      std::make_unique<TwoPointLinearSpring>(0, Vec3::Zero(), 1, Vec3::Zero(), 10, 0.2, "slack"));
+  auto& zero = forces.addForce(
+      std::make_unique<TwoPointLinearSpring>(0, Vec3::Zero(), 1, Vec3::Zero(), 10, 0.0, "zero"));
   State s = system.realizeTopology();
   for (const Vec3& p : {Vec3(0, 0, 0), Vec3(1e-300, 0, 0), Vec3(3e-9, -1e-9, 2e-9)}) {
     ball.setQ(s, p);

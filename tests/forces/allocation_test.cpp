@@ -6,7 +6,6 @@
 #include <gtest/gtest.h>
 
 #include "ForceTestModels.h"
-#include "support/AllocationCounter.h"
 #include "articula/forces/CustomForce.h"
 #include "articula/forces/DiscreteForces.h"
 #include "articula/forces/GlobalDamper.h"
@@ -21,6 +20,7 @@
 #include "articula/forces/TwoPointConstantForce.h"
 #include "articula/forces/TwoPointLinearDamper.h"
 #include "articula/forces/TwoPointLinearSpring.h"
+#include "support/AllocationCounter.h"
 
 
 namespace articula {
@@ -56,14 +56,16 @@ TEST(ForceAllocation, EveryElementIsAllocationFreeAfterWarmUp) {
   f.addForce(std::make_unique<GlobalDamper>(0.01));
   f.addForce(std::make_unique<PassiveJointDamping>(0.05));
   f.addForce(std::make_unique<RangeOfMotionLimit>(
-      1, CoordinateAxis::Z, std::array<Axis, 3>{Axis{-0.01, 0.01, 40, 0.5}, Axis{-0.01, 0.01, 40, 0.5}, Axis{-0.01, 0.01, 40, 0.5}}));
+      1, CoordinateAxis::Z,
+      std::array<Axis, 3>{Axis{-0.01, 0.01, 40, 0.5}, Axis{-0.01, 0.01, 40, 0.5}, Axis{-0.01, 0.01, 40, 0.5}}));
   f.addForce(std::make_unique<RangeOfMotionLimit>(3, 0, Axis{-0.01, 0.01, 40, 0.5}, "gimbal x"));
   f.addForce(std::make_unique<TorquePulse>(TorquePulse::Mode::BodyTorquePair, 3, pair, 0.0, 1.0, "pair"));
   f.addForce(std::make_unique<TorquePulse>(TorquePulse::Mode::Mobility, 1, mob, 0.0, 1.0, "mobility"));
   auto& discrete = f.addForce(std::make_unique<DiscreteForces>());
-  f.addForce(std::make_unique<CustomForce>(
-                 [](const State& s, const MatterSubsystem& m, std::vector<SpatialVec>&, Vector& g) { g[0] -= m.getQ(s)[5]; }))
-      .setPower([](const State&, const MatterSubsystem&) { return 0.0; });
+  f.addForce(std::make_unique<CustomForce>([](const State& s, const MatterSubsystem& m, std::vector<SpatialVec>&,
+                                              Vector& g) {
+     g[0] -= m.getQ(s)[5];
+   })).setPower([](const State&, const MatterSubsystem&) { return 0.0; });
   State s = model.system.realizeTopology();
   discrete.addTorqueToBody(s, 2, Vec3(0.1, 0.2, 0.3));
   testing::setSomeMotion(model.system, s, 0.2, 0.5);

@@ -35,7 +35,8 @@ class JointSpringDamper : public ForceSubsystem {
 // A generalized force that misbehaves from time tBad on: NaN, or an Error thrown.
 class FaultyForce : public ForceSubsystem {
  public:
-  FaultyForce(MobilizedBody body, Real tBad, bool throws) : ForceSubsystem("faulty"), body_(body), tBad_(tBad), throws_(throws) {}
+  FaultyForce(MobilizedBody body, Real tBad, bool throws)
+      : ForceSubsystem("faulty"), body_(body), tBad_(tBad), throws_(throws) {}
   void addInForces(const State& s, std::vector<SpatialVec>&, Vector& mobilityForces) const override {
     if (s.getTime() < tBad_) return;
     if (throws_) throw Error("FaultyForce: actuator model failed");
@@ -58,9 +59,11 @@ struct StiffKneeModel {
   StiffKneeModel(Real k = 1e4, Real c = 1e3) {
     MatterSubsystem& matter = system.updMatter();
     const Body link(MassProperties::fromCentral(1.0, Vec3(0, -0.5, 0), Inertia(0.02, 0.001, 0.02)));
-    thigh = MobilizedBody::Pin(MobilizedBody::Ground(matter), Transform(), link, Transform(), Direction::Forward, "thigh");
+    thigh = MobilizedBody::Pin(MobilizedBody::Ground(matter), Transform(), link, Transform(), Direction::Forward,
+                               "thigh");
     shank = MobilizedBody::Pin(thigh, Transform(Vec3(0, -1, 0)), link, Transform(), Direction::Forward, "shank");
-    system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, -testing::kG, 0)));
+    system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+        .addForce(std::make_unique<Gravity>(Vec3(0, -testing::kG, 0)));
     system.addForceSubsystem(std::make_unique<JointSpringDamper>(shank, k, c));
     state = system.realizeTopology();
     thigh.setOneQ(state, 0, 0.8);
@@ -122,17 +125,18 @@ TEST(CvodeIntegrator, QuaternionStaysNormalizedThroughProjection) {
     Real worstNorm = 0, worstEnergy = 0;
     for (int k = 1; k <= 100; ++k) {
       integ.stepTo(k * 0.1);
-      worstNorm = std::max({worstNorm, quaternionNormError(integ.getState()), quaternionNormError(integ.getAdvancedState())});
+      worstNorm = std::max(
+          {worstNorm, quaternionNormError(integ.getState()), quaternionNormError(integ.getAdvancedState())});
       m.system.realize(const_cast<State&>(integ.getState()), Stage::Velocity);
       worstEnergy = std::max(worstEnergy, std::abs(m.system.calcKineticEnergy(integ.getState()) - ke0) / ke0);
     }
     const auto& st = integ.getStatistics();
     const auto& cv = integ.getCvodeStatistics();
-    std::printf("[ quaternion ] %-10s |q|-1 <= %.1e, dKE/KE <= %.1e, error %.1e, %ld steps, %ld projections "
-                "(%ld in CVODE), order up to %d, %ld restarts\n",
-                integ.getMethodName(), worstNorm, worstEnergy, maxAbs(integ.getState().getY() - ref),
-                long(st.stepsTaken), long(st.projections), long(cv.projectionEvaluations), cv.maxOrderUsed,
-                long(cv.restarts));
+    std::printf(
+        "[ quaternion ] %-10s |q|-1 <= %.1e, dKE/KE <= %.1e, error %.1e, %ld steps, %ld projections "
+        "(%ld in CVODE), order up to %d, %ld restarts\n",
+        integ.getMethodName(), worstNorm, worstEnergy, maxAbs(integ.getState().getY() - ref), long(st.stepsTaken),
+        long(st.projections), long(cv.projectionEvaluations), cv.maxOrderUsed, long(cv.restarts));
     EXPECT_LT(worstNorm, 1e-14);
     EXPECT_GT(st.projections, st.stepsTaken);  // every step (and every interpolated report)
     EXPECT_LT(worstEnergy, 1e-4);
@@ -172,13 +176,14 @@ TEST(CvodeIntegrator, StiffJointBdfTakesTenTimesFewerStepsThanMerson) {
   const Vector yr = testing::runControlled(rk, m.state, a, T);
   const auto& sb = bdf.getStatistics();
   const auto& sr = rk.getStatistics();
-  std::printf("[ stiff ] knee k=1e4 c=1e3, 5 s at 1e-5: CvodeBDF %ld steps (%ld attempted, %ld evaluations, %ld "
-              "Jacobians), error %.1e; RungeKuttaMerson %ld steps (%ld attempted, %ld evaluations), error %.1e; "
-              "ratio %.0f\n",
-              long(sb.stepsTaken), long(sb.stepsAttempted), long(sb.derivativeEvaluations),
-              long(bdf.getCvodeStatistics().jacobianEvaluations), maxAbs(yb - ref), long(sr.stepsTaken),
-              long(sr.stepsAttempted), long(sr.derivativeEvaluations), maxAbs(yr - ref),
-              double(sr.stepsTaken) / double(sb.stepsTaken));
+  std::printf(
+      "[ stiff ] knee k=1e4 c=1e3, 5 s at 1e-5: CvodeBDF %ld steps (%ld attempted, %ld evaluations, %ld "
+      "Jacobians), error %.1e; RungeKuttaMerson %ld steps (%ld attempted, %ld evaluations), error %.1e; "
+      "ratio %.0f\n",
+      long(sb.stepsTaken), long(sb.stepsAttempted), long(sb.derivativeEvaluations),
+      long(bdf.getCvodeStatistics().jacobianEvaluations), maxAbs(yb - ref), long(sr.stepsTaken),
+      long(sr.stepsAttempted), long(sr.derivativeEvaluations), maxAbs(yr - ref),
+      double(sr.stepsTaken) / double(sb.stepsTaken));
   EXPECT_GE(sr.stepsTaken, 10 * sb.stepsTaken);
   EXPECT_GE(sr.derivativeEvaluations, 10 * sb.derivativeEvaluations);
   // The same answer. α bounds the error per step; over a run the global error is a modest
@@ -218,11 +223,12 @@ TEST(CvodeIntegrator, AdamsOnSmoothNonStiffProblem) {
   RungeKuttaMersonIntegrator rk(m.system);
   const Vector yr = testing::runControlled(rk, m.state, a, T);
   const auto& cv = adams.getCvodeStatistics();
-  std::printf("[ adams ] triple pendulum 3 s at 1e-8: CvodeAdams %ld steps, %ld evaluations, order up to %d, error "
-              "%.1e; RungeKuttaMerson %ld steps, %ld evaluations, error %.1e\n",
-              long(adams.getStatistics().stepsTaken), long(adams.getStatistics().derivativeEvaluations),
-              cv.maxOrderUsed, maxAbs(ya - ref), long(rk.getStatistics().stepsTaken),
-              long(rk.getStatistics().derivativeEvaluations), maxAbs(yr - ref));
+  std::printf(
+      "[ adams ] triple pendulum 3 s at 1e-8: CvodeAdams %ld steps, %ld evaluations, order up to %d, error "
+      "%.1e; RungeKuttaMerson %ld steps, %ld evaluations, error %.1e\n",
+      long(adams.getStatistics().stepsTaken), long(adams.getStatistics().derivativeEvaluations), cv.maxOrderUsed,
+      maxAbs(ya - ref), long(rk.getStatistics().stepsTaken), long(rk.getStatistics().derivativeEvaluations),
+      maxAbs(yr - ref));
   EXPECT_LT(maxAbs(ya - ref), 1e-5);
   EXPECT_GE(cv.maxOrderUsed, 6);  // a smooth problem lets Adams climb well past BDF's 5
   EXPECT_EQ(cv.jacobianEvaluations, 0);
@@ -253,9 +259,10 @@ TEST(CvodeIntegrator, DenseOutputMatchesFineReference) {
       advanceTo(fine, k * dt);
       worst = std::max(worst, maxAbs(integ.getState().getY() - fine.getState().getY()));
     }
-    std::printf("[ dense ] %-10s %d of %d reports interpolated over %ld steps, max error vs the local solution %.1e "
-                "(%.1f a)\n",
-                integ.getMethodName(), interpolated, int(T / dt), long(integ.getStatistics().stepsTaken), worst, worst / a);
+    std::printf(
+        "[ dense ] %-10s %d of %d reports interpolated over %ld steps, max error vs the local solution %.1e "
+        "(%.1f a)\n",
+        integ.getMethodName(), interpolated, int(T / dt), long(integ.getStatistics().stepsTaken), worst, worst / a);
     EXPECT_GT(interpolated, int(T / dt) / 2);  // steps are longer than the report interval
     EXPECT_LT(worst, 10 * a);
   }
@@ -340,11 +347,14 @@ TEST(CvodeIntegrator, ReinitializeAfterAnEventContinues) {
   integ.reinitialize(kicked);
   advanceTo(integ, 2.0);
   EXPECT_EQ(integ.getTime(), 2.0);
-  const Vector ref = testing::reference(m.system, [&] {
-    State s = kicked;
-    s.setTime(0);
-    return s;
-  }(), 1.0);
+  const Vector ref = testing::reference(
+      m.system,
+      [&] {
+        State s = kicked;
+        s.setTime(0);
+        return s;
+      }(),
+      1.0);
   EXPECT_LT(maxAbs(integ.getState().getY() - ref), 1e-5);
   EXPECT_EQ(integ.getCvodeStatistics().restarts, 1);
   EXPECT_GT(integ.getStatistics().stepsTaken, integ.getCvodeStatistics().steps / 2);
@@ -371,7 +381,8 @@ TEST(CvodeIntegrator, NonFiniteDerivativeEndsTheRunWithTheCause) {
     const Body link(MassProperties::fromCentral(1.0, Vec3(0, -0.5, 0), Inertia(0.02, 0.001, 0.02)));
     MobilizedBody arm = MobilizedBody::Pin(MobilizedBody::Ground(system.updMatter()), Transform(), link, Transform(),
                                            Direction::Forward, "arm");
-    system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, -testing::kG, 0)));
+    system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+        .addForce(std::make_unique<Gravity>(Vec3(0, -testing::kG, 0)));
     system.addForceSubsystem(std::make_unique<FaultyForce>(arm, 0.5, false));
     State s = system.realizeTopology();
     arm.setOneQ(s, 0, 0.5);
@@ -385,9 +396,9 @@ TEST(CvodeIntegrator, NonFiniteDerivativeEndsTheRunWithTheCause) {
       const std::string what = e.what();
       std::printf("[ failure ] %s\n", what.c_str());
       EXPECT_NE(what.find(integ.getMethodName()), std::string::npos);
-      EXPECT_NE(what.find("[CV_"), std::string::npos);       // the CVODE flag
+      EXPECT_NE(what.find("[CV_"), std::string::npos);  // the CVODE flag
       EXPECT_NE(what.find("non-finite"), std::string::npos);
-      EXPECT_NE(what.find("arm"), std::string::npos);        // the variable's body
+      EXPECT_NE(what.find("arm"), std::string::npos);  // the variable's body
       EXPECT_NE(what.find("t = "), std::string::npos);
     }
     EXPECT_LT(integ.getAdvancedTime(), 0.5);

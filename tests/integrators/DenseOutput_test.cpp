@@ -42,7 +42,8 @@ DenseErrors denseErrors(const char* method, Real a) {
     for (Real theta : {0.25, 0.5, 0.75}) {
       const Real t = t0 + theta * (t1 - t0);
       integ->interpolate(t, s);
-      worst.interior = std::max(worst.interior, weightedError(s.getY(), testing::reference(m.system, start, t), nq) / a);
+      worst.interior = std::max(worst.interior,
+                                weightedError(s.getY(), testing::reference(m.system, start, t), nq) / a);
     }
   }
   return worst;
@@ -52,12 +53,14 @@ TEST(DenseOutput, InterpolationErrorWithinTheStepsTolerance) {
   // The interpolant is as accurate as the step: interior errors stay within the larger of the
   // accuracy and the steps' own (end-point) errors. (At loose accuracy the fifth-order pairs'
   // estimates undershoot on this whipping double pendulum, so their end errors exceed α.)
-  for (const char* method : {"ExplicitEuler", "RungeKutta2", "RungeKutta3", "RungeKuttaMerson", "RungeKuttaFeldberg",
-                             "DormandPrince54", "SemiExplicitEuler2", "VelocityVerlet", "RosenbrockW2", "RosenbrockW3"}) {
+  for (const char* method :
+       {"ExplicitEuler", "RungeKutta2", "RungeKutta3", "RungeKuttaMerson", "RungeKuttaFeldberg", "DormandPrince54",
+        "SemiExplicitEuler2", "VelocityVerlet", "RosenbrockW2", "RosenbrockW3"}) {
     for (Real a : {1e-3, 1e-6}) {
       const DenseErrors e = denseErrors(method, a);
-      std::printf("[ dense ] %-20s accuracy %.0e: worst weighted error / accuracy inside steps %.2f, at step ends %.2f\n",
-                  method, a, e.interior, e.end);
+      std::printf(
+          "[ dense ] %-20s accuracy %.0e: worst weighted error / accuracy inside steps %.2f, at step ends %.2f\n",
+          method, a, e.interior, e.end);
       EXPECT_LE(e.interior, 2 * std::max<Real>(1, e.end)) << method << " at " << a;
     }
   }

@@ -34,9 +34,9 @@ void addDampedAndDriven(GeneralForceSubsystem& f) {
 }
 
 struct Drift {
-  Real maxDrift = 0;    // max |KE + PE - W_nc - E0| over the run (J)
-  Real work = 0;        // W_nc at the end (J)
-  Real maxWorkIn = 0;   // largest rise of W_nc over one report interval (J): the pulse feeds energy in
+  Real maxDrift = 0;   // max |KE + PE - W_nc - E0| over the run (J)
+  Real work = 0;       // W_nc at the end (J)
+  Real maxWorkIn = 0;  // largest rise of W_nc over one report interval (J): the pulse feeds energy in
 };
 
 Drift runAndMeasure(const std::string& method, Real accuracy) {
@@ -76,7 +76,8 @@ TEST_P(EnergyBookkeeping, ClosesToWithinAccuracyAndTightensWithIt) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Methods, EnergyBookkeeping,
-                         ::testing::Values("RungeKuttaMerson", "DormandPrince54", "RungeKuttaFeldberg", "CvodeBDF", "RosenbrockW3"),
+                         ::testing::Values("RungeKuttaMerson", "DormandPrince54", "RungeKuttaFeldberg", "CvodeBDF",
+                                           "RosenbrockW3"),
                          [](const auto& info) {
                            std::string n = info.param;
                            for (char& c : n)

@@ -44,8 +44,8 @@ class ExponentialSubsystem : public Subsystem {
 struct LinearModel {
   std::unique_ptr<System> system;
   State state;
-  Matrix A;            // y' = A y
-  Matrix jacobian;     // what a Rosenbrock method uses for ∂f/∂y
+  Matrix A;         // y' = A y
+  Matrix jacobian;  // what a Rosenbrock method uses for ∂f/∂y
 };
 
 LinearModel exponentialModel() {
@@ -146,8 +146,8 @@ void expectSame(const Vector& estimate, const Vector& expected) {
   ASSERT_EQ(estimate.size(), expected.size());
   const Real size = expected.cwiseAbs().maxCoeff();
   ASSERT_GT(size, 1e-8);  // a vanishing estimate would check nothing
-  EXPECT_LE((estimate - expected).cwiseAbs().maxCoeff(), 1e-12 * size) << "estimate " << estimate.transpose()
-                                                                        << "\nexpected " << expected.transpose();
+  EXPECT_LE((estimate - expected).cwiseAbs().maxCoeff(), 1e-12 * size)
+      << "estimate " << estimate.transpose() << "\nexpected " << expected.transpose();
 }
 
 // Both systems, at a step where hλ is not small (large estimates, little rounding).
@@ -251,7 +251,8 @@ TEST(ErrorEstimates, SemiExplicitEuler2IsTwoHalfStepsMinusOneFullStep) {
 // (I − γhJ) k1 = f(y0), (I − γhJ) k2 = f(y0 + h k1) − 2 k1, y1 = y0 + h (3/2 k1 + 1/2 k2),
 // γ = 1 + 1/√2; the embedded solution is the linearly implicit Euler step y0 + h k1.
 TEST(ErrorEstimates, RosenbrockW2IsTheDistanceToLinearlyImplicitEuler) {
-  expectRosenbrock<RosenbrockW2Integrator>({1 + 1 / std::sqrt(2.0), {{}, {1}}, {{}, {0}}, {{}, {-2}}, {1.5, 0.5}, {1, 0}});
+  expectRosenbrock<RosenbrockW2Integrator>(
+      {1 + 1 / std::sqrt(2.0), {{}, {1}}, {{}, {0}}, {{}, {-2}}, {1.5, 0.5}, {1, 0}});
 }
 
 // ROS34PW2, Rang & Angermann, BIT 45 (2005) 761-787, Table 4.1 (standard form coefficients).

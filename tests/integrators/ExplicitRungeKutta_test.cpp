@@ -10,7 +10,9 @@ namespace {
 ButcherTableau classicRK4() {
   // Error weights: difference from the 3/8 rule would need another stage; the RK2 midpoint
   // solution y0 + h k2 is enough for a test (estimator order 1).
-  return ButcherTableau{"ClassicRK4", 4, 1,
+  return ButcherTableau{"ClassicRK4",
+                        4,
+                        1,
                         {0, 0.5, 0.5, 1},
                         {{}, {0.5}, {0, 0.5}, {0, 0, 1}},
                         {1.0 / 6, 1.0 / 3, 1.0 / 3, 1.0 / 6},
@@ -22,9 +24,7 @@ class ClassicRK4Integrator : public ExplicitRungeKuttaIntegrator {
   explicit ClassicRK4Integrator(const System& s) : ExplicitRungeKuttaIntegrator(s, classicRK4()) {}
 };
 
-TEST(ExplicitRungeKutta, UserTableauIsAWorkingIntegrator) {
-  testing::expectOrder<ClassicRK4Integrator>(4, 1e-2, 5e-2);
-}
+TEST(ExplicitRungeKutta, UserTableauIsAWorkingIntegrator) { testing::expectOrder<ClassicRK4Integrator>(4, 1e-2, 5e-2); }
 
 TEST(ExplicitRungeKutta, ValidationNamesTheTableauAndEntry) {
   ButcherTableau t = classicRK4();

@@ -24,9 +24,9 @@ class NaNAfter : public ForceElement {
 };
 
 struct BrokenPendulum : testing::PendulumModel {
-  explicit BrokenPendulum(Real tBad) : testing::PendulumModel(2, 0.5, [&](GeneralForceSubsystem& f) {
-    f.addForce(std::make_unique<NaNAfter>(tBad));
-  }) {}
+  explicit BrokenPendulum(Real tBad)
+      : testing::PendulumModel(2, 0.5,
+                               [&](GeneralForceSubsystem& f) { f.addForce(std::make_unique<NaNAfter>(tBad)); }) {}
 };
 
 std::string failureOf(Integrator& integ, const State& s, Real T) {
@@ -79,7 +79,8 @@ TEST(IntegratorDiagnostics, NonFiniteInitialStateIsRejectedByName) {
     integ.initialize(s);
     FAIL() << "no error";
   } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find("q[1] (body 'link1', Pin mobilizer, q 0) = inf"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("q[1] (body 'link1', Pin mobilizer, q 0) = inf"), std::string::npos)
+        << e.what();
   }
 }
 

@@ -18,7 +18,8 @@ struct MixedModel {
     pin = MobilizedBody::Pin(ground, b, "pin");
     slider = MobilizedBody::Slider(pin, b, "slider");
     screw = MobilizedBody::Screw(slider, Transform(), b, Transform(), 3.0, Direction::Forward, "screw");
-    ball = MobilizedBody::Ball(screw, Transform(), b, Transform(), RotationCoordinates::Quaternion, Direction::Forward, "ball");
+    ball = MobilizedBody::Ball(screw, Transform(), b, Transform(), RotationCoordinates::Quaternion, Direction::Forward,
+                               "ball");
     state = system.realizeTopology();
   }
 };
@@ -28,9 +29,9 @@ TEST(IntegratorHooks, UnitWeightsFromMobilizerTypeAndLengthScale) {
   Vector w;
   m.system.calcUWeights(m.state, 2.0, w);
   ASSERT_EQ(w.size(), 6);
-  EXPECT_DOUBLE_EQ(w[0], 1.0);        // pin: angular speed
-  EXPECT_DOUBLE_EQ(w[1], 0.5);        // slider: 1 / L
-  EXPECT_DOUBLE_EQ(w[2], 1.5);        // screw: pitch / L = 3 / 2 > 1
+  EXPECT_DOUBLE_EQ(w[0], 1.0);         // pin: angular speed
+  EXPECT_DOUBLE_EQ(w[1], 0.5);         // slider: 1 / L
+  EXPECT_DOUBLE_EQ(w[2], 1.5);         // screw: pitch / L = 3 / 2 > 1
   EXPECT_EQ(w.tail(3), Vec3::Ones());  // ball: angular
   m.system.calcUWeights(m.state, 1.0, w);
   EXPECT_DOUBLE_EQ(w[1], 1.0);
@@ -64,7 +65,7 @@ TEST(IntegratorHooks, QErrorsMapToUSpaceThroughNInverse) {
   m.system.realize(s, Stage::Position);
   const int k = m.ball.getInfo().qStart;
   Vector eq = Vector::Zero(s.getNQ()), eu;
-  eq[0] = 1e-3;                        // pin: N = I
+  eq[0] = 1e-3;                                      // pin: N = I
   eq.segment<4>(k) = s.getQ().segment<4>(k) * 1e-3;  // a pure length change of the quaternion
   m.system.multiplyByNInv(s, eq, eu);
   ASSERT_EQ(eu.size(), s.getNU());

@@ -39,7 +39,8 @@ struct PendulumModel {
     const Body link(MassProperties::fromCentral(1.0, Vec3(0, -0.5, 0), Inertia(0.02, 0.001, 0.02)));
     for (int i = 0; i < n; ++i) {
       const Transform X_PF = i == 0 ? Transform() : Transform(Vec3(0, -1, 0));
-      links.push_back(MobilizedBody::Pin(parent, X_PF, link, Transform(), Direction::Forward, "link" + std::to_string(i)));
+      links.push_back(
+          MobilizedBody::Pin(parent, X_PF, link, Transform(), Direction::Forward, "link" + std::to_string(i)));
       parent = links.back();
     }
     forces = &system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
@@ -90,13 +91,14 @@ struct WalkerModel {
     forces.addForce(std::make_unique<PassiveJointDamping>(2.0));
     contact = &system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
     contact->addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
-    contact->addSurface(torso.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(),
-                        "hip");
+    contact->addSurface(torso.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05),
+                        ContactMaterial::rubber(), "hip");
     for (Real side : {1.0, -1.0}) {
       const Transform X_PF(Rotation::aboutAxis(M_PI / 2, Vec3::UnitX()), Vec3(0, 0.1 * side, -0.4));
-      MobilizedBody leg = MobilizedBody::Pin(torso, X_PF, segment, Transform(Rotation::aboutAxis(-M_PI / 2, Vec3::UnitX())));
-      contact->addSurface(leg.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05), ContactMaterial::rubber(),
-                          side > 0 ? "foot_l" : "foot_r");
+      MobilizedBody leg = MobilizedBody::Pin(torso, X_PF, segment,
+                                             Transform(Rotation::aboutAxis(-M_PI / 2, Vec3::UnitX())));
+      contact->addSurface(leg.getIndex(), Transform(Vec3(0, 0, -0.4)), ContactShape::sphere(0.05),
+                          ContactMaterial::rubber(), side > 0 ? "foot_l" : "foot_r");
     }
     state = system.realizeTopology();
     matter.updQ(state).segment<3>(4) = Vec3(0, 0, 0.9);
@@ -113,7 +115,8 @@ struct SliderModel {
   SliderModel() {
     MatterSubsystem& matter = system.updMatter();
     MobilizedBody ground = MobilizedBody::Ground(matter);
-    block = MobilizedBody::Slider(ground, Transform(), Body(MassProperties::fromCentral(kMass, Vec3(0, 0, 0), Inertia(1, 1, 1))),
+    block = MobilizedBody::Slider(ground, Transform(),
+                                  Body(MassProperties::fromCentral(kMass, Vec3(0, 0, 0), Inertia(1, 1, 1))),
                                   Transform(), Direction::Forward, "block");
     auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
     forces.addForce(std::make_unique<MobilityConstantForce>(block, 0, kForce, "push"));
@@ -184,8 +187,8 @@ Real expectOrder(Real expected, Real hPendulum, Real hTumbler) {
   const Vector refT = reference(tumbler.system, tumbler.state, 2.0);
   const Real pt = measuredOrder<Method>(tumbler.system, tumbler.state, hTumbler, 2.0, refT);
   EXPECT_NEAR(pt, expected, 0.3) << "tumbling body (quaternion)";
-  std::printf("[ order ] %-20s pendulum %.2f, tumbler %.2f (expected %.0f)\n", Method(pendulum.system).getMethodName(), p,
-              pt, expected);
+  std::printf("[ order ] %-20s pendulum %.2f, tumbler %.2f (expected %.0f)\n", Method(pendulum.system).getMethodName(),
+              p, pt, expected);
   return p;
 }
 

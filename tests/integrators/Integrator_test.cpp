@@ -33,7 +33,8 @@ TEST(Integrator, ReportTimesAreHitExactlyWithoutShorteningSteps) {
   for (int k = 1; k <= 500; ++k) {
     const Real t = k * 1e-3;
     StepOutcome o;
-    do o = a.stepTo(t); while (o == StepOutcome::StartOfContinuousInterval);
+    do o = a.stepTo(t);
+    while (o == StepOutcome::StartOfContinuousInterval);
     ASSERT_EQ(o, StepOutcome::ReachedReportTime);
     ASSERT_EQ(a.getTime(), t);
     ASSERT_GE(a.getAdvancedTime(), t);
@@ -55,8 +56,10 @@ TEST(Integrator, ReportStageLeavesInterpolatedStatesForTheCaller) {
   full.initialize(m.state);
   lazy.initialize(m.state);
   for (int k = 1; k <= 50; ++k) {
-    do full.stepTo(k * 1e-2); while (full.getTime() < k * 1e-2);
-    do lazy.stepTo(k * 1e-2); while (lazy.getTime() < k * 1e-2);
+    do full.stepTo(k * 1e-2);
+    while (full.getTime() < k * 1e-2);
+    do lazy.stepTo(k * 1e-2);
+    while (lazy.getTime() < k * 1e-2);
   }
   ASSERT_TRUE(lazy.isStateInterpolated());
   EXPECT_EQ(lazy.getState().getSystemStage(), Stage::Time);
@@ -135,8 +138,8 @@ TEST(Integrator, ReportTimeInsideTheLastStepIsInterpolatedWithoutStepping) {
 TEST(Integrator, PolynomialMotionIsExactForSecondOrderAndUp) {
   // x(t) is quadratic: every method of order >= 2 integrates it to round-off, at any step.
   SliderModel m;
-  for (const char* name : {"RungeKutta2", "RungeKutta3", "RungeKuttaMerson", "RungeKuttaFeldberg", "DormandPrince54",
-                           "VelocityVerlet"}) {
+  for (const char* name :
+       {"RungeKutta2", "RungeKutta3", "RungeKuttaMerson", "RungeKuttaFeldberg", "DormandPrince54", "VelocityVerlet"}) {
     auto integ = makeIntegrator(name, m.system);
     const Vector y = testing::runControlled(*integ, m.state, 1e-3, 2.0);
     EXPECT_NEAR(y[0], SliderModel::x(2.0), 1e-12) << name;

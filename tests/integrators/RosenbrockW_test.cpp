@@ -19,8 +19,8 @@ TEST(RosenbrockW, StandardFormConvertsToVerwersROS2) {
   // ROS2 in the standard form (α21 = 1, γ21 = −2γ, b = (1/2, 1/2), embedded Euler b̂ = (1, 0)) is,
   // in the working form, Verwer et al.'s (I − γhJ)k2 = f(y0 + h k1) − 2 k1, y1 = y0 + h(3/2 k1 + 1/2 k2).
   const Real g = 1 + 1 / std::sqrt(2.0);
-  const RosenbrockTableau t =
-      RosenbrockTableau::fromStandard("ros2", 2, 1, g, {{}, {1}}, {{}, {-2 * g}}, {0.5, 0.5}, {1, 0});
+  const RosenbrockTableau t = RosenbrockTableau::fromStandard("ros2", 2, 1, g, {{}, {1}}, {{}, {-2 * g}}, {0.5, 0.5},
+                                                              {1, 0});
   EXPECT_NEAR(t.a[1][0], 1, 1e-14);
   EXPECT_NEAR(t.C[1][0], -2, 1e-14);
   EXPECT_NEAR(t.b[0], 1.5, 1e-14);
@@ -51,8 +51,12 @@ Real orderWithPartialJacobian() {
   return testing::measuredOrder<Method>(m.system, m.state, 2e-2, 2.0, ref);
 }
 
-TEST(RosenbrockW2, ConvergenceOrderWithPartialJacobian) { EXPECT_NEAR(orderWithPartialJacobian<RosenbrockW2Integrator>(), 2, 0.3); }
-TEST(RosenbrockW3, ConvergenceOrderWithPartialJacobian) { EXPECT_NEAR(orderWithPartialJacobian<RosenbrockW3Integrator>(), 3, 0.3); }
+TEST(RosenbrockW2, ConvergenceOrderWithPartialJacobian) {
+  EXPECT_NEAR(orderWithPartialJacobian<RosenbrockW2Integrator>(), 2, 0.3);
+}
+TEST(RosenbrockW3, ConvergenceOrderWithPartialJacobian) {
+  EXPECT_NEAR(orderWithPartialJacobian<RosenbrockW3Integrator>(), 3, 0.3);
+}
 
 TEST(RosenbrockW3, GlobalErrorFollowsAccuracy) {
   // Error-per-step control with an order-2 estimate of an order-3 step: error ~ α^(3/3).
@@ -76,7 +80,8 @@ TEST(RosenbrockW3, StiffDampingInLargeSteps) {
   EXPECT_LT(w.getStatistics().stepsTaken * 20, rk.getStatistics().stepsTaken)
       << "W3 " << w.getStatistics().stepsTaken << " steps, Merson " << rk.getStatistics().stepsTaken;
   std::printf("[ stiff ] RosenbrockW3 %lld steps, RungeKuttaMerson %lld steps\n",
-              static_cast<long long>(w.getStatistics().stepsTaken), static_cast<long long>(rk.getStatistics().stepsTaken));
+              static_cast<long long>(w.getStatistics().stepsTaken),
+              static_cast<long long>(rk.getStatistics().stepsTaken));
 }
 
 // A ball thrown spinning onto the floor: it bounces, slides, and friction (a steep damper below
@@ -84,8 +89,9 @@ TEST(RosenbrockW3, StiffDampingInLargeSteps) {
 // explicit reference and needs far fewer steps than Merson at the same accuracy.
 TEST(RosenbrockW3, BallWithFrictionMatchesReference) {
   MultibodySystem system("ball");
-  MobilizedBody ball = MobilizedBody::Free(MobilizedBody::Ground(system.updMatter()),
-                                           Body(MassProperties::fromCentral(1, Vec3::Zero(), Inertia(4e-3, 4e-3, 4e-3))), "ball");
+  MobilizedBody ball = MobilizedBody::Free(
+      MobilizedBody::Ground(system.updMatter()),
+      Body(MassProperties::fromCentral(1, Vec3::Zero(), Inertia(4e-3, 4e-3, 4e-3))), "ball");
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
@@ -111,8 +117,8 @@ TEST(RosenbrockW3, BallWithFrictionMatchesReference) {
   EXPECT_LT(w.getStatistics().stepsTaken * 3, rk.getStatistics().stepsTaken)
       << "W3 " << w.getStatistics().stepsTaken << " steps, Merson " << rk.getStatistics().stepsTaken;
   std::printf("[ contact ] RosenbrockW3 %lld steps, RungeKuttaMerson %lld steps, relative error %.1e (at 1e-7: %.1e)\n",
-              static_cast<long long>(w.getStatistics().stepsTaken), static_cast<long long>(rk.getStatistics().stepsTaken), err,
-              errTight);
+              static_cast<long long>(w.getStatistics().stepsTaken),
+              static_cast<long long>(rk.getStatistics().stepsTaken), err, errTight);
 }
 
 // A branched body on the floor (free torso, two pinned legs with damped knees, spheres at the feet
@@ -155,8 +161,10 @@ void expectTwoBodyImpactMatchesDense(int spheresPerBody, bool structuredThrougho
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   for (int i = 0; i < spheresPerBody; ++i) {  // side by side along y: every pair of the two rows meets
     const Transform X_BS(Vec3(0, 0.04 * (i - 0.5 * (spheresPerBody - 1)), 0));
-    contact.addSurface(a.getIndex(), X_BS, ContactShape::sphere(0.1), ContactMaterial::rubber(), "a" + std::to_string(i));
-    contact.addSurface(b.getIndex(), X_BS, ContactShape::sphere(0.1), ContactMaterial::rubber(), "b" + std::to_string(i));
+    contact.addSurface(a.getIndex(), X_BS, ContactShape::sphere(0.1), ContactMaterial::rubber(),
+                       "a" + std::to_string(i));
+    contact.addSurface(b.getIndex(), X_BS, ContactShape::sphere(0.1), ContactMaterial::rubber(),
+                       "b" + std::to_string(i));
   }
   State s = system.realizeTopology();
   system.getMatter().updQ(s).segment<3>(4) = Vec3(-0.3, 0, 0);
@@ -167,8 +175,8 @@ void expectTwoBodyImpactMatchesDense(int spheresPerBody, bool structuredThrougho
   tree.setUseStructuredSolve(false);
   dense.setUseStructuredSolve(false);
   dense.setUseTreeLU(false);
-  for (Integrator* integ : {static_cast<Integrator*>(&tree), static_cast<Integrator*>(&dense),
-                            static_cast<Integrator*>(&structured)}) {
+  for (Integrator* integ :
+       {static_cast<Integrator*>(&tree), static_cast<Integrator*>(&dense), static_cast<Integrator*>(&structured)}) {
     IntegratorSettings set = integ->getSettings();
     set.maximumStepSize = 0.01;  // free flight has no error to stop a step from jumping the impact
     integ->setSettings(set);
@@ -180,10 +188,8 @@ void expectTwoBodyImpactMatchesDense(int spheresPerBody, bool structuredThrougho
   EXPECT_LT(tree.getNumTreeFactorizations(), tree.getNumFactorizations());
   EXPECT_LT((yT - yD).cwiseAbs().maxCoeff(), 1e-6);
   EXPECT_GT(structured.getNumStructuredFactorizations(), 0);
-  if (structuredThroughout)
-    EXPECT_EQ(structured.getNumStructuredFactorizations(), structured.getNumFactorizations());
-  else
-    EXPECT_LT(structured.getNumStructuredFactorizations(), structured.getNumFactorizations());
+  if (structuredThroughout) EXPECT_EQ(structured.getNumStructuredFactorizations(), structured.getNumFactorizations());
+  else EXPECT_LT(structured.getNumStructuredFactorizations(), structured.getNumFactorizations());
   EXPECT_LT((yS - yD).cwiseAbs().maxCoeff(), 1e-5);
   EXPECT_LT(yT[system.getMatter().getNQ() + 3], 0) << "body a bounced back";
 }

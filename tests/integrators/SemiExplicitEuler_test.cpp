@@ -27,8 +27,8 @@ TEST(SemiExplicitEuler, EnergyErrorStaysBoundedWhereExplicitEulerDrifts) {
   SemiExplicitEulerIntegrator symplectic(m.system);
   ExplicitEulerIntegrator euler(m.system);
   const Real bounded = maxEnergyError(symplectic), drift = maxEnergyError(euler);
-  std::printf("[ energy ] 100 s, h = 0.01: SemiExplicitEuler %.2e J, ExplicitEuler %.2e J (E0 = %.3f J)\n", bounded, drift,
-              e0);
+  std::printf("[ energy ] 100 s, h = 0.01: SemiExplicitEuler %.2e J, ExplicitEuler %.2e J (E0 = %.3f J)\n", bounded,
+              drift, e0);
   EXPECT_LT(bounded, 0.05 * e0);
   EXPECT_GT(drift, 10 * bounded);
 }

@@ -17,7 +17,11 @@ namespace {
 
 TEST(IntegratorAllocation, CounterWorks) {
   SKIP_IF_NOT_COUNTING_ALLOCATIONS();
-  EXPECT_GT(testing::allocationsDuring([] { Vector v(100); v.setZero(); }), 0);
+  EXPECT_GT(testing::allocationsDuring([] {
+              Vector v(100);
+              v.setZero();
+            }),
+            0);
 }
 
 TEST(IntegratorAllocation, SteppingAndReportingAllocateNothingAfterWarmUp) {

@@ -24,8 +24,7 @@ std::vector<Axes> allSequences() {
   for (int i = 0; i < 3; ++i)
     for (int j = 0; j < 3; ++j)
       for (int k = 0; k < 3; ++k)
-        if (i != j && j != k)
-          out.push_back({CoordinateAxis(i), CoordinateAxis(j), CoordinateAxis(k)});
+        if (i != j && j != k) out.push_back({CoordinateAxis(i), CoordinateAxis(j), CoordinateAxis(k)});
   return out;
 }
 
@@ -83,8 +82,7 @@ TEST(EulerAngles, MatchIndependentProducts) {
   }
   // Body-fixed XYZ written out in closed form.
   const Real a = 0.3, b = -0.7, c = 1.9;
-  const Real ca = std::cos(a), sa = std::sin(a), cb = std::cos(b), sb = std::sin(b),
-             cc = std::cos(c), sc = std::sin(c);
+  const Real ca = std::cos(a), sa = std::sin(a), cb = std::cos(b), sb = std::sin(b), cc = std::cos(c), sc = std::sin(c);
   Mat33 expected;
   expected << cb * cc, -cb * sc, sb,                             //
       ca * sc + sa * sb * cc, ca * cc - sa * sb * sc, -sa * cb,  //
@@ -120,8 +118,7 @@ TEST(EulerAngles, SpaceFixedIsReversedBodyFixed) {
     const Axes rev{a[2], a[1], a[0]};
     for (int n = 0; n < 20; ++n) {
       const Vec3 t = randomAngles(rng, a);
-      EXPECT_TRUE(Rotation::spaceFixed(t, a).isSameRotation(
-          Rotation::bodyFixed(Vec3(t[2], t[1], t[0]), rev), 1e-15))
+      EXPECT_TRUE(Rotation::spaceFixed(t, a).isSameRotation(Rotation::bodyFixed(Vec3(t[2], t[1], t[0]), rev), 1e-15))
           << name(a);
       const Rotation R = randomRotation(rng);
       const Vec3 ts = R.toSpaceFixed(a), tb = R.toBodyFixed(rev);
@@ -135,8 +132,7 @@ TEST(EulerAngles, GimbalLockReconstructsRotation) {
   // rotation rebuilt from whatever angles come back must still match to rounding.
   std::mt19937 rng(34);
   for (const Axes& a : allSequences()) {
-    const std::vector<Real> locks = proper(a) ? std::vector<Real>{0, kPi}
-                                              : std::vector<Real>{kPi / 2, -kPi / 2};
+    const std::vector<Real> locks = proper(a) ? std::vector<Real>{0, kPi} : std::vector<Real>{kPi / 2, -kPi / 2};
     for (Real lock : locks) {
       for (int e = 0; e <= 17; ++e) {
         const Real eps = e == 17 ? 0 : std::pow(10.0, -e) * (e % 2 ? 1 : -1);
@@ -151,9 +147,8 @@ TEST(EulerAngles, GimbalLockReconstructsRotation) {
           expectInRange(back, a);
           const Rotation R2 = body ? Rotation::bodyFixed(back, a) : Rotation::spaceFixed(back, a);
           EXPECT_TRUE(R2.isSameRotation(R, 4e-15))
-              << name(a) << (body ? " body" : " space") << " t = " << t.transpose()
-              << " back = " << back.transpose() << " err "
-              << (R2.matrix() - R.matrix()).cwiseAbs().maxCoeff();
+              << name(a) << (body ? " body" : " space") << " t = " << t.transpose() << " back = " << back.transpose()
+              << " err " << (R2.matrix() - R.matrix()).cwiseAbs().maxCoeff();
           EXPECT_NEAR(back[1], t[1], 1e-7) << name(a);
         }
       }

@@ -12,8 +12,7 @@ namespace articula::testing {
 
 // First derivative against a central difference of value(), second against a central difference
 // of derivative(), and (independently of derivative()) a second difference of value().
-inline void expectDerivativesMatchDifferences(const Function& f, Real x, const std::string& label,
-                                              Real scale = 1) {
+inline void expectDerivativesMatchDifferences(const Function& f, Real x, const std::string& label, Real scale = 1) {
   const Real h1 = 1e-5 * std::max(Real(1), std::abs(x));
   const Real fd1 = (f.value(x + h1) - f.value(x - h1)) / (2 * h1);
   EXPECT_NEAR(f.derivative(x), fd1, 1e-7 * scale) << label << " f' at x = " << x;

@@ -17,8 +17,7 @@ namespace {
 
 // Inertia about the origin of a uniform solid {|x_i| <= h_i, inside(x)}, by the midpoint rule on
 // an n^3 grid of equal point masses; independent of every closed form.
-Mat33 integrateSolid(Real mass, const Vec3& h, const std::function<bool(const Vec3&)>& inside,
-                     int n = 80) {
+Mat33 integrateSolid(Real mass, const Vec3& h, const std::function<bool(const Vec3&)>& inside, int n = 80) {
   Mat33 I = Mat33::Zero();
   int count = 0;
   for (int a = 0; a < n; ++a)
@@ -38,17 +37,16 @@ TEST(Inertia, FactoriesMatchClosedForms) {
   const Real m = 2.5;
   EXPECT_LT((Inertia::sphere(m, 0.4).matrix() - 0.4 * m * 0.16 * Mat33::Identity()).norm(), 1e-15);
   const Vec3 h(0.5, 1.0, 1.5);
-  EXPECT_LT((Inertia::brick(m, h).moments() -
-             m / 3 * Vec3(1.0 + 2.25, 0.25 + 2.25, 0.25 + 1.0)).norm(), 1e-14);
+  EXPECT_LT((Inertia::brick(m, h).moments() - m / 3 * Vec3(1.0 + 2.25, 0.25 + 2.25, 0.25 + 1.0)).norm(), 1e-14);
   const Vec3 s(0.3, 0.7, 1.1);
-  EXPECT_LT((Inertia::ellipsoid(m, s).moments() -
-             m / 5 * Vec3(0.49 + 1.21, 0.09 + 1.21, 0.09 + 0.49)).norm(), 1e-14);
+  EXPECT_LT((Inertia::ellipsoid(m, s).moments() - m / 5 * Vec3(0.49 + 1.21, 0.09 + 1.21, 0.09 + 0.49)).norm(), 1e-14);
   const Real r = 0.2, hl = 0.6;  // full length 1.2
   EXPECT_LT((Inertia::cylinderAlongZ(m, r, hl).moments() -
-             Vec3(m * (3 * r * r + 1.44) / 12, m * (3 * r * r + 1.44) / 12, m * r * r / 2)).norm(),
+             Vec3(m * (3 * r * r + 1.44) / 12, m * (3 * r * r + 1.44) / 12, m * r * r / 2))
+                .norm(),
             1e-15);
-  for (const Inertia& I : {Inertia::sphere(m, 0.4), Inertia::brick(m, h), Inertia::ellipsoid(m, s),
-                           Inertia::cylinderAlongZ(m, r, hl)}) {
+  for (const Inertia& I :
+       {Inertia::sphere(m, 0.4), Inertia::brick(m, h), Inertia::ellipsoid(m, s), Inertia::cylinderAlongZ(m, r, hl)}) {
     EXPECT_EQ(I.products(), Vec3::Zero());
     EXPECT_TRUE(I.isValid());
   }
@@ -60,19 +58,14 @@ TEST(Inertia, FactoriesMatchNumericalIntegration) {
   // Midpoint-rule error is O(1/n^2) for the box; about 1e-3 relative for the curved solids.
   const Mat33 box = integrateSolid(m, h, [](const Vec3&) { return true; });
   EXPECT_LT((box - Inertia::brick(m, h).matrix()).norm(), 3e-4 * box.norm());
-  const Mat33 ell = integrateSolid(m, h, [&](const Vec3& p) {
-    return p.cwiseQuotient(h).squaredNorm() <= 1;
-  });
+  const Mat33 ell = integrateSolid(m, h, [&](const Vec3& p) { return p.cwiseQuotient(h).squaredNorm() <= 1; });
   EXPECT_LT((ell - Inertia::ellipsoid(m, h).matrix()).norm(), 5e-3 * ell.norm());
   const Real R = 0.5;
-  const Mat33 sph = integrateSolid(m, Vec3::Constant(R), [&](const Vec3& p) {
-    return p.squaredNorm() <= R * R;
-  });
+  const Mat33 sph = integrateSolid(m, Vec3::Constant(R), [&](const Vec3& p) { return p.squaredNorm() <= R * R; });
   EXPECT_LT((sph - Inertia::sphere(m, R).matrix()).norm(), 5e-3 * sph.norm());
   const Real rc = 0.3, hz = 0.8;
-  const Mat33 cyl = integrateSolid(m, Vec3(rc, rc, hz), [&](const Vec3& p) {
-    return p.x() * p.x() + p.y() * p.y() <= rc * rc;
-  });
+  const Mat33 cyl = integrateSolid(m, Vec3(rc, rc, hz),
+                                   [&](const Vec3& p) { return p.x() * p.x() + p.y() * p.y() <= rc * rc; });
   EXPECT_LT((cyl - Inertia::cylinderAlongZ(m, rc, hz).matrix()).norm(), 5e-3 * cyl.norm());
 }
 
@@ -89,8 +82,7 @@ TEST(Inertia, PointMass) {
   const Mat33 I = Inertia::pointMass(2, p).matrix();
   // Direct sum over the single particle: I_ij = m (|p|^2 delta_ij - p_i p_j).
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j)
-      EXPECT_DOUBLE_EQ(I(i, j), 2 * ((i == j ? 14.0 : 0.0) - p[i] * p[j]));
+    for (int j = 0; j < 3; ++j) EXPECT_DOUBLE_EQ(I(i, j), 2 * ((i == j ? 14.0 : 0.0) - p[i] * p[j]));
   EXPECT_LT((I - 2 * skew(p).transpose() * skew(p)).norm(), 1e-13);
   EXPECT_LT((I * p).norm(), 1e-13);  // spinning about the line through p needs no torque
 }
@@ -102,8 +94,8 @@ TEST(Inertia, ParallelAxisRoundTrip) {
     const Real m = articula::testing::uniform(rng, 0.1, 5);
     const Vec3 p = randomVec3(rng, 2);
     const Inertia I_Q = I_C.shiftFromMassCenter(p, m);
-    EXPECT_LT((I_Q.matrix() - (I_C.matrix() + m * (p.squaredNorm() * Mat33::Identity() -
-                                                   p * p.transpose()))).norm(), 1e-13);
+    EXPECT_LT((I_Q.matrix() - (I_C.matrix() + m * (p.squaredNorm() * Mat33::Identity() - p * p.transpose()))).norm(),
+              1e-13);
     EXPECT_TRUE(I_Q.isValid(1e-12));
     // Moving away from the mass center never lowers a diagonal moment.
     EXPECT_TRUE(((I_Q.moments() - I_C.moments()).array() >= -1e-15).all());

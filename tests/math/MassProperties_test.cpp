@@ -16,8 +16,7 @@ using articula::testing::uniform;
 namespace {
 
 MassProperties randomMassProperties(std::mt19937& rng) {
-  return MassProperties::fromCentral(uniform(rng, 0.2, 4), randomVec3(rng, 1.5),
-                                     randomCentralInertia(rng));
+  return MassProperties::fromCentral(uniform(rng, 0.2, 4), randomVec3(rng, 1.5), randomCentralInertia(rng));
 }
 
 // X^{AB} = [[R, 0], [p x R, R]] maps motion from B to A (Theory Manual 3.10).
@@ -60,8 +59,7 @@ TEST(MassProperties, KineticEnergyIndependentOfReferencePoint) {
     const Vec3 w = V.head<3>(), v = V.tail<3>(), p = mp.massCenter();
     const Vec3 v_C = v + w.cross(p);
     const Real ke = 0.5 * V.dot(mp.toSpatialMat() * V);
-    EXPECT_NEAR(ke, 0.5 * (w.dot(mp.inertiaAboutMassCenter().matrix() * w) +
-                           mp.mass() * v_C.squaredNorm()), 1e-12);
+    EXPECT_NEAR(ke, 0.5 * (w.dot(mp.inertiaAboutMassCenter().matrix() * w) + mp.mass() * v_C.squaredNorm()), 1e-12);
     const Vec6 P = mp.toSpatialMat() * V;
     EXPECT_LT((P.tail<3>() - mp.mass() * v_C).norm(), 1e-13);
   }
@@ -83,8 +81,9 @@ TEST(MassProperties, TransformMatchesSpatialCongruence) {
     const Vec6 V_A = motionTransform(X_AB) * V_B;
     EXPECT_NEAR(V_A.dot(mpA.toSpatialMat() * V_A), V_B.dot(mpB.toSpatialMat() * V_B), 1e-11);
     // The central inertia only rotates.
-    EXPECT_LT((mpA.inertiaAboutMassCenter().matrix() -
-               mpB.inertiaAboutMassCenter().reexpress(X_AB.R()).matrix()).norm(), 1e-12);
+    EXPECT_LT(
+        (mpA.inertiaAboutMassCenter().matrix() - mpB.inertiaAboutMassCenter().reexpress(X_AB.R()).matrix()).norm(),
+        1e-12);
     // Round trip through the inverse transform.
     const MassProperties back = mpA.transform(X_AB.inverse());
     EXPECT_LT((back.toSpatialMat() - mpB.toSpatialMat()).norm(), 1e-12);
@@ -106,8 +105,7 @@ TEST(MassProperties, RejectsInvalid) {
   EXPECT_THROW(MassProperties(NAN, Vec3::Zero(), Inertia(1, 1, 1)), Error);
   EXPECT_THROW(MassProperties(1, Vec3(0, NAN, 0), Inertia(1, 1, 1)), Error);
   // A trusted but invalid inertia is caught.
-  EXPECT_THROW(MassProperties(1, Vec3::Zero(), Inertia::trusted(Mat33(Vec3(1, 1, 5).asDiagonal()))),
-               Error);
+  EXPECT_THROW(MassProperties(1, Vec3::Zero(), Inertia::trusted(Mat33(Vec3(1, 1, 5).asDiagonal()))), Error);
   // Inertia about Bo too small for a mass 2 m from Bo: the central inertia would be negative.
   EXPECT_THROW(MassProperties(1, Vec3(2, 0, 0), Inertia(1, 1, 1)), Error);
 }

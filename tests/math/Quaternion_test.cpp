@@ -15,10 +15,9 @@ namespace {
 
 // Hamilton product written out independently of the library.
 Vec4 hamilton(const Vec4& a, const Vec4& b) {
-  return Vec4(a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3],
-              a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
-              a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1],
-              a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]);
+  return Vec4(
+      a[0] * b[0] - a[1] * b[1] - a[2] * b[2] - a[3] * b[3], a[0] * b[1] + a[1] * b[0] + a[2] * b[3] - a[3] * b[2],
+      a[0] * b[2] - a[1] * b[3] + a[2] * b[0] + a[3] * b[1], a[0] * b[3] + a[1] * b[2] - a[2] * b[1] + a[3] * b[0]);
 }
 
 }  // namespace

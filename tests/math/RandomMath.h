@@ -6,9 +6,7 @@
 
 namespace articula::testing {
 
-inline Real uniform(std::mt19937& rng, Real lo, Real hi) {
-  return std::uniform_real_distribution<Real>(lo, hi)(rng);
-}
+inline Real uniform(std::mt19937& rng, Real lo, Real hi) { return std::uniform_real_distribution<Real>(lo, hi)(rng); }
 inline Vec3 randomVec3(std::mt19937& rng, Real scale = 1) {
   return Vec3(uniform(rng, -scale, scale), uniform(rng, -scale, scale), uniform(rng, -scale, scale));
 }
@@ -25,8 +23,8 @@ inline Rotation randomRotation(std::mt19937& rng) {
 // A valid central inertia: random principal moments obeying the triangle inequality, rotated.
 inline Inertia randomCentralInertia(std::mt19937& rng) {
   // Moments of a random solid box of unit mass always satisfy the triangle inequality.
-  const Inertia box = Inertia::brick(uniform(rng, 0.5, 3), Vec3(uniform(rng, 0.1, 1), uniform(rng, 0.1, 1),
-                                                              uniform(rng, 0.1, 1)));
+  const Inertia box = Inertia::brick(uniform(rng, 0.5, 3),
+                                     Vec3(uniform(rng, 0.1, 1), uniform(rng, 0.1, 1), uniform(rng, 0.1, 1)));
   return box.reexpress(randomRotation(rng));
 }
 

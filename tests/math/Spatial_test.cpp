@@ -81,9 +81,7 @@ TEST(Spatial, ShiftInertiaMatrixMatchesExplicitProduct) {
     // Shifting back by -l undoes it, and shifts compose additively.
     EXPECT_LT((shiftInertiaMatrix(shifted, -l) - Psym).norm(), 1e-11);
     const Vec3 l2 = randomVec3(rng);
-    EXPECT_LT((shiftInertiaMatrix(shiftInertiaMatrix(Psym, l2), l) - shiftInertiaMatrix(Psym, l + l2))
-                  .norm(),
-              1e-11);
+    EXPECT_LT((shiftInertiaMatrix(shiftInertiaMatrix(Psym, l2), l) - shiftInertiaMatrix(Psym, l + l2)).norm(), 1e-11);
   }
 }
 

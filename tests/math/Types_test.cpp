@@ -27,8 +27,8 @@ TEST(Skew, Identities3_1To3_7) {
     // 3.5: (v x)^T (v x) is symmetric with the gyration diagonal of a unit point mass at v.
     const Mat33 G = V.transpose() * V;
     EXPECT_LT((G - G.transpose()).norm(), 1e-15);
-    EXPECT_LT((G.diagonal() - Vec3(v.y() * v.y() + v.z() * v.z(), v.x() * v.x() + v.z() * v.z(),
-                                   v.x() * v.x() + v.y() * v.y()))
+    EXPECT_LT((G.diagonal() -
+               Vec3(v.y() * v.y() + v.z() * v.z(), v.x() * v.x() + v.z() * v.z(), v.x() * v.x() + v.y() * v.y()))
                   .norm(),
               1e-13);
     // 3.6: (U v) x = U (v x) U^T.

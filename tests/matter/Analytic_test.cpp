@@ -18,8 +18,7 @@ TEST(Analytic, SimplePendulumAngularAcceleration) {
   addTestForces(system).gravity = Vec3(0, -g, 0);
   // Point mass a distance L below the pin axis (z) at q = 0.
   const MobilizedBody::Pin pendulum(MobilizedBody::Ground(matter), Transform(),
-                                    Body(MassProperties::fromCentral(m, Vec3(0, -L, 0), Inertia())),
-                                    Transform());
+                                    Body(MassProperties::fromCentral(m, Vec3(0, -L, 0), Inertia())), Transform());
   State s = system.realizeTopology();
   for (Real q : {-2.5, -1.0, 0.0, 0.3, 1.2, 3.0}) {
     for (Real u : {0.0, 2.0}) {
@@ -138,12 +137,11 @@ TEST_P(FreeBody, FallingBodyMassCentreAcceleratesWithGravity) {
   EXPECT_LT((Vec3(body.getBodyAcceleration(s).head<3>()) - wdot).norm(), kTol * (1 + wdot.norm()));
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Options, FreeBody,
-    ::testing::Values(FreeBodyCase{RotationCoordinates::Quaternion, false},
-                      FreeBodyCase{RotationCoordinates::Quaternion, true},
-                      FreeBodyCase{RotationCoordinates::EulerXYZ, false},
-                      FreeBodyCase{RotationCoordinates::EulerXYZ, true}));
+INSTANTIATE_TEST_SUITE_P(Options, FreeBody,
+                         ::testing::Values(FreeBodyCase{RotationCoordinates::Quaternion, false},
+                                           FreeBodyCase{RotationCoordinates::Quaternion, true},
+                                           FreeBodyCase{RotationCoordinates::EulerXYZ, false},
+                                           FreeBodyCase{RotationCoordinates::EulerXYZ, true}));
 
 }  // namespace
 }  // namespace articula::testing

@@ -50,8 +50,7 @@ TEST_P(ForwardDynamics, ArticulatedBodyMatchesMassMatrixSolve) {
     matter.calcM(s, M);
     matter.calcSystemJacobian(s, J);
     Vector c;
-    matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb),
-                                                Vector::Zero(nu), c);
+    matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb), Vector::Zero(nu), c);
     const std::string ctx = tree.describe() + ", trial " + std::to_string(trial);
     expectSolves(M, f + J.transpose() * stack(F) - c, udot, ctx);
 
@@ -84,8 +83,7 @@ TEST_P(ForwardDynamics, RealizedAccelerationIncludesGravityAndAppliedForces) {
   matter.calcM(s, M);
   matter.calcSystemJacobian(s, J);
   Vector c;
-  matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb),
-                                              Vector::Zero(nu), c);
+  matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb), Vector::Zero(nu), c);
   const Vector udot = matter.getUDot(s);
   expectSolves(M, tree.forces().mobilityForces + J.transpose() * stack(F) - c, udot, tree.describe());
   EXPECT_EQ(Vector(s.getUDot()), udot) << "State's udot and the matter's udot differ";

@@ -2,8 +2,8 @@
 // from calcM, the bodies' Jacobians (calcSystemJacobian shifted to the solver's reference point)
 // and their convective Jacobians by central differences of the body velocities at fixed u; the
 // O(n) solve and right-hand side must match a dense LU and dense products.
-#include <functional>
 #include <gtest/gtest.h>
+#include <functional>
 
 #include "articula/matter/ImplicitTreeSolver.h"
 #include "support/DenseDynamics.h"
@@ -24,7 +24,8 @@ Vector velocitiesAbout(const MatterSubsystem& m, const State& s, const Vec3& o) 
   Vector V(6 * m.getNumBodies());
   for (int b = 0; b < m.getNumBodies(); ++b) {
     const SpatialVec& Vb = m.getBodyVelocity(s, b);
-    V.segment<6>(6 * b) = spatialVec(Vb.head<3>(), Vec3(Vb.tail<3>()) + Vec3(Vb.head<3>()).cross(o - m.getBodyTransform(s, b).p()));
+    V.segment<6>(6 * b) = spatialVec(Vb.head<3>(),
+                                     Vec3(Vb.tail<3>()) + Vec3(Vb.head<3>()).cross(o - m.getBodyTransform(s, b).p()));
   }
   return V;
 }
@@ -61,7 +62,8 @@ void expectMatchesDenseAlgebra(unsigned seed, const std::function<bool(int)>& wi
   for (int i = 0; i < numPairs; ++i) {
     WrenchPairTerm t;
     t.bodyB = pick(rng);
-    do t.bodyA = i % 4 == 3 ? 0 : pick(rng); while (t.bodyA == t.bodyB);
+    do t.bodyA = i % 4 == 3 ? 0 : pick(rng);
+    while (t.bodyA == t.bodyB);
     t.slopes.K_B = randomBlock(rng, 300);
     t.slopes.K_A = randomBlock(rng, 300);
     t.slopes.D_B = randomBlock(rng, 10);
@@ -143,7 +145,8 @@ TEST_P(ImplicitTreeSolverTest, MatchesDenseAlgebraWithTermsOnFewBodies) {
 
 // Contact between moving bodies: wrench pairs across branches, solved as a low-rank correction.
 TEST_P(ImplicitTreeSolverTest, MatchesDenseAlgebraWithWrenchPairs) {
-  expectMatchesDenseAlgebra(GetParam(), [](int b) { return b % 5 == 2; }, 3);
+  expectMatchesDenseAlgebra(
+      GetParam(), [](int b) { return b % 5 == 2; }, 3);
 }
 
 INSTANTIATE_TEST_SUITE_P(RandomTrees, ImplicitTreeSolverTest, ::testing::Range(1u, 9u));

@@ -26,8 +26,7 @@ TEST_P(InverseDynamics, EqualsMassMatrixTimesUDotPlusBias) {
 
     Vector residual, bias;
     matter.calcResidualForceIgnoringConstraints(s, f, F, udot, residual);
-    matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb),
-                                                Vector::Zero(nu), bias);
+    matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb), Vector::Zero(nu), bias);
     ASSERT_EQ(residual.size(), nu);
     Matrix M, J;
     matter.calcM(s, M);
@@ -56,8 +55,7 @@ TEST_P(InverseDynamics, AtRestResidualIsMassMatrixProduct) {
   matter.multiplyByM(s, udot, Mv);
   EXPECT_LT(relErr(residual, Mv), 100 * nu * kEps) << tree.describe();
   Vector bias;
-  matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb),
-                                              Vector::Zero(nu), bias);
+  matter.calcResidualForceIgnoringConstraints(s, Vector::Zero(nu), zeroBodyForces(nb), Vector::Zero(nu), bias);
   EXPECT_EQ(bias.norm(), 0.0) << tree.describe();
 }
 

@@ -37,8 +37,7 @@ TEST_P(Kinematics, BodyTransformComposesAlongTheTree) {
     const MobilizedBodyInfo& info = matter().getInfo(b);
     const Transform X_FM = matter().getMobilizer(b).calcX_FM(q.data() + info.qStart);
     EXPECT_TRUE(matter().getMobilizerTransform(state, b).isSameTransform(X_FM, 0.0)) << where(b);
-    const Transform X_GB = matter().getBodyTransform(state, info.parent) * info.X_PF * X_FM *
-                           info.X_BM.inverse();
+    const Transform X_GB = matter().getBodyTransform(state, info.parent) * info.X_PF * X_FM * info.X_BM.inverse();
     EXPECT_TRUE(matter().getBodyTransform(state, b).isSameTransform(X_GB, 100 * b * kEps)) << where(b);
   }
 }
@@ -50,8 +49,7 @@ TEST_P(Kinematics, BodyVelocityIsDerivativeOfBodyTransform) {
   for (int b = 1; b < nb(); ++b) {
     const Transform& Xp = matter().getBodyTransform(p, b);
     const Transform& Xm = matter().getBodyTransform(m, b);
-    const Vec3 w = angularVelocityFromDifferences(Xm.R(), matter().getBodyTransform(state, b).R(),
-                                                  Xp.R(), kStep);
+    const Vec3 w = angularVelocityFromDifferences(Xm.R(), matter().getBodyTransform(state, b).R(), Xp.R(), kStep);
     const Vec3 v = (Xp.p() - Xm.p()) / (2 * kStep);
     EXPECT_LT(relErr(matter().getBodyVelocity(state, b), spatialVec(w, v)), kFdTol) << where(b);
   }
@@ -78,18 +76,14 @@ TEST_P(Kinematics, StationAndFrameQueriesFollowRigidBodyFormulas) {
     const Vec3 r = X_GB.R() * p_BS;
     const Vec3 vS = v + w.cross(r), aS = a + al.cross(r) + w.cross(w.cross(r));
     const Real tol = 100 * nb() * kEps;
-    EXPECT_LT(relErr(matter().findStationLocationInGround(state, b, p_BS), (X_GB * p_BS).eval()), tol)
-        << where(b);
+    EXPECT_LT(relErr(matter().findStationLocationInGround(state, b, p_BS), (X_GB * p_BS).eval()), tol) << where(b);
     EXPECT_LT(relErr(matter().findStationVelocityInGround(state, b, p_BS), vS), tol) << where(b);
     EXPECT_LT(relErr(matter().findStationAccelerationInGround(state, b, p_BS), aS), tol) << where(b);
 
     const Transform X_BF(randomRotation(rng), p_BS);
-    EXPECT_TRUE(matter().findFrameTransformInGround(state, b, X_BF).isSameTransform(X_GB * X_BF, tol))
-        << where(b);
-    EXPECT_LT(relErr(matter().findFrameVelocityInGround(state, b, X_BF), spatialVec(w, vS)), tol)
-        << where(b);
-    EXPECT_LT(relErr(matter().findFrameAccelerationInGround(state, b, X_BF), spatialVec(al, aS)), tol)
-        << where(b);
+    EXPECT_TRUE(matter().findFrameTransformInGround(state, b, X_BF).isSameTransform(X_GB * X_BF, tol)) << where(b);
+    EXPECT_LT(relErr(matter().findFrameVelocityInGround(state, b, X_BF), spatialVec(w, vS)), tol) << where(b);
+    EXPECT_LT(relErr(matter().findFrameAccelerationInGround(state, b, X_BF), spatialVec(al, aS)), tol) << where(b);
   }
 }
 

@@ -81,18 +81,16 @@ TEST_P(Lock, LockedMobilizerBehavesLikeAWeld) {
   twinMatter.calcM(ts, M);
   const Real tol = 10 * nu * kEps * conditionNumber(M);
   for (int b = 1; b < nb; ++b) {
-    const std::string ctx = tree.describe() + ", body " + std::to_string(b) + " (" +
-                            kindName(tree.specs()[b].kind) + (locked[b] ? ", locked)" : ")");
+    const std::string ctx = tree.describe() + ", body " + std::to_string(b) + " (" + kindName(tree.specs()[b].kind) +
+                            (locked[b] ? ", locked)" : ")");
     EXPECT_EQ(matter.isLocked(s, b), locked[b] != 0) << ctx;
     if (locked[b]) {
       EXPECT_EQ(Vector(tree.bodies()[b].getU(s)).norm(), 0.0) << ctx << ": lock must zero u";
       EXPECT_EQ(Vector(tree.bodies()[b].getUDot(s)).norm(), 0.0) << ctx;
     } else {
-      EXPECT_LT(relErr(Vector(tree.bodies()[b].getUDot(s)), Vector(twin.bodies[b].getUDot(ts))), tol)
-          << ctx;
+      EXPECT_LT(relErr(Vector(tree.bodies()[b].getUDot(s)), Vector(twin.bodies[b].getUDot(ts))), tol) << ctx;
     }
-    EXPECT_TRUE(matter.getBodyTransform(s, b).isSameTransform(twinMatter.getBodyTransform(ts, b), 1e-12))
-        << ctx;
+    EXPECT_TRUE(matter.getBodyTransform(s, b).isSameTransform(twinMatter.getBodyTransform(ts, b), 1e-12)) << ctx;
     EXPECT_LT(relErr(matter.getBodyAcceleration(s, b), twinMatter.getBodyAcceleration(ts, b)), tol) << ctx;
   }
 }
@@ -114,9 +112,8 @@ TEST_P(Lock, LockForcesAreTheInverseDynamicsForces) {
   tree.system().realize(s, Stage::Acceleration);
 
   Vector residual;
-  matter.calcResidualForceIgnoringConstraints(s, matter.getAppliedMobilityForces(s),
-                                              matter.getAppliedBodyForces(s), Vector(matter.getUDot(s)),
-                                              residual);
+  matter.calcResidualForceIgnoringConstraints(s, matter.getAppliedMobilityForces(s), matter.getAppliedBodyForces(s),
+                                              Vector(matter.getUDot(s)), residual);
   const Vector& lockForces = matter.getLockForces(s);
   ASSERT_EQ(lockForces.size(), nu);
   Vector Mudot;

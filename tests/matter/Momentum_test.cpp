@@ -51,8 +51,8 @@ TEST_P(Momentum, AboutAPointIsSumOfBodyMomenta) {
   std::mt19937 rng(GetParam() + 1100);
   State s = tree.randomState(rng);
   tree.system().realize(s, Stage::Velocity);
-  for (const Vec3& p_GP : {Vec3(Vec3::Zero()), Vec3(randomVector(3, rng, 2.0)),
-                           matter.calcSystemMassCenterLocationInGround(s)}) {
+  for (const Vec3& p_GP :
+       {Vec3(Vec3::Zero()), Vec3(randomVector(3, rng, 2.0)), matter.calcSystemMassCenterLocationInGround(s)}) {
     SpatialVec sum = SpatialVec::Zero();
     for (int b = 1; b < matter.getNumBodies(); ++b) sum += bodyMomentum(matter, s, b, p_GP);
     EXPECT_LT(relErr(matter.calcSystemMomentumAboutPoint(s, p_GP), sum), 100 * matter.getNumBodies() * kEps)
@@ -70,8 +70,8 @@ TEST_P(Momentum, LinearMomentumMovesTheMassCentre) {
   State p = advanced(matter, s, kStep), m = advanced(matter, s, -kStep);
   tree.system().realize(p, Stage::Position);
   tree.system().realize(m, Stage::Position);
-  const Vec3 vC = (matter.calcSystemMassCenterLocationInGround(p) -
-                   matter.calcSystemMassCenterLocationInGround(m)) / (2 * kStep);
+  const Vec3 vC = (matter.calcSystemMassCenterLocationInGround(p) - matter.calcSystemMassCenterLocationInGround(m)) /
+                  (2 * kStep);
   const Vec3 L = matter.calcSystemMomentumAboutPoint(s, Vec3::Zero()).tail<3>();
   EXPECT_LT(relErr(L, (matter.calcSystemMass() * vC).eval()), kFdTol) << tree.describe();
 }
@@ -92,16 +92,15 @@ TEST_P(Momentum, FloatingTreeBalancesExternalForces) {
     tree.system().realize(p, Stage::Velocity);
     tree.system().realize(m, Stage::Velocity);
     const SpatialVec rate = (matter.calcSystemMomentumAboutPoint(p, Vec3::Zero()) -
-                             matter.calcSystemMomentumAboutPoint(m, Vec3::Zero())) / (2 * kStep);
+                             matter.calcSystemMomentumAboutPoint(m, Vec3::Zero())) /
+                            (2 * kStep);
     const Real mass = matter.calcSystemMass();
     const Vec3 weight = mass * g;
-    const SpatialVec expected =
-        spatialVec(matter.calcSystemMassCenterLocationInGround(s).cross(weight), weight);
+    const SpatialVec expected = spatialVec(matter.calcSystemMassCenterLocationInGround(s).cross(weight), weight);
     // Scale: the momentum itself, so a conserved momentum is checked relative to its size.
     const Real scale = matter.calcSystemMomentumAboutPoint(s, Vec3::Zero()).norm() + expected.norm();
-    EXPECT_LT((rate - expected).norm() / scale, kFdTol)
-        << tree.describe() << ", g = " << g.transpose() << "\nrate " << rate.transpose()
-        << "\nexpected " << expected.transpose();
+    EXPECT_LT((rate - expected).norm() / scale, kFdTol) << tree.describe() << ", g = " << g.transpose() << "\nrate "
+                                                        << rate.transpose() << "\nexpected " << expected.transpose();
   }
 }
 

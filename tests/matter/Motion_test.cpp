@@ -65,7 +65,7 @@ TEST(Motion, EachLevelFollowsItsFunction) {
       const State& st = integ->getState();
       const Real t = st.getTime();
       const Real expected = f->value(t);
-      const Real actual = level == MotionLevel::Position ? b.getOneQ(st, 0)
+      const Real actual = level == MotionLevel::Position   ? b.getOneQ(st, 0)
                           : level == MotionLevel::Velocity ? b.getOneU(st, 0)
                                                            : Real(b.getUDot(st)[0]);
       worst = std::max(worst, std::abs(actual - expected));
@@ -81,7 +81,8 @@ TEST(Motion, DrivenFourBarCrankTorqueBalancesPower) {
   const Body bar(MassProperties::fromCentral(1, Vec3(0.2, 0, 0), Inertia(1e-3, 0.02, 0.02)));
   const MobilizedBody crank = MobilizedBody::Pin(MobilizedBody::Ground(m), bar);
   const MobilizedBody coupler = MobilizedBody::Pin(crank, Transform(Vec3(la, 0, 0)), bar, Transform());
-  const MobilizedBody rocker = MobilizedBody::Pin(MobilizedBody::Ground(m), Transform(Vec3(ld, 0, 0)), bar, Transform());
+  const MobilizedBody rocker = MobilizedBody::Pin(MobilizedBody::Ground(m), Transform(Vec3(ld, 0, 0)), bar,
+                                                  Transform());
   const auto& closure = addConstraint<constraints::Ball>(m, "closure", coupler.getIndex(), Vec3(lb, 0, 0),
                                                          rocker.getIndex(), Vec3(lc, 0, 0));
   sys.realizeTopology();
@@ -126,7 +127,8 @@ TEST(Motion, BadInputIsNamed) {
   MultibodySystem sys;
   MatterSubsystem& m = sys.updMatter();
   const MobilizedBody ball = MobilizedBody::Ball(MobilizedBody::Ground(m), Transform(),
-      Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))), Transform(), RotationCoordinates::Quaternion, Direction::Forward, "shoulder");
+                                                 Body(MassProperties(1, Vec3::Zero(), Inertia(1, 1, 1))), Transform(),
+                                                 RotationCoordinates::Quaternion, Direction::Forward, "shoulder");
   sys.realizeTopology();
   State s = sys.getDefaultState();
   const FunctionPtr f = functions::constant(0);

@@ -31,8 +31,8 @@ struct DampedSlider {
   State state;
   DampedSlider() {
     MobilizedBody ground = MobilizedBody::Ground(system.updMatter());
-    MobilizedBody::Slider slider(ground, Body(MassProperties::fromCentral(kMass, Vec3(0, 0, 0), Inertia(0.1, 0.1, 0.1))),
-                                 "slider");
+    MobilizedBody::Slider slider(
+        ground, Body(MassProperties::fromCentral(kMass, Vec3(0, 0, 0), Inertia(0.1, 0.1, 0.1))), "slider");
     damper = &system.addForceSubsystem(std::make_unique<MobilityDamper>());
     state = system.realizeTopology();
     slider.setOneQ(state, 0, 0.3);

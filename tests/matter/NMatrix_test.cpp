@@ -40,8 +40,7 @@ TEST_P(NMatrix, MovesMobilizerFramesWithTheirVelocities) {
   for (int b = 1; b < matter().getNumBodies(); ++b) {
     const Transform& Xp = matter().getMobilizerTransform(p, b);
     const Transform& Xm = matter().getMobilizerTransform(m, b);
-    const Vec3 w = angularVelocityFromDifferences(Xm.R(), matter().getMobilizerTransform(state, b).R(),
-                                                  Xp.R(), kStep);
+    const Vec3 w = angularVelocityFromDifferences(Xm.R(), matter().getMobilizerTransform(state, b).R(), Xp.R(), kStep);
     const Vec3 v = (Xp.p() - Xm.p()) / (2 * kStep);
     EXPECT_LT(relErr(matter().getMobilizerVelocity(state, b), spatialVec(w, v)), kFdTol)
         << tree.describe() << ", body " << b << " (" << kindName(tree.specs()[b].kind)

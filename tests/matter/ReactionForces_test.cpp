@@ -24,8 +24,7 @@ TEST(ReactionForces, WeldCarriesTheWeightOfABodyAtRest) {
   TestForces& forces = addTestForces(system);
   forces.gravity = Vec3(0.3, -9.81, 0.2);
   const MassProperties mp1 = randomMassProperties(rng), mp2 = randomMassProperties(rng);
-  const MobilizedBody::Weld first(MobilizedBody::Ground(matter), randomTransform(rng), Body(mp1),
-                                  randomTransform(rng));
+  const MobilizedBody::Weld first(MobilizedBody::Ground(matter), randomTransform(rng), Body(mp1), randomTransform(rng));
   const MobilizedBody::Weld second(first, randomTransform(rng), Body(mp2), randomTransform(rng));
   State s = system.realizeTopology();
   system.realize(s, Stage::Acceleration);

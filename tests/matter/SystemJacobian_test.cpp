@@ -10,7 +10,7 @@ namespace articula::testing {
 namespace {
 
 constexpr Real kEps = 2.2e-16;
-constexpr Real kStep = 1e-5;   // central differences: truncation ~1e-10, rounding ~1e-11 here
+constexpr Real kStep = 1e-5;  // central differences: truncation ~1e-10, rounding ~1e-11 here
 constexpr Real kFdTol = 1e-7;
 
 class SystemJacobian : public ::testing::TestWithParam<unsigned> {
@@ -37,8 +37,7 @@ TEST_P(SystemJacobian, ProductWithStateSpeedsGivesBodyVelocities) {
   matter().multiplyBySystemJacobian(state, Vector(matter().getU(state)), V);
   ASSERT_EQ(static_cast<int>(V.size()), nb());
   for (int b = 0; b < nb(); ++b)
-    EXPECT_LT(relErr(V[b], matter().getBodyVelocity(state, b)), 10 * nb() * kEps)
-        << tree.describe() << ", body " << b;
+    EXPECT_LT(relErr(V[b], matter().getBodyVelocity(state, b)), 10 * nb() * kEps) << tree.describe() << ", body " << b;
 }
 
 TEST_P(SystemJacobian, AssembledMatrixMatchesProductsAndTransposeProducts) {
@@ -78,7 +77,8 @@ TEST_P(SystemJacobian, StationJacobianIsDerivativeOfStationPosition) {
     ASSERT_EQ(JS.rows(), 3);
     ASSERT_EQ(JS.cols(), nu());
     const Vec3 fd = (matter().findStationLocationInGround(p, b, p_BS) -
-                     matter().findStationLocationInGround(m, b, p_BS)) / (2 * kStep);
+                     matter().findStationLocationInGround(m, b, p_BS)) /
+                    (2 * kStep);
     const Vec3 Ju = JS * u;
     EXPECT_LT(relErr(Ju, fd), kFdTol) << tree.describe() << ", body " << b;
     EXPECT_LT(relErr(Ju, matter().findStationVelocityInGround(state, b, p_BS)), 10 * nb() * kEps)
@@ -102,10 +102,10 @@ TEST_P(SystemJacobian, FrameJacobianIsDerivativeOfFramePose) {
                                                   matter().getBodyTransform(state, b).R(),
                                                   matter().getBodyTransform(p, b).R(), kStep);
     const Vec3 v = (matter().findStationLocationInGround(p, b, p_BF) -
-                    matter().findStationLocationInGround(m, b, p_BF)) / (2 * kStep);
+                    matter().findStationLocationInGround(m, b, p_BF)) /
+                   (2 * kStep);
     EXPECT_LT(relErr(Ju, spatialVec(w, v)), kFdTol) << tree.describe() << ", body " << b;
-    EXPECT_LT(relErr(Ju, matter().findFrameVelocityInGround(state, b, Transform(p_BF))),
-              10 * nb() * kEps)
+    EXPECT_LT(relErr(Ju, matter().findFrameVelocityInGround(state, b, Transform(p_BF))), 10 * nb() * kEps)
         << tree.describe() << ", body " << b;
   }
 }
@@ -127,8 +127,7 @@ TEST_P(SystemJacobian, BiasTermsCompleteTheAcceleration) {
   ASSERT_EQ(static_cast<int>(bias.size()), nb());
   const Vector A = J * udot + stack(bias);
   for (int b = 0; b < nb(); ++b) {
-    EXPECT_LT(relErr(Vec6(A.segment<6>(6 * b)), matter().getBodyAcceleration(state, b)),
-              100 * nb() * kEps)
+    EXPECT_LT(relErr(Vec6(A.segment<6>(6 * b)), matter().getBodyAcceleration(state, b)), 100 * nb() * kEps)
         << tree.describe() << ", body " << b;
   }
 
@@ -140,17 +139,16 @@ TEST_P(SystemJacobian, BiasTermsCompleteTheAcceleration) {
     const Vec3 aS = JS * udot + matter().calcBiasForStationJacobian(state, b, p_BS);
     const Vec6 aF = JF * udot + matter().calcBiasForFrameJacobian(state, b, p_BS);
     const Vec3 fdS = (matter().findStationVelocityInGround(p, b, p_BS) -
-                      matter().findStationVelocityInGround(m, b, p_BS)) / (2 * kStep);
+                      matter().findStationVelocityInGround(m, b, p_BS)) /
+                     (2 * kStep);
     const Vec6 fdF = (matter().findFrameVelocityInGround(p, b, Transform(p_BS)) -
-                      matter().findFrameVelocityInGround(m, b, Transform(p_BS))) / (2 * kStep);
+                      matter().findFrameVelocityInGround(m, b, Transform(p_BS))) /
+                     (2 * kStep);
     const std::string ctx = tree.describe() + ", body " + std::to_string(b);
     EXPECT_LT(relErr(aS, fdS), kFdTol) << ctx;
     EXPECT_LT(relErr(aF, fdF), kFdTol) << ctx;
-    EXPECT_LT(relErr(aS, matter().findStationAccelerationInGround(state, b, p_BS)), 100 * nb() * kEps)
-        << ctx;
-    EXPECT_LT(relErr(aF, matter().findFrameAccelerationInGround(state, b, Transform(p_BS))),
-              100 * nb() * kEps)
-        << ctx;
+    EXPECT_LT(relErr(aS, matter().findStationAccelerationInGround(state, b, p_BS)), 100 * nb() * kEps) << ctx;
+    EXPECT_LT(relErr(aF, matter().findFrameAccelerationInGround(state, b, Transform(p_BS))), 100 * nb() * kEps) << ctx;
   }
 }
 

@@ -97,7 +97,8 @@ TEST_P(TreeForceLinearizationTest, MatchesDifferencesOfTheGeneralizedForce) {
     Matrix Dfd(nu, nu), Kfd(nu, nu);
     for (int j = 0; j < nu; ++j) {
       Kfd.col(j) = (generalizedForce(m, withQ(m, sys, s, j, kStep), k) -
-                    generalizedForce(m, withQ(m, sys, s, j, -kStep), k)) / (2 * kStep);
+                    generalizedForce(m, withQ(m, sys, s, j, -kStep), k)) /
+                   (2 * kStep);
       State p = s, q = s;
       m.updU(p)[j] += kStep;
       m.updU(q)[j] -= kStep;

@@ -17,7 +17,6 @@
 #include "support/RandomTree.h"
 
 
-
 namespace articula::testing {
 namespace {
 
@@ -57,8 +56,12 @@ struct Inputs {
 Inputs randomInputs(const RandomTree& tree, std::mt19937& rng) {
   State s = tree.randomState(rng);
   const MatterSubsystem& matter = tree.matter();
-  return {s.getQ(), s.getU(), randomVector(matter.getNU(), rng), randomVector(matter.getNU(), rng),
-          randomVector(matter.getNU(), rng), randomBodyForces(matter.getNumBodies(), rng)};
+  return {s.getQ(),
+          s.getU(),
+          randomVector(matter.getNU(), rng),
+          randomVector(matter.getNU(), rng),
+          randomVector(matter.getNU(), rng),
+          randomBodyForces(matter.getNumBodies(), rng)};
 }
 
 // Realize and call the operators the brief names; outputs are preallocated by the caller.

@@ -111,17 +111,14 @@ TEST_P(MobilizerTypeB, Counts) {
   EXPECT_EQ(r->quaternionIndex(), m->quaternionIndex());
 }
 
-TEST_P(MobilizerTypeB, ForwardKinematics) {
-  articula::testing::checkMobilizerKinematics(*GetParam().make(), 30, 21);
-}
+TEST_P(MobilizerTypeB, ForwardKinematics) { articula::testing::checkMobilizerKinematics(*GetParam().make(), 30, 21); }
 
 TEST_P(MobilizerTypeB, ReversedKinematics) {
   articula::testing::checkMobilizerKinematics(*makeReversed(GetParam().make()), 30, 22);
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    MobilizersB, MobilizerTypeB, ::testing::ValuesIn(cases()),
-    [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(MobilizersB, MobilizerTypeB, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
 
 constexpr Real kTol = 1e-13;
 
@@ -151,8 +148,7 @@ TEST(MobilizersB, QuaternionKinematicsMatchStandardFormula) {
       const Eigen::Quaterniond expected = W * Q;
       SmallVector qdot(m->nq());
       m->multiplyByN(q.data(), u.data(), qdot.data());
-      EXPECT_LT((0.5 * expected.coeffs() -
-                 Vec4(qdot[1], qdot[2], qdot[3], qdot[0])).norm(), kTol);  // coeffs = x y z w
+      EXPECT_LT((0.5 * expected.coeffs() - Vec4(qdot[1], qdot[2], qdot[3], qdot[0])).norm(), kTol);  // coeffs = x y z w
 
       const Mat33 R = m->calcX_FM(q.data()).R().matrix();
       EXPECT_LT((R - Q.toRotationMatrix()).norm(), kTol);
@@ -225,8 +221,7 @@ TEST(MobilizersB, ReversedFreeGivesSameRelativeMotion) {
     const Vec3 w = -R_AB * V_BA.head<3>();
     const Vec3 v = -R_AB * V_BA.tail<3>() + w.cross(p_AB);
     const Vec3 b = -R_AB * A_BA.head<3>();
-    const Vec3 a = -(w.cross(R_AB * V_BA.tail<3>()) + R_AB * A_BA.tail<3>()) + b.cross(p_AB) +
-                   w.cross(v);
+    const Vec3 a = -(w.cross(R_AB * V_BA.tail<3>()) + R_AB * A_BA.tail<3>()) + b.cross(p_AB) + w.cross(v);
     EXPECT_LT((w - V_AB.head<3>()).norm(), 1e-12) << "trial " << trial;
     EXPECT_LT((v - V_AB.tail<3>()).norm(), 1e-12) << "trial " << trial;
     EXPECT_LT((b - A_AB.head<3>()).norm(), 1e-12) << "trial " << trial;
@@ -308,8 +303,7 @@ TEST(MobilizersB, FunctionBasedKneeH) {
   const Vec3 p(s.translations[0].function->value(0.83), s.translations[1].function->value(0.83), 0);
   EXPECT_LT((X.p() - p).norm(), kTol);
   Vec6 expected;
-  expected << 0, 0, 1, s.translations[0].function->derivative(0.83),
-      s.translations[1].function->derivative(0.83), 0;
+  expected << 0, 0, 1, s.translations[0].function->derivative(0.83), s.translations[1].function->derivative(0.83), 0;
   EXPECT_LT((Vec6(hOf(*m, q)) - expected).norm(), kTol);
 }
 

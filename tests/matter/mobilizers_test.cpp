@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "articula/Error.h"
-#include "articula/matter/mobilizers.h"
 #include "articula/math/Rotation.h"
+#include "articula/matter/mobilizers.h"
 #include "support/MobilizerChecks.h"
 
 namespace articula {
@@ -53,9 +53,7 @@ TEST_P(MobilizerType, Counts) {
   EXPECT_EQ(m->typeName(), GetParam().name);
 }
 
-TEST_P(MobilizerType, ForwardKinematics) {
-  articula::testing::checkMobilizerKinematics(*GetParam().make(), 30, 11);
-}
+TEST_P(MobilizerType, ForwardKinematics) { articula::testing::checkMobilizerKinematics(*GetParam().make(), 30, 11); }
 
 TEST_P(MobilizerType, ReversedKinematics) {
   const auto r = makeReversed(GetParam().make());
@@ -81,9 +79,8 @@ TEST_P(MobilizerType, ReversedIsInverseWithSameN) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Mobilizers, MobilizerType, ::testing::ValuesIn(cases()),
-    [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
+INSTANTIATE_TEST_SUITE_P(Mobilizers, MobilizerType, ::testing::ValuesIn(cases()),
+                         [](const ::testing::TestParamInfo<Case>& info) { return info.param.name; });
 
 // --- Hand-derived values -------------------------------------------------------------------
 
@@ -267,8 +264,18 @@ TEST(MobilizerValues, SphericalCoords) {
 // Small hand-written mobilizers, each correct unless a defect is switched on; the checks must
 // pass the correct ones and name the defect otherwise.
 
-enum class Defect { None, WrongHv, WrongHw, WrongHDot, NoResize, BadDefault, WrongNInv, WrongNDot,
-                    NoNormalize, BodyFrameN };
+enum class Defect {
+  None,
+  WrongHv,
+  WrongHw,
+  WrongHDot,
+  NoResize,
+  BadDefault,
+  WrongNInv,
+  WrongNDot,
+  NoNormalize,
+  BodyFrameN
+};
 
 // Bend-stretch-like arm: R = Rz(q0), p = q1 (cos q0, sin q0, 0), u = qdot.
 class ToyArm final : public Mobilizer {
@@ -283,10 +290,8 @@ class ToyArm final : public Mobilizer {
   }
   void calcH_FM(const Real* q, HMatrix& H) const override {
     const Real s = std::sin(q[0]), c = std::cos(q[0]);
-    if (d_ == Defect::NoResize)
-      H.setZero();  // keeps whatever size the caller passed
-    else
-      H.setZero(6, 2);
+    if (d_ == Defect::NoResize) H.setZero();  // keeps whatever size the caller passed
+    else H.setZero(6, 2);
     H(2, 0) = d_ == Defect::WrongHw ? 0.9 : 1.0;
     H(3, 0) = (d_ == Defect::WrongHv ? 1 : -1) * q[1] * s;
     H(4, 0) = q[1] * c;
@@ -323,18 +328,14 @@ class ToyStretchedSlider final : public Mobilizer {
     HDot.setZero(6, 1);
     HDot(3, 0) = 2 * q[0] * (1 + q[0] * q[0]) * u[0];
   }
-  void multiplyByN(const Real* q, const Real* u, Real* qdot) const override {
-    qdot[0] = (1 + q[0] * q[0]) * u[0];
-  }
+  void multiplyByN(const Real* q, const Real* u, Real* qdot) const override { qdot[0] = (1 + q[0] * q[0]) * u[0]; }
   void multiplyByNInv(const Real* q, const Real* qdot, Real* u) const override {
     u[0] = d_ == Defect::WrongNInv ? qdot[0] : qdot[0] / (1 + q[0] * q[0]);
   }
   void multiplyByNDot(const Real* q, const Real* u, const Real* v, Real* out) const override {
     out[0] = d_ == Defect::WrongNDot ? 0 : 2 * q[0] * (1 + q[0] * q[0]) * u[0] * v[0];
   }
-  std::unique_ptr<Mobilizer> clone() const override {
-    return std::make_unique<ToyStretchedSlider>(*this);
-  }
+  std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<ToyStretchedSlider>(*this); }
 
  private:
   Defect d_;
@@ -395,8 +396,7 @@ std::vector<std::string> failuresOf(const Mobilizer& m) {
     articula::testing::checkMobilizerKinematics(m, 3, 7);
   }
   std::vector<std::string> messages;
-  for (int i = 0; i < results.size(); ++i)
-    messages.push_back(results.GetTestPartResult(i).message());
+  for (int i = 0; i < results.size(); ++i) messages.push_back(results.GetTestPartResult(i).message());
   return messages;
 }
 
@@ -404,8 +404,8 @@ void expectCaught(const Mobilizer& m, const std::string& fragment) {
   const std::vector<std::string> messages = failuresOf(m);
   bool found = false;
   for (const std::string& s : messages) found = found || s.find(fragment) != std::string::npos;
-  EXPECT_TRUE(found) << m.typeName() << ": no failure mentions '" << fragment << "' among "
-                     << messages.size() << " failures";
+  EXPECT_TRUE(found) << m.typeName() << ": no failure mentions '" << fragment << "' among " << messages.size()
+                     << " failures";
 }
 
 TEST(MobilizerChecksHarness, PassesCorrectTypes) {

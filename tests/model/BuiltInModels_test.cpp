@@ -5,14 +5,14 @@
 #include <Eigen/Eigenvalues>
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <complex>
+#include <cstdio>
 #include <filesystem>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelFile.h"
 #include "articula/run/SimulationRun.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;
@@ -48,7 +48,9 @@ TEST(BuiltInModels, AdultMaleStandsAndFlexesAnatomically) {
   m.initialState.q["elbow_l.angle"] = 30 * d;
   const BuiltModel b = buildModel(m);
   const auto& matter = b.system->getMatter();
-  auto origin = [&](const char* body) { return matter.getBodyTransform(b.initialState, b.mobodOfBody[m.findBody(body)]).p(); };
+  auto origin = [&](const char* body) {
+    return matter.getBodyTransform(b.initialState, b.mobodOfBody[m.findBody(body)]).p();
+  };
   auto com = [&](const char* body) {
     const int i = m.findBody(body);
     return matter.findStationLocationInGround(b.initialState, b.mobodOfBody[i], m.bodies[i].massCenter);
@@ -156,7 +158,9 @@ TEST(BuiltInModels, BicycleHasTheBenchmarkParameters) {
   // Whipple bicycle: 9 mobilities, 2 contact heights and 4 no-slip rows leave lean, steer and speed.
   EXPECT_EQ(b.system->getMatter().getNU() - b.independentConstraintEquations, 3);
   const auto& matter = b.system->getMatter();
-  auto origin = [&](const char* body) { return matter.getBodyTransform(b.initialState, b.mobodOfBody[m.findBody(body)]).p(); };
+  auto origin = [&](const char* body) {
+    return matter.getBodyTransform(b.initialState, b.mobodOfBody[m.findBody(body)]).p();
+  };
   EXPECT_NEAR(origin("front_wheel").x() - origin("rear_wheel").x(), 1.02, 1e-9);  // wheelbase
   EXPECT_NEAR(origin("rear_wheel").z(), 0.3, 1e-9);
   EXPECT_NEAR(origin("front_wheel").z(), 0.35, 1e-9);
@@ -258,7 +262,8 @@ TEST(BuiltInModels, NewtonsCradleLoadsWithTouchingBalls) {
   ASSERT_EQ(m.bodies.size(), 5u);
   const auto& matter = b.system->getMatter();
   for (size_t i = 2; i < m.bodies.size(); ++i) {  // balls 2..5 hang at rest, neighbours touching
-    const Vec3 c1 = matter.findStationLocationInGround(b.initialState, b.mobodOfBody[i - 1], m.bodies[i - 1].massCenter);
+    const Vec3 c1 = matter.findStationLocationInGround(b.initialState, b.mobodOfBody[i - 1],
+                                                       m.bodies[i - 1].massCenter);
     const Vec3 c2 = matter.findStationLocationInGround(b.initialState, b.mobodOfBody[i], m.bodies[i].massCenter);
     EXPECT_NEAR((c2 - c1).norm(), 2 * m.bodies[i].geometry[0].size[0], 1e-9);
   }
@@ -342,15 +347,19 @@ TEST(BuiltInModels, AdultFemaleRangesAdmitAnatomicalMotionAndStopTheRest) {
     const auto& matter = b.system->getMatter();
     Real gravity = 0;
     for (size_t i = 0; i < m.bodies.size(); ++i)
-      gravity -= m.bodies[i].mass * m.gravity.dot(
-                     matter.findStationLocationInGround(b.initialState, b.mobodOfBody[i], m.bodies[i].massCenter));
+      gravity -= m.bodies[i].mass * m.gravity.dot(matter.findStationLocationInGround(b.initialState, b.mobodOfBody[i],
+                                                                                     m.bodies[i].massCenter));
     return b.system->calcPotentialEnergy(b.initialState) - gravity;
   };
   EXPECT_NEAR(limitEnergy({}), 0, 1e-9);  // the upright pose is inside every range
   // Hip flexion (thigh forward, a turn about -y), knee and elbow flexion, shoulder flexion, ankle
   // plantarflexion, neck flexion: all normal.
-  EXPECT_NEAR(limitEnergy({{"hip_l.ry", -90}, {"knee_l.angle", 90}, {"elbow_r.angle", 120}, {"shoulder_r.ry", -90},
-                           {"ankle_l.ry", 30}, {"neck.ry", 30}}),
+  EXPECT_NEAR(limitEnergy({{"hip_l.ry", -90},
+                           {"knee_l.angle", 90},
+                           {"elbow_r.angle", 120},
+                           {"shoulder_r.ry", -90},
+                           {"ankle_l.ry", 30},
+                           {"neck.ry", 30}}),
               0, 1e-9);
   // Beyond the ranges: hip hyperextension, knee hyperextension, shoulder extension past 60
   // degrees, left hip adduction past 30 degrees, each stores energy.

@@ -8,9 +8,9 @@
 #include <cctype>
 #include <cmath>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelFile.h"
 #include "articula/run/SimulationRun.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;
@@ -97,7 +97,8 @@ TEST(ContactBuilder, StandingFallConservesEnergyAndTheHeadLandsInAPlausibleTime)
   const Frame& first = r.frames.front();
   const Real e0 = first.kineticEnergy + first.potentialEnergy;
   Real worst = 0;
-  for (const Frame& f : r.frames) worst = std::max(worst, f.kineticEnergy + f.potentialEnergy - f.nonConservativeWork - e0);
+  for (const Frame& f : r.frames)
+    worst = std::max(worst, f.kineticEnergy + f.potentialEnergy - f.nonConservativeWork - e0);
   EXPECT_LT(worst, 0.025 * first.potentialEnergy);
   // The fall dissipates: the model ends low and nearly at rest.
   EXPECT_LT(r.frames.back().kineticEnergy, 0.01 * first.potentialEnergy);
@@ -172,10 +173,12 @@ TEST(ContactBuilder, ExclusionsOfTwoModelsInOneScenario) {
     return -1;
   };
   const ContactGeometry& geo = b.contact->getGeometry();
-  auto excluded = [&](const std::string& x, const std::string& y) { return geo.isPairExcluded(surface(x), surface(y)); };
+  auto excluded = [&](const std::string& x, const std::string& y) {
+    return geo.isPairExcluded(surface(x), surface(y));
+  };
   EXPECT_TRUE(excluded("a_pelvis", "a_thigh_l"));
-  EXPECT_TRUE(excluded("a_hand_l", "a_thigh_l"));   // same person, self_contact false
-  EXPECT_FALSE(excluded("a_pelvis", "b_pelvis"));   // two roots
+  EXPECT_TRUE(excluded("a_hand_l", "a_thigh_l"));  // same person, self_contact false
+  EXPECT_FALSE(excluded("a_pelvis", "b_pelvis"));  // two roots
   EXPECT_FALSE(excluded("a_head", "b_hand_r"));
   EXPECT_FALSE(geo.isPairExcluded(0, surface("b_foot_l")));  // the floor (surface 0)
 }

@@ -28,7 +28,8 @@ TEST(FunctionFields, UnknownTypeNamesTheAllowedOnes) {
     readFunction(JsonNode(j, "f.json", "/f"), {"t"});
     FAIL();
   } catch (const ModelError& e) {
-    EXPECT_NE(std::string(e.what()).find("unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline)"),
+    EXPECT_NE(std::string(e.what()).find(
+                  "unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline)"),
               std::string::npos)
         << e.what();
   }

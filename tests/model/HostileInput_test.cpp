@@ -10,10 +10,10 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelError.h"
 #include "articula/model/ModelFile.h"
 #include "articula/model/ModelValidation.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula::iotest;
 namespace model = articula::model;
@@ -133,17 +133,20 @@ TEST(HostileInput, MeshesOnlyFromTheModelsFolderUnlessAllowed) {
   const auto modelNaming = [&](const std::string& mesh) {
     std::string text = pendulumText();
     const std::string from = "\"geometry\": [{\"type\": \"cylinder\"";
-    text.replace(text.find(from), from.size(), "\"geometry\": [{\"type\": \"mesh\", \"file\": \"" + mesh + "\"}, {\"type\": \"cylinder\"");
+    text.replace(text.find(from), from.size(),
+                 "\"geometry\": [{\"type\": \"mesh\", \"file\": \"" + mesh + "\"}, {\"type\": \"cylinder\"");
     write(dir / "model/m.json", text);
     return dir / "model/m.json";
   };
   EXPECT_EQ(runCli("validate -q " + modelNaming("parts/tetra.obj"), dir).exitCode, 0);
-  for (const std::string& outside : {std::string("../elsewhere/tetra.obj"), dir / "elsewhere/tetra.obj", std::string("parts/link.obj")}) {
+  for (const std::string& outside :
+       {std::string("../elsewhere/tetra.obj"), dir / "elsewhere/tetra.obj", std::string("parts/link.obj")}) {
     SCOPED_TRACE(outside);
     const CliResult r = runCli("validate " + modelNaming(outside), dir);
     EXPECT_EQ(r.exitCode, 2);
     EXPECT_NE(r.err.find("\"" + outside + "\": outside the model file's folder"), std::string::npos) << r.err;
-    const CliResult allowed = runCli("validate -q --allow-path " + (dir / "elsewhere") + " " + modelNaming(outside), dir);
+    const CliResult allowed = runCli("validate -q --allow-path " + (dir / "elsewhere") + " " + modelNaming(outside),
+                                     dir);
     EXPECT_EQ(allowed.exitCode, 0) << allowed.err;
   }
   const CliResult edit = runCli("edit " + modelNaming("../elsewhere/tetra.obj") + " --out " + (dir / "e.html"), dir);

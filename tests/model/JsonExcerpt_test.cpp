@@ -34,7 +34,7 @@ TEST(JsonExcerpt, DeepNestingNeedsNoRecursion) {
 
 TEST(JsonExcerpt, CutsBetweenUtf8Characters) {
   std::string e8;
-  for (int i = 0; i < 8; ++i) e8 += "\xC3\xA9";  // é
+  for (int i = 0; i < 8; ++i) e8 += "\xC3\xA9";                            // é
   const std::string e = jsonExcerpt(json(std::string(43, 'a') + e8), 60);  // 61 bytes as JSON
   // 57 bytes would end inside the 7th é: the cut backs off to the character's start.
   EXPECT_EQ(e, "\"" + std::string(43, 'a') + e8.substr(0, 12) + "...");

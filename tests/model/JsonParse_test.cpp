@@ -51,15 +51,18 @@ TEST(JsonParse, RefusesDuplicateKeysNamingThePath) {
 }
 
 TEST(JsonParse, RefusesNulCharacters) {
-  EXPECT_EQ(errorOf(std::string("{\"a\": 1}\n\0{}", 12)), "f.json: /: not valid JSON at line 2, column 1: a NUL byte in the file");
-  EXPECT_EQ(errorOf(R"({"names": ["ok", "a\u0000b"]})"), "f.json: /names/1: a string must not hold a NUL character (\\u0000)");
+  EXPECT_EQ(errorOf(std::string("{\"a\": 1}\n\0{}", 12)),
+            "f.json: /: not valid JSON at line 2, column 1: a NUL byte in the file");
+  EXPECT_EQ(errorOf(R"({"names": ["ok", "a\u0000b"]})"),
+            "f.json: /names/1: a string must not hold a NUL character (\\u0000)");
   EXPECT_EQ(errorOf(R"({"x": {"a\u0000": 1}})"), "f.json: /x/: a key must not hold a NUL character (\\u0000)");
 }
 
 TEST(JsonParse, NamesThePathAndLineOfANumberOverflow) {
   EXPECT_EQ(errorOf("{\n \"bodies\": [\n  {\"mass\": 1e999}]}"),
             "f.json: /bodies/0/mass: not valid JSON at line 3, column 16: number 1e999 is out of range");
-  EXPECT_EQ(errorOf("[1, 2, -1e400]"), "f.json: /2: not valid JSON at line 1, column 13: number -1e400 is out of range");
+  EXPECT_EQ(errorOf("[1, 2, -1e400]"),
+            "f.json: /2: not valid JSON at line 1, column 13: number -1e400 is out of range");
 }
 
 TEST(JsonParse, RefusesMalformedUtf8AndSyntaxErrorsWithTheirLine) {

@@ -58,9 +58,20 @@ TEST(JsonText, RoundedToSevenDecimalsMatchesTheGeneralPath) {
     appendJsonRounded7(s, x);
     return s;
   };
-  std::vector<double> values = {0.0, -0.0, 1e-9, -1e-9, 5e-8, -5e-8, 4.9999999e-8, 1e-7, 1.5e-7, 0.1, 0.25, 1.0, -1.0,
-                                12.5, 1e7, 99999999.99999994, 1e8, 123456789.12345678, 1e15, 1e20, 1e300, -1e300,
-                                std::nan(""), INFINITY, -INFINITY, 0.70710678118654757, -0.0000123};
+  std::vector<double> values = {0.0,          -0.0,
+                                1e-9,         -1e-9,
+                                5e-8,         -5e-8,
+                                4.9999999e-8, 1e-7,
+                                1.5e-7,       0.1,
+                                0.25,         1.0,
+                                -1.0,         12.5,
+                                1e7,          99999999.99999994,
+                                1e8,          123456789.12345678,
+                                1e15,         1e20,
+                                1e300,        -1e300,
+                                std::nan(""), INFINITY,
+                                -INFINITY,    0.70710678118654757,
+                                -0.0000123};
   std::mt19937_64 rng(11);
   std::uniform_real_distribution<double> mantissa(-10, 10);
   std::uniform_int_distribution<int> exponent(-12, 10);

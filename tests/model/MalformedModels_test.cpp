@@ -6,10 +6,10 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelError.h"
 #include "articula/model/ModelFile.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;

@@ -8,12 +8,12 @@
 #include <filesystem>
 #include <fstream>
 
-#include "support/ImageReading.h"
-#include "support/IoTestSupport.h"
 #include "articula/contact/ContactMaterial.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelFile.h"
 #include "articula/run/SimulationRun.h"
+#include "support/ImageReading.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;
@@ -33,8 +33,7 @@ void writeFile(const fs::path& file, const std::string& text) {
 }
 
 // A tetrahedron with faces counter-clockwise seen from outside (OBJ indices are 1-based).
-const char* const kTetObj =
-    "# tetrahedron\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
+const char* const kTetObj = "# tetrahedron\nv 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 3 2\nf 1 2 4\nf 1 4 3\nf 2 3 4\n";
 
 std::string tetModel(const std::string& meshFile, const std::string& scale) {
   return R"({"format": "articula-model", "version": 1, "name": "tet",
@@ -116,11 +115,12 @@ TEST(MeshGeometry, ScenarioIncludeResolvesTheMeshBesideTheIncludedFile) {
 
 TEST(MeshGeometry, StlMeshesReadToo) {
   TempDir dir;
-  writeFile(dir.path / "tri.stl",
-            "solid t\nfacet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 0 1 0\nvertex 1 0 0\nendloop\nendfacet\n"
-            "facet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 0 1\nendloop\nendfacet\n"
-            "facet normal -1 0 0\nouter loop\nvertex 0 0 0\nvertex 0 0 1\nvertex 0 1 0\nendloop\nendfacet\n"
-            "facet normal 1 1 1\nouter loop\nvertex 1 0 0\nvertex 0 1 0\nvertex 0 0 1\nendloop\nendfacet\nendsolid t\n");
+  writeFile(
+      dir.path / "tri.stl",
+      "solid t\nfacet normal 0 0 -1\nouter loop\nvertex 0 0 0\nvertex 0 1 0\nvertex 1 0 0\nendloop\nendfacet\n"
+      "facet normal 0 -1 0\nouter loop\nvertex 0 0 0\nvertex 1 0 0\nvertex 0 0 1\nendloop\nendfacet\n"
+      "facet normal -1 0 0\nouter loop\nvertex 0 0 0\nvertex 0 0 1\nvertex 0 1 0\nendloop\nendfacet\n"
+      "facet normal 1 1 1\nouter loop\nvertex 1 0 0\nvertex 0 1 0\nvertex 0 0 1\nendloop\nendfacet\nendsolid t\n");
   writeFile(dir.path / "m.json", tetModel("tri.stl", "1"));
   const ModelSpec m = loadModelFile(dir / "m.json");
   ASSERT_NE(m.bodies[0].geometry[0].mesh, nullptr);
@@ -160,7 +160,8 @@ TEST(MeshGeometry, DroppedMeshCubeComesToRestCarryingItsWeight) {
 TEST(MeshGeometry, TrajectoryCarriesTheMeshAndTheRendererDrawsIt) {
   TempDir dir;
   const fs::path run = dir.path / "run";
-  const CliResult r = runCli("run " + sourcePath("models/mesh_drop.json") + " --duration 0.2 --quiet --out " + run.string(), dir);
+  const CliResult r = runCli(
+      "run " + sourcePath("models/mesh_drop.json") + " --duration 0.2 --quiet --out " + run.string(), dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   nlohmann::json traj = nlohmann::json::parse(readText((run / "trajectory.json").string()));
   const nlohmann::json& g = traj["bodies"][0]["geometry"][0];
@@ -170,14 +171,18 @@ TEST(MeshGeometry, TrajectoryCarriesTheMeshAndTheRendererDrawsIt) {
   double hi = 0;
   for (const auto& v : g["size"]["vertices"]) hi = std::max(hi, v[2].get<double>());
   EXPECT_DOUBLE_EQ(hi, 0.1);  // the unit cube scaled by 0.2
-  ASSERT_EQ(runCli("render " + run.string() + " --gif --size 120x90 --fps 10 --camera 0.8,-0.8,0.5:0,0,0.1", dir).exitCode, 0);
+  ASSERT_EQ(
+      runCli("render " + run.string() + " --gif --size 120x90 --fps 10 --camera 0.8,-0.8,0.5:0,0,0.1", dir).exitCode,
+      0);
   const auto with = articula::test::readGif((run / "animation.gif").string());
 
   const fs::path bare = dir.path / "bare";
   fs::create_directories(bare);
   traj["bodies"][0]["geometry"] = nlohmann::json::array();
   std::ofstream(bare / "trajectory.json") << traj.dump();
-  ASSERT_EQ(runCli("render " + bare.string() + " --gif --size 120x90 --fps 10 --camera 0.8,-0.8,0.5:0,0,0.1", dir).exitCode, 0);
+  ASSERT_EQ(
+      runCli("render " + bare.string() + " --gif --size 120x90 --fps 10 --camera 0.8,-0.8,0.5:0,0,0.1", dir).exitCode,
+      0);
   const auto without = articula::test::readGif((bare / "animation.gif").string());
   ASSERT_EQ(with.frames.size(), without.frames.size());
   ASSERT_FALSE(with.frames.empty());

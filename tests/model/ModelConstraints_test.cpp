@@ -60,11 +60,14 @@ TEST(ModelConstraints, EveryTypeReadsWritesBuildsAndAssembles) {
       {R"({"type": "rod", "body1": "a", "station1": [0.1, 0, 0], "body2": "ground", "station2": [0.1, 0, 1.2], "length": 0.3})",
        [](const ModelSpec& m, const BuiltModel& b) {
          const auto& matter = b.system->getMatter();
-         const Vec3 p = matter.findStationLocationInGround(b.initialState, b.mobodOfBody[m.findBody("a")], Vec3(0.1, 0, 0));
+         const Vec3 p = matter.findStationLocationInGround(b.initialState, b.mobodOfBody[m.findBody("a")],
+                                                           Vec3(0.1, 0, 0));
          EXPECT_NEAR((p - Vec3(0.1, 0, 1.2)).norm(), 0.3, 1e-9);
        }},
       {R"({"type": "ball", "body1": "a", "body2": "ground", "station2": [0.05, 0, 1]})",
-       [](const ModelSpec& m, const BuiltModel& b) { EXPECT_NEAR((originOf(b, m, "a") - Vec3(0.05, 0, 1)).norm(), 0, 1e-9); }},
+       [](const ModelSpec& m, const BuiltModel& b) {
+         EXPECT_NEAR((originOf(b, m, "a") - Vec3(0.05, 0, 1)).norm(), 0, 1e-9);
+       }},
       {R"({"type": "weld", "body1": "a", "body2": "ground", "frame2": {"position": [0, 0, 1.1], "orientation": {"xyz_deg": [0, 0, 30]}}})",
        [](const ModelSpec& m, const BuiltModel& b) {
          const auto& matter = b.system->getMatter();
@@ -114,7 +117,8 @@ TEST(ModelConstraints, EveryTypeReadsWritesBuildsAndAssembles) {
        [](const ModelSpec& m, const BuiltModel& b) {
          const auto& matter = b.system->getMatter();
          const int a = b.mobodOfBody[m.findBody("a")];
-         const Vec3 p_BS = matter.getBodyTransform(b.initialState, a).inverse() * Vec3::Zero();  // a's point at Ground's origin
+         const Vec3 p_BS = matter.getBodyTransform(b.initialState, a).inverse() *
+                           Vec3::Zero();  // a's point at Ground's origin
          EXPECT_NEAR(matter.findStationVelocityInGround(b.initialState, a, p_BS).x(), 0, 1e-9);
        }},
       {R"({"type": "sphere_on_plane", "plane_body": "ground", "sphere_body": "a", "radius": 0.1, "no_slip": true})",
@@ -146,18 +150,21 @@ TEST(ModelConstraints, EveryTypeReadsWritesBuildsAndAssembles) {
 }
 
 TEST(ModelConstraints, DefaultsAreApplied) {
-  const ModelSpec m = withConstraint(json::parse(R"({"type": "constant_angle", "body1": "a", "axis1": [0, 0.6, 0.8], "body2": "ground", "axis2": [0, 0, 1]})"));
+  const ModelSpec m = withConstraint(json::parse(
+      R"({"type": "constant_angle", "body1": "a", "axis1": [0, 0.6, 0.8], "body2": "ground", "axis2": [0, 0, 1]})"));
   const ConstraintSpec& c = m.constraints.at(0);
   EXPECT_EQ(c.name, "constant_angle0");
   EXPECT_NEAR(c.numbers.at("angle")[0], M_PI / 2, 1e-15);  // default: perpendicular
   EXPECT_EQ(c.bodies.at("body2"), "ground");
   const ModelSpec d = withConstraint(json::parse(R"({"type": "rod", "body1": "a", "body2": "ground", "length": 0.3})"));
-  EXPECT_EQ(d.constraints.at(0).numbers.at("station1"), (std::vector<Real>{0, 0, 0}));  // stations default to the origin
+  EXPECT_EQ(d.constraints.at(0).numbers.at("station1"),
+            (std::vector<Real>{0, 0, 0}));  // stations default to the origin
 }
 
 TEST(ModelConstraints, JointMotionDrivesTheCoordinate) {
   json j = baseModel();
-  j["bodies"][1]["joint"]["motion"] = json::parse(R"({"level": "position", "functions": [{"type": "sinusoid", "coefficients": [0.5, 3, 0, 0.1], "args": ["t"]}]})");
+  j["bodies"][1]["joint"]["motion"] = json::parse(
+      R"({"level": "position", "functions": [{"type": "sinusoid", "coefficients": [0.5, 3, 0, 0.1], "args": ["t"]}]})");
   const ModelSpec m = readModel(j, "motion.json");
   ASSERT_EQ(m.bodies[1].joint.motion.size(), 1u);
   EXPECT_EQ(writeArticulaModel(readModel(writeArticulaModel(m), "again.json")), writeArticulaModel(m));
@@ -172,7 +179,8 @@ TEST(ModelConstraints, JointMotionDrivesTheCoordinate) {
 
 TEST(ModelConstraints, HeldCoordinatesStayAndOthersMove) {
   json j = baseModel();
-  j["constraints"] = json::parse(R"([{"type": "coordinate_coupler", "function": {"type": "linear", "coefficients": [1, -2, 0], "args": ["pin.angle", "slide.x"]}}])");
+  j["constraints"] = json::parse(
+      R"([{"type": "coordinate_coupler", "function": {"type": "linear", "coefficients": [1, -2, 0], "args": ["pin.angle", "slide.x"]}}])");
   j["initial_state"]["q"]["pin.angle"] = 0.4;
   j["initial_state"]["hold"] = {"pin.angle"};
   const ModelSpec m = readModel(j, "hold.json");
@@ -184,7 +192,8 @@ TEST(ModelConstraints, HeldCoordinatesStayAndOthersMove) {
 
 TEST(ModelConstraints, UnreachableAssemblyNamesTheConstraint) {
   // The slider's point can never be 2 m above its guide.
-  const ModelSpec m = withConstraint(json::parse(R"({"type": "point_in_plane", "name": "too high", "plane_body": "ground", "normal": [0, 0, 1], "height": 2, "follower_body": "s"})"));
+  const ModelSpec m = withConstraint(json::parse(
+      R"({"type": "point_in_plane", "name": "too high", "plane_body": "ground", "normal": [0, 0, 1], "height": 2, "follower_body": "s"})"));
   try {
     buildModel(m, "bad.json");
     FAIL() << "assembled";

@@ -6,9 +6,9 @@
 
 #include <random>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelError.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;
@@ -71,8 +71,11 @@ TEST(ModelFile, RoundTripKeepsEveryJointForceAndGeometry) {
 TEST(ModelFile, ScenarioHeadBodyNamesABody) {
   nlohmann::json doc = {{"format", "articula-model"},
                         {"version", 1},
-                        {"bodies", {{{"name", "skull"}, {"mass", 1}, {"inertia", {0.01, 0.01, 0.01}},
-                                     {"joint", {{"name", "j"}, {"type", "free"}, {"parent", "ground"}}}}}},
+                        {"bodies",
+                         {{{"name", "skull"},
+                           {"mass", 1},
+                           {"inertia", {0.01, 0.01, 0.01}},
+                           {"joint", {{"name", "j"}, {"type", "free"}, {"parent", "ground"}}}}}},
                         {"scenario", {{"head_body", "skull"}}}};
   const ModelSpec m = readModel(doc, "m.json");
   EXPECT_EQ(m.scenario.headBody, "skull");
@@ -125,7 +128,8 @@ TEST(ModelFile, DetectsTheFormat) {
   EXPECT_THROW(readModel(nlohmann::json::array(), "x.json"), ModelError);
   EXPECT_THROW(readModel(nlohmann::json{{"name", "x"}}, "x.json"), ModelError);
   try {
-    readModel(nlohmann::json{{"format", "articula-model"}, {"version", 2}, {"bodies", nlohmann::json::array()}}, "v.json");
+    readModel(nlohmann::json{{"format", "articula-model"}, {"version", 2}, {"bodies", nlohmann::json::array()}},
+              "v.json");
     FAIL();
   } catch (const ModelError& e) {
     EXPECT_EQ(e.path(), "/version");

@@ -3,9 +3,9 @@
 
 #include <gtest/gtest.h>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelFile.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;

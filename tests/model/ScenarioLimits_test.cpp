@@ -6,9 +6,9 @@
 #include <cmath>
 #include <limits>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelFile.h"
 #include "articula/model/ScenarioLimits.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula::model;
 
@@ -27,7 +27,8 @@ ScenarioSpec fixedStep(double duration, double dt) {
 
 TEST(ScenarioLimits, EveryFieldRefusesNaNAndInfinities) {
   for (const char* field : {"duration", "fixed_step", "report_interval", "accuracy", "max_steps"})
-    for (double v : {kNaN, kInf, -kInf}) EXPECT_EQ(checkScenarioValue(field, v), "must be a finite number") << field << " " << v;
+    for (double v : {kNaN, kInf, -kInf})
+      EXPECT_EQ(checkScenarioValue(field, v), "must be a finite number") << field << " " << v;
 }
 
 TEST(ScenarioLimits, TimesMustBePositive) {
@@ -42,7 +43,8 @@ TEST(ScenarioLimits, AccuracyFrom1e14ToBelow1) {
   EXPECT_EQ(checkScenarioValue("accuracy", 1e-14), "");
   EXPECT_EQ(checkScenarioValue("accuracy", 0.999999), "");
   for (double v : {5e-324, 9.9e-15, 0.0, 1.0, 5.0})
-    EXPECT_NE(checkScenarioValue("accuracy", v).find("accuracy is relative: must be at least 1e-14 and below 1"), std::string::npos)
+    EXPECT_NE(checkScenarioValue("accuracy", v).find("accuracy is relative: must be at least 1e-14 and below 1"),
+              std::string::npos)
         << v;
 }
 
@@ -82,7 +84,9 @@ TEST(ScenarioLimits, FixedStepBelowTheTimesResolution) {
   const auto p = checkScenario(fixedStep(1, 1e-300), {"fixed_step", "duration"});
   ASSERT_TRUE(p);
   EXPECT_EQ(p->field, "fixed_step");
-  EXPECT_EQ(p->problem, "fixed step 1e-300 s is below the time's resolution over the duration 1 s (it must be at least 1e-12 of the duration)");
+  EXPECT_EQ(p->problem,
+            "fixed step 1e-300 s is below the time's resolution over the duration 1 s (it must be at least 1e-12 of "
+            "the duration)");
   // With a step limit raised out of the way, 1e-12 of the duration is the bound: t + dt still advances.
   ScenarioSpec s = fixedStep(1000, 1.1e-9);
   s.maxSteps = static_cast<int64_t>(1e15);

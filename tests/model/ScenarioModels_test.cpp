@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <fstream>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelFile.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;
@@ -61,12 +61,13 @@ TEST(ScenarioModels, IncludedModelsKeepTheirConstraints) {
   iotest::TempDir dir;
   const std::string scenario = (dir / "two_four_bars.json");
   const std::string fourBar = sourcePath("models/four_bar.json");
-  nlohmann::json j = {{"format", "articula-model"},
-                      {"version", 1},
-                      {"name", "two four-bars"},
-                      {"models", {{{"file", fourBar}, {"prefix", "a_"}},
-                                  {{"file", fourBar}, {"prefix", "b_"}, {"position", {0, 2, 0}}}}},
-                      {"bodies", nlohmann::json::array()}};
+  nlohmann::json j = {
+      {"format", "articula-model"},
+      {"version", 1},
+      {"name", "two four-bars"},
+      {"models",
+       {{{"file", fourBar}, {"prefix", "a_"}}, {{"file", fourBar}, {"prefix", "b_"}, {"position", {0, 2, 0}}}}},
+      {"bodies", nlohmann::json::array()}};
   std::ofstream(scenario) << j.dump();
   const ModelSpec one = loadModelFile(fourBar);
   const ModelSpec two = loadModelFile(scenario);

@@ -6,8 +6,8 @@
 
 #include <filesystem>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelFile.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula::model;
 using namespace articula::iotest;
@@ -15,7 +15,8 @@ using namespace articula::iotest;
 namespace {
 int checkSchema(const std::string& files, const TempDir& dir) {
   const std::string cmd = std::string("python3 ") + sourcePath("tests/model/check_schema.py") + " " +
-                          sourcePath("schema/articula-model-1.schema.json") + " " + files + " >" + (dir / "schema.txt") + " 2>&1";
+                          sourcePath("schema/articula-model-1.schema.json") + " " + files + " >" +
+                          (dir / "schema.txt") + " 2>&1";
   const int status = std::system(cmd.c_str());
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
@@ -25,7 +26,8 @@ TEST(Schema, AcceptsShippedAndWrittenModels) {
   TempDir dir;
   saveModelFile(loadModelFile(openMbdPath("openmbd_male.json")), dir / "male.json");
   saveModelFile(loadModelFile(sourcePath("tests/data/models/all_joints.json")), dir / "all.json");
-  std::string files = (dir / "male.json") + " " + (dir / "all.json") + " " + sourcePath("tests/data/models/all_joints.json");
+  std::string files = (dir / "male.json") + " " + (dir / "all.json") + " " +
+                      sourcePath("tests/data/models/all_joints.json");
   for (const char* folder : {"models", "models/scenarios"})
     for (const auto& e : std::filesystem::directory_iterator(sourcePath(folder)))
       if (e.path().extension() == ".json") files.append(" ").append(e.path().string());

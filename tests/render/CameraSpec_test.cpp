@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "support/RenderTestRuns.h"
 #include "articula/Error.h"
 #include "articula/render/RunRenderer.h"
+#include "support/RenderTestRuns.h"
 
 using namespace articula::render;
 using namespace articula::run;

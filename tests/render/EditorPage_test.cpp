@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelFile.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula::model;
 using namespace articula::render;
@@ -30,7 +30,8 @@ TEST(EditorPage, CliWritesThePageWithTheModelOrRefusesBadModels) {
   EXPECT_NE(page.find(R"("format": "articula-model")"), std::string::npos);
   EXPECT_NE(page.find(R"("name": "upper")"), std::string::npos);
   {
-    std::ofstream(dir / "bad.json") << R"({"format": "articula-model", "version": 1, "bodies": [{"name": "x", "mass": -1}]})";
+    std::ofstream(dir / "bad.json")
+        << R"({"format": "articula-model", "version": 1, "bodies": [{"name": "x", "mass": -1}]})";
   }
   r = runCli("edit " + (dir / "bad.json") + " --out " + (dir / "bad.html"), dir);
   EXPECT_EQ(r.exitCode, 2);

@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "support/ImageReading.h"
-#include "support/RenderTestRuns.h"
 #include "articula/Error.h"
 #include "articula/render/ImageWriters.h"
+#include "support/ImageReading.h"
+#include "support/RenderTestRuns.h"
 
 using namespace articula::render;
 
@@ -59,7 +59,8 @@ TEST(GifWriter, PaletteKeepsColoursClose) {
   double total = 0;
   for (int i = 0; i < 64 * 48; ++i) {
     const GifColorType c = g->SColorMap->Colors[g->SavedImages[0].RasterBits[i]];
-    total += std::abs(c.Red - source.rgb[i * 3]) + std::abs(c.Green - source.rgb[i * 3 + 1]) + std::abs(c.Blue - source.rgb[i * 3 + 2]);
+    total += std::abs(c.Red - source.rgb[i * 3]) + std::abs(c.Green - source.rgb[i * 3 + 1]) +
+             std::abs(c.Blue - source.rgb[i * 3 + 2]);
   }
   DGifCloseFile(g, &error);
   EXPECT_LT(total / (64 * 48 * 3), 6.0);  // mean error per channel, of 255

@@ -1,9 +1,9 @@
 #include <gtest/gtest.h>
 
-#include "support/ImageReading.h"
-#include "support/RenderTestRuns.h"
 #include "articula/Error.h"
 #include "articula/render/ImageWriters.h"
+#include "support/ImageReading.h"
+#include "support/RenderTestRuns.h"
 
 using namespace articula::render;
 

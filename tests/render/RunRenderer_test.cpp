@@ -2,10 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include "articula/Error.h"
 #include "support/ImageReading.h"
 #include "support/IoTestSupport.h"
 #include "support/RenderTestRuns.h"
-#include "articula/Error.h"
 
 using namespace articula::render;
 using articula::iotest::listing;
@@ -75,7 +75,8 @@ TEST(RunRenderer, BadInputLeavesNoOutput) {
   const auto dir = articula::test::freshTempDir("renderbad");
   RenderRunOptions options;
   EXPECT_EQ(errorOf(dir, options).rfind((dir / "trajectory.json").string() + ": cannot open", 0), 0u);
-  articula::test::writeText(dir / "trajectory.json", R"({"format": "articula-trajectory", "version": 1, "bodies": [], "frames": []})");
+  articula::test::writeText(dir / "trajectory.json",
+                            R"({"format": "articula-trajectory", "version": 1, "bodies": [], "frames": []})");
   EXPECT_EQ(errorOf(dir, options), (dir / "trajectory.json").string() + ": /frames = []: expected a non-empty array");
   articula::test::writeText(dir / "trajectory.json", articula::test::pendulumTrajectoryJson(3, 0.02));
   options.fps = 0;

@@ -62,7 +62,8 @@ TEST(ShapeTessellation, MeshNormalsStaySharpAtCreasesAndSmoothAcrossGentleBends)
   ASSERT_EQ(m.triangles.size(), 12u);
   EXPECT_NEAR(volume(m), 8, 1e-12);
   for (const auto& t : m.triangles) {
-    const Eigen::Vector3d n = (m.positions[t[1]] - m.positions[t[0]]).cross(m.positions[t[2]] - m.positions[t[0]]).normalized();
+    const Eigen::Vector3d n =
+        (m.positions[t[1]] - m.positions[t[0]]).cross(m.positions[t[2]] - m.positions[t[0]]).normalized();
     for (int k = 0; k < 3; ++k) EXPECT_NEAR(m.normals[t[k]].dot(n), 1, 1e-12);
   }
   // A roof of two triangles bent by 20°: below the crease angle, the shared edge's normals agree.

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
-#include "support/RenderTestRuns.h"
 #include "articula/Error.h"
 #include "articula/render/RunRenderer.h"
+#include "support/RenderTestRuns.h"
 
 using namespace articula::render;
 using namespace articula::run;
@@ -21,7 +21,9 @@ RenderOptions small() {
 int differingPixels(const Image& a, const Image& b) {
   int n = 0;
   for (std::size_t i = 0; i < a.rgb.size(); i += 3)
-    if (std::abs(a.rgb[i] - b.rgb[i]) + std::abs(a.rgb[i + 1] - b.rgb[i + 1]) + std::abs(a.rgb[i + 2] - b.rgb[i + 2]) > 12) ++n;
+    if (std::abs(a.rgb[i] - b.rgb[i]) + std::abs(a.rgb[i + 1] - b.rgb[i + 1]) + std::abs(a.rgb[i + 2] - b.rgb[i + 2]) >
+        12)
+      ++n;
   return n;
 }
 

@@ -2,9 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include "articula/Error.h"
 #include "support/IoTestSupport.h"
 #include "support/RenderTestRuns.h"
-#include "articula/Error.h"
 
 using namespace articula::render;
 using namespace articula::iotest;
@@ -30,7 +30,8 @@ TEST(ViewerPage, BadRunsAreRefusedWithNamedErrors) {
     writeViewerPage(dir.path);
     FAIL();
   } catch (const articula::Error& e) {
-    EXPECT_EQ(std::string(e.what()).rfind((dir.path / "trajectory.json").string() + ": cannot open", 0), 0u) << e.what();
+    EXPECT_EQ(std::string(e.what()).rfind((dir.path / "trajectory.json").string() + ": cannot open", 0), 0u)
+        << e.what();
   }
   EXPECT_FALSE(fs::exists(dir.path / "viewer.html"));
 }
@@ -55,8 +56,8 @@ TEST(ViewerPage, CliRunWritesTheViewerAndViewRewritesIt) {
 
 TEST(ViewerPage, CliRenderWritesAGifOfTheRun) {
   TempDir dir;
-  CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") + " --duration 0.4 --report-interval 0.01 -q --out " +
-                           (dir / "run"),
+  CliResult r = runCli("run " + sourcePath("models/double_pendulum.json") +
+                           " --duration 0.4 --report-interval 0.01 -q --out " + (dir / "run"),
                        dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   r = runCli("render " + (dir / "run") + " --gif --fps 10 --size 120x90 --camera side", dir);

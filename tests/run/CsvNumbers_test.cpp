@@ -259,8 +259,8 @@ TEST(CsvNumbers, MatchesPrintfAtDecadeBoundaries) {
   // threshold), with neighbours, across the whole range; includes the %g switches at 1e-4 and 1e9.
   Checker c;
   for (int n = -325; n <= 308; ++n) {
-    for (const char* mant : {"1", "9.99999999", "9.999999995", "9.9999999949999999", "9.9999999950000001",
-                             "1.000000005", "5", "2.5"}) {
+    for (const char* mant :
+         {"1", "9.99999999", "9.999999995", "9.9999999949999999", "9.9999999950000001", "1.000000005", "5", "2.5"}) {
       char b[64];
       std::snprintf(b, sizeof b, "%se%d", mant, n);
       const double x = std::strtod(b, nullptr);

@@ -6,9 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "support/IoTestSupport.h"
 #include "articula/run/RunOutputs.h"
 #include "articula/run/TrajectoryReader.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::run;
@@ -50,8 +50,9 @@ std::vector<std::string> readRecord(const std::string& text, std::vector<bool>* 
   return fields;
 }
 
-const std::vector<std::string> kHostileNames = {"=cmd|' /C calc'!A0", "+1", "-2+3", "@SUM(A1)", "\tx", "\rx",
-                                                "a,b", "say \"hi\"", "two\nlines", "'quoted", "plain"};
+const std::vector<std::string> kHostileNames = {
+    "=cmd|' /C calc'!A0", "+1",         "-2+3",    "@SUM(A1)", "\tx", "\rx", "a,b",
+    "say \"hi\"",         "two\nlines", "'quoted", "plain"};
 
 }  // namespace
 
@@ -129,7 +130,8 @@ TEST(CsvText, HostileBodyNamesThroughTheProgram) {
   model["bodies"][1]["name"] = lower;
   model["bodies"][1]["joint"]["parent"] = upper;
   std::ofstream(dir / "model.json") << model.dump(2);
-  const iotest::CliResult r = iotest::runCli("run " + (dir / "model.json") + " --duration 0.02 -q --out " + (dir / "run"), dir);
+  const iotest::CliResult r = iotest::runCli(
+      "run " + (dir / "model.json") + " --duration 0.02 -q --out " + (dir / "run"), dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const std::string csv = iotest::readText(dir / "run/trajectory.csv");
   std::vector<bool> quoted;

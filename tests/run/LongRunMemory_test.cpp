@@ -15,10 +15,11 @@ TEST(LongRunMemory, TheEllipsoidFallTakes1e5StepsInConstantMemory) {
   GTEST_SKIP() << "AddressSanitizer's shadow memory and quarantine change the resident set (make sanitize)";
 #endif
   TempDir dir;
-  const CliResult r = runCli("run " + sourcePath("tests/data/models/ellipsoid_fall_20.json") +
-                                 " --integrator SemiExplicitEuler --dt 1e-5 --duration 1 --report-interval 0.01 -q --no-frame-thread --out " +
-                                 (dir / "run"),
-                             dir);
+  const CliResult r = runCli(
+      "run " + sourcePath("tests/data/models/ellipsoid_fall_20.json") +
+          " --integrator SemiExplicitEuler --dt 1e-5 --duration 1 --report-interval 0.01 -q --no-frame-thread --out " +
+          (dir / "run"),
+      dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
   const long long steps = summary["integrator"]["steps_taken"].get<long long>();

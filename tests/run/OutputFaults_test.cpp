@@ -150,8 +150,8 @@ TEST(OutputFaults, FullDiskForTheSingleFileOutputs) {
   std::ofstream(dir / "page.html") << "old page";
   const auto before = snapshot(dir.path);
   const std::string full = "env ARTICULA_TEST_ENOSPC_AFTER=100";
-  for (const std::string& args : {"convert " + kModel + " " + (dir / "model.json"), "edit " + kModel + " --out " + (dir / "page.html"),
-                                  "view " + (dir / "run")}) {
+  for (const std::string& args : {"convert " + kModel + " " + (dir / "model.json"),
+                                  "edit " + kModel + " --out " + (dir / "page.html"), "view " + (dir / "run")}) {
     const CliResult r = runCli(args, dir, full);
     EXPECT_EQ(r.exitCode, 1) << args << ": " << r.err;
     EXPECT_NE(r.err.find("No space left on device"), std::string::npos) << r.err;
@@ -212,7 +212,8 @@ TEST(OutputFaults, UserFileInFramesSurvivesAndTheRunIsRefused) {
   // A model that fails at t = 0.4: exit 1 rather than 3 shows the refusal comes before simulating.
   CliResult r = runCli("run " + sourcePath("tests/data/models/blows_up.json") + " -q --out " + (dir / "run"), dir);
   EXPECT_EQ(r.exitCode, 1) << r.err;
-  EXPECT_NE(r.err.find("'" + (dir / "run") + "' holds 'frames/notes.txt', which is not a run output"), std::string::npos)
+  EXPECT_NE(r.err.find("'" + (dir / "run") + "' holds 'frames/notes.txt', which is not a run output"),
+            std::string::npos)
       << r.err;
   EXPECT_EQ(snapshot(dir.path), before);
   r = runCli("render " + (dir / "run") + " --png-frames --fps 10 --size 32x24", dir);

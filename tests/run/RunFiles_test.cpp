@@ -1,9 +1,9 @@
 // What a run folder may hold, and that only those files are ever removed.
 #include <gtest/gtest.h>
 
+#include "articula/run/RunOutputs.h"
 #include "support/ErrorOf.h"
 #include "support/IoTestSupport.h"
-#include "articula/run/RunOutputs.h"
 
 using namespace articula::run;
 using namespace articula::iotest;
@@ -16,8 +16,8 @@ namespace {
 
 void makeRun(const fs::path& dir) {
   fs::create_directories(dir / "frames");
-  for (const char* f : {"trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt", "summary.json", "viewer.html",
-                        "animation.gif", "frames/frame_00000.png", "frames/frame_123456.png"})
+  for (const char* f : {"trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt", "summary.json",
+                        "viewer.html", "animation.gif", "frames/frame_00000.png", "frames/frame_123456.png"})
     std::ofstream(dir / f) << "x";
 }
 
@@ -45,8 +45,9 @@ TEST(RunFiles, AnythingElseIsNamedAndRefused) {
     fs::remove(file);
   }
   fs::create_directory(dir.path / "run/frames/sub");
-  EXPECT_NE(errorOf([&] { checkFramesFolder(dir.path / "run/frames"); }).find("'" + run + "/frames/sub' is not a frame"),
-            std::string::npos);
+  EXPECT_NE(
+      errorOf([&] { checkFramesFolder(dir.path / "run/frames"); }).find("'" + run + "/frames/sub' is not a frame"),
+      std::string::npos);
   fs::remove(dir.path / "run/frames/sub");
   std::ofstream(dir / "victim") << "precious";
   fs::remove(dir.path / "run/summary.txt");
@@ -61,7 +62,8 @@ TEST(RunFiles, AFileOrSymlinkIsNotAFolderToReplace) {
   TempDir dir;
   const std::string file = dir / "file";
   std::ofstream(file) << "mine";
-  EXPECT_EQ(errorOf([&] { checkRunFolderTarget(file); }), "'" + file + "' exists and is not a folder: not replacing it");
+  EXPECT_EQ(errorOf([&] { checkRunFolderTarget(file); }),
+            "'" + file + "' exists and is not a folder: not replacing it");
   makeRun(dir.path / "run");
   fs::create_directory_symlink(dir.path / "run", dir.path / "link");
   EXPECT_NE(errorOf([&] { checkRunFolderTarget(dir / "link"); }), "");

@@ -41,8 +41,8 @@ TEST(RunModelFile, WritesTheScenariosFilesAndTheViewerPageWhenGivenAWriter) {
   int progressCalls = 0;
   q.progress = [&](double, double, double) { ++progressCalls; };
   std::string pageSummary;
-  q.viewerPage = [&](articula::files::TextOutput& page, const articula::files::TextSource&, const articula::files::TextSource* csv,
-                     const std::string& summary) {
+  q.viewerPage = [&](articula::files::TextOutput& page, const articula::files::TextSource&,
+                     const articula::files::TextSource* csv, const std::string& summary) {
     EXPECT_NE(csv, nullptr);
     pageSummary = summary;
     page.append("<html></html>");

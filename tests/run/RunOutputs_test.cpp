@@ -7,8 +7,8 @@
 
 #include <sstream>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelFile.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;
@@ -56,7 +56,7 @@ TEST(RunOutputs, CsvColumnsMeanWhatTheDocumentSays) {
     return 0.0;
   };
   EXPECT_EQ(value("Time"), 0);
-  EXPECT_NEAR(value("upper_PosX"), -0.25, 1e-9);   // mass centre
+  EXPECT_NEAR(value("upper_PosX"), -0.25, 1e-9);  // mass centre
   EXPECT_NEAR(value("upper_PosZ"), 0, 1e-9);
   EXPECT_NEAR(value("lower_PosX"), -0.75, 1e-9);
   EXPECT_NEAR(value("lower_OriginX"), -0.5, 1e-9);  // the elbow

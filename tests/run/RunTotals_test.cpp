@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "support/IoTestSupport.h"
 #include "articula/model/ModelFile.h"
 #include "articula/run/SimulationRun.h"
+#include "support/IoTestSupport.h"
 
 using namespace articula;
 using namespace articula::model;

@@ -1,7 +1,7 @@
 #include <gtest/gtest.h>
 
-#include "support/RenderTestRuns.h"
 #include "articula/run/TrajectoryReader.h"
+#include "support/RenderTestRuns.h"
 
 using namespace articula::run;
 

@@ -2,8 +2,8 @@
 
 #include <gtest/gtest.h>
 
-#include "support/RenderTestRuns.h"
 #include "articula/Error.h"
+#include "support/RenderTestRuns.h"
 
 using namespace articula;
 using namespace articula::run;
@@ -64,7 +64,8 @@ TEST(TrajectoryReader, ErrorsNameFilePointerAndValue) {
   EXPECT_EQ(errorOf(replaced(good, "\"t\": 0.1,", "\"t\": 0,")),
             "run/trajectory.json: /frames/1/t = 0: times must increase strictly");
   EXPECT_EQ(errorOf(replaced(good, "\"poses\": [[0, 0, 0.6,", "\"poses\": [[0, 0,")),
-            "run/trajectory.json: /frames/0/poses/0 = [0,0,0.825335615,0,0.564642473,0]: expected 7 numbers [x, y, z, qw, qx, qy, qz]");
+            "run/trajectory.json: /frames/0/poses/0 = [0,0,0.825335615,0,0.564642473,0]: expected 7 numbers [x, y, z, "
+            "qw, qx, qy, qz]");
   EXPECT_EQ(errorOf(replaced(good, "\"color\": [0.31, 0.56, 0.85]", "\"color\": [31, 56, 85]")),
             "run/trajectory.json: /bodies/0/color = [31,56,85]: colour components must be in 0..1");
   EXPECT_EQ(errorOf(replaced(good, "\"frames\": [", "\"framez\": [")), "run/trajectory.json: /frames: missing");
@@ -81,8 +82,9 @@ TEST(TrajectoryReader, MissingFileIsNamed) {
 
 TEST(TrajectoryReader, ReadsMeshes) {
   std::string text = test::pendulumTrajectoryJson(2, 0.1);
-  text = replaced(text, R"({"name": "hub", "type": "box", "size": {"half_lengths": [0.04, 0.08, 0.04]})",
-                  R"({"name": "hub", "type": "mesh", "size": {"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]], "faces": [[0,2,1],[0,1,3],[0,3,2],[1,2,3]], "scale": [0.1, 0.1, 0.1]})");
+  text = replaced(
+      text, R"({"name": "hub", "type": "box", "size": {"half_lengths": [0.04, 0.08, 0.04]})",
+      R"({"name": "hub", "type": "mesh", "size": {"vertices": [[0,0,0],[1,0,0],[0,1,0],[0,0,1]], "faces": [[0,2,1],[0,1,3],[0,3,2],[1,2,3]], "scale": [0.1, 0.1, 0.1]})");
   const RunTrajectory run = parseTrajectoryJson(text, "t.json");
   EXPECT_EQ(run.bodies[0].geometry[1].vertices.size(), 4u);
   EXPECT_EQ(run.bodies[0].geometry[1].faces.size(), 4u);

@@ -58,10 +58,11 @@ void checkImpacts(const BounceRun& run, Real e, int expected, const char* label)
     y0 = im.heightBefore;
     v0 = im.speedAfter;
   }
-  std::printf("[ bounce ] %-34s %2zu impacts, window %.1e s: isolation error max %.2e s (%.0f%% of window), "
-              "vs analytic max %.2e s; %lld isolation iterations\n",
-              label, run.impacts.size(), run.window, worstLocal, 100 * worstLocal / run.window, worstGlobal,
-              static_cast<long long>(run.stats.isolationIterations));
+  std::printf(
+      "[ bounce ] %-34s %2zu impacts, window %.1e s: isolation error max %.2e s (%.0f%% of window), "
+      "vs analytic max %.2e s; %lld isolation iterations\n",
+      label, run.impacts.size(), run.window, worstLocal, 100 * worstLocal / run.window, worstGlobal,
+      static_cast<long long>(run.stats.isolationIterations));
 }
 
 TEST(BouncingBall, ImpactTimesWithinTheLocalizationWindow) {

@@ -23,10 +23,12 @@ TEST(ContactOnsetWitness, IsolatesFirstTouchOfADroppedBall) {
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody::Translation ball(MobilizedBody::Ground(matter),
                                   Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia::sphere(m, R))), "ball");
-  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>()).addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
+  system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   auto& contact = system.addForceSubsystem(std::make_unique<ContactForceSubsystem>());
   const int floor = contact.addSurface(0, Transform(), ContactShape::halfSpace(), ContactMaterial::ground(), "floor");
-  const int shell = contact.addSurface(ball.getIndex(), Transform(), ContactShape::sphere(R), ContactMaterial::rubber(), "shell");
+  const int shell = contact.addSurface(ball.getIndex(), Transform(), ContactShape::sphere(R), ContactMaterial::rubber(),
+                                       "shell");
   State s = system.realizeTopology();
   matter.updQ(s)[2] = R + h;
 

@@ -35,7 +35,8 @@ TEST(EventHandler, ContextCarriesTriggersAndTermination) {
 
 TEST(EventHandler, Validation) {
   auto handler = std::make_shared<EventHandler>("h", [](State&, EventContext&) {});
-  auto witness = std::make_shared<EventWitness>("w", Stage::Time, EventDirection::Both, [](const State&) { return 1.0; });
+  auto witness = std::make_shared<EventWitness>("w", Stage::Time, EventDirection::Both,
+                                                [](const State&) { return 1.0; });
   EXPECT_THROW(TriggeredEvent(nullptr, handler), Error);
   EXPECT_THROW(TriggeredEvent(witness, nullptr), Error);
   EXPECT_THROW(ScheduledEvent({1.0}, nullptr), Error);

@@ -23,7 +23,8 @@ IsolationResult check(const std::function<Real(Real)>& f, Real a, Real b, Real r
   EXPECT_EQ(r.valueHigh, f(r.high)) << label;
   EXPECT_LE(r.low, root) << label;
   EXPECT_GE(r.high, root) << label;
-  std::printf("[ isolate ] %-28s window %.0e: %3d evaluations, error %.1e\n", label, window, r.iterations, r.high - root);
+  std::printf("[ isolate ] %-28s window %.0e: %3d evaluations, error %.1e\n", label, window, r.iterations,
+              r.high - root);
   return r;
 }
 
@@ -37,8 +38,9 @@ TEST(EventIsolation, SmoothWitnessesConvergeFast) {
     EXPECT_LE(check([&](Real t) { return std::exp(5 * (t - root)) - 1; }, 0, 1, root, w, "exponential").iterations, 10);
     EXPECT_LE(check([&](Real t) { return std::tanh(50 * (t - root)); }, 0, 1, root, w, "steep tanh").iterations, 10);
     // An inflection at the root (slope 0.01, curvature large elsewhere): the hardest smooth case.
-    EXPECT_LE(check([&](Real t) { return std::pow(t - root, 3) + 0.01 * (t - root); }, 0, 1, root, w, "cubic").iterations,
-              bisection + 5);
+    EXPECT_LE(
+        check([&](Real t) { return std::pow(t - root, 3) + 0.01 * (t - root); }, 0, 1, root, w, "cubic").iterations,
+        bisection + 5);
   }
 }
 
@@ -57,7 +59,8 @@ TEST(EventIsolation, JumpsAndFlatZerosNeedAtMostBisectionEffort) {
   const int jump = check([&](Real t) { return t < root ? 1.0 : -1.0; }, 0, 1, root, w, "jump").iterations;
   EXPECT_LE(jump, bisection + 3);
   // Zero on [0, root], then negative: the first point on the new side is wanted.
-  const int flat = check([&](Real t) { return t <= root ? 0.0 : root - t; }, 0, 1, root, w, "flat zero then falls").iterations;
+  const int flat =
+      check([&](Real t) { return t <= root ? 0.0 : root - t; }, 0, 1, root, w, "flat zero then falls").iterations;
   EXPECT_LE(flat, bisection + 3);
   // Very lopsided (regula falsi's worst case without the Illinois step).
   const int lop = check([&](Real t) { return std::pow(t, 12) - std::pow(root, 12); }, 0, 1, root, w, "t^12").iterations;
@@ -66,7 +69,12 @@ TEST(EventIsolation, JumpsAndFlatZerosNeedAtMostBisectionEffort) {
 
 TEST(EventIsolation, WindowWiderThanTheBracketNeedsNoEvaluation) {
   int calls = 0;
-  const IsolationResult r = isolateCrossing([&](Real) { ++calls; return 0.0; }, 1.0, 1.0, 1.001, -1.0, -1, 0.01);
+  const IsolationResult r = isolateCrossing(
+      [&](Real) {
+        ++calls;
+        return 0.0;
+      },
+      1.0, 1.0, 1.001, -1.0, -1, 0.01);
   EXPECT_EQ(calls, 0);
   EXPECT_EQ(r.low, 1.0);
   EXPECT_EQ(r.high, 1.001);
@@ -74,12 +82,17 @@ TEST(EventIsolation, WindowWiderThanTheBracketNeedsNoEvaluation) {
 
 TEST(EventIsolation, TinyWindowsStopAtRoundOffAndTheIterationCap) {
   const Real root = 1000.0 + 1.0 / 3.0;
-  const IsolationResult r = isolateCrossing([&](Real t) { return t - root; }, 1000, -root + 1000, 1001, 1001 - root, 1, 0);
+  const IsolationResult r = isolateCrossing([&](Real t) { return t - root; }, 1000, -root + 1000, 1001, 1001 - root, 1,
+                                            0);
   EXPECT_LE(r.high - r.low, 1e-11);  // a few ulps of 1000 s
   EXPECT_LE(r.iterations, 200);
   int calls = 0;
-  const IsolationResult capped =
-      isolateCrossing([&](Real t) { ++calls; return t < root ? -1.0 : 1.0; }, 1000, -1, 1001, 1, 1, 0, 10);
+  const IsolationResult capped = isolateCrossing(
+      [&](Real t) {
+        ++calls;
+        return t < root ? -1.0 : 1.0;
+      },
+      1000, -1, 1001, 1, 1, 0, 10);
   EXPECT_EQ(calls, 10);
   EXPECT_EQ(capped.iterations, 10);
   EXPECT_LE(capped.low, root);

@@ -18,12 +18,19 @@ TEST(EventReporter, ReceivesStatesRealizedToItsStage) {
     ++accel;
   }));
   stepper.addReporter(std::make_shared<PeriodicReporter>(
-      "pos", 0.2, [&](const State& s) { EXPECT_GE(s.getSystemStage(), Stage::Position); ++pos; }, 0.0, Stage::Position));
+      "pos", 0.2,
+      [&](const State& s) {
+        EXPECT_GE(s.getSystemStage(), Stage::Position);
+        ++pos;
+      },
+      0.0, Stage::Position));
   stepper.initialize(m.state);
   stepper.stepTo(0.5);
   EXPECT_EQ(accel, 2);
   EXPECT_EQ(pos, 3);  // 0, 0.2, 0.4
-  EXPECT_THROW(EventReporter("bad", {1.0}, [](const State&) {}, Stage::Model), Error);
+  EXPECT_THROW(EventReporter(
+                   "bad", {1.0}, [](const State&) {}, Stage::Model),
+               Error);
   EXPECT_THROW(PeriodicReporter("bad", -1.0, [](const State&) {}), Error);
 }
 

@@ -86,10 +86,12 @@ TEST(TimeStepper, GrazingWithoutSignChangeDoesNotTrigger) {
   Recorder touch, dip, through;
   stepper.addEvent(timeWitness("touch", EventDirection::Both, [](Real t) { return (t - 1) * (t - 1); }),
                    touch.handler("touch"));
-  stepper.addEvent(timeWitness("dip", EventDirection::Both, [](Real t) { return -(t - 1.5) * (t - 1.5) * (t - 1.5) * (t - 1.5); }),
-                   dip.handler("dip"));
+  stepper.addEvent(
+      timeWitness("dip", EventDirection::Both, [](Real t) { return -(t - 1.5) * (t - 1.5) * (t - 1.5) * (t - 1.5); }),
+      dip.handler("dip"));
   // Passes through an exact zero at a step end (the scheduled event puts one there): fires once.
-  stepper.addEvent(timeWitness("through", EventDirection::Rising, [](Real t) { return t - 1; }), through.handler("through"));
+  stepper.addEvent(timeWitness("through", EventDirection::Rising, [](Real t) { return t - 1; }),
+                   through.handler("through"));
   Recorder tick;
   stepper.addEvent(ScheduledEvent({1.0, 1.5}, tick.handler("tick")));  // steps end exactly on the zeros
   stepper.initialize(m.state);
@@ -110,10 +112,10 @@ TEST(TimeStepper, ScheduledEventsFireAtExactTimes) {
   std::vector<Real> seen;
   // A kick at 0.2 s (before the first impact at 0.45 s) sends the ball up at 3 m/s.
   stepper.addEvent(ScheduledEvent({0.2}, std::make_shared<EventHandler>("kick", [&](State& s, EventContext& ctx) {
-    EXPECT_EQ(ctx.getTrigger(), nullptr);
-    seen.push_back(s.getTime());
-    b.setOneU(s, 0, 3.0);
-  })));
+                                    EXPECT_EQ(ctx.getTrigger(), nullptr);
+                                    seen.push_back(s.getTime());
+                                    b.setOneU(s, 0, 3.0);
+                                  })));
   Recorder r;
   stepper.addEvent(ScheduledEvent({0.7, 0.05, 0.3, 0.3}, r.handler("log")));  // unsorted, duplicate
   std::vector<Real> reportedSpeed;
@@ -130,8 +132,8 @@ TEST(TimeStepper, ScheduledEventsFireAtExactTimes) {
   EXPECT_EQ(r.times[0], 0.05);
   EXPECT_EQ(r.times[1], 0.3);
   ASSERT_EQ(reportedSpeed.size(), 2u);
-  EXPECT_NEAR(reportedSpeed[0], -kGravity * 0.2, 1e-12);          // the reporter also sees the left limit
-  EXPECT_NEAR(reportedSpeed[1], 3.0 - kGravity * 0.05, 1e-12);    // after the kick
+  EXPECT_NEAR(reportedSpeed[0], -kGravity * 0.2, 1e-12);        // the reporter also sees the left limit
+  EXPECT_NEAR(reportedSpeed[1], 3.0 - kGravity * 0.05, 1e-12);  // after the kick
   const Real y02 = 1.0 - kGravity * 0.02;
   EXPECT_NEAR(m.height(stepper.getState()), flightHeight(0.2, y02, 3.0, 0.6), 1e-12);
   stepper.stepTo(1.0);
@@ -151,11 +153,12 @@ TEST(TimeStepper, PeriodicEventsAndReporterCounts) {
     EXPECT_EQ(s.getTime(), 0.05 * count);
     ++count;
   }));
-  stepper.addReporter(std::make_shared<PeriodicReporter>("offset", 0.25, [&](const State&) { ++offsetCount; }, 0.1));
+  stepper.addReporter(std::make_shared<PeriodicReporter>(
+      "offset", 0.25, [&](const State&) { ++offsetCount; }, 0.1));
   stepper.initialize(m.state);
   ASSERT_EQ(stepper.stepTo(1.0), StepOutcome::ReachedReportTime);
-  EXPECT_EQ(count, 21);           // 0, 0.05, ..., 1.0
-  EXPECT_EQ(offsetCount, 4);      // 0.1, 0.35, 0.6, 0.85
+  EXPECT_EQ(count, 21);                     // 0, 0.05, ..., 1.0
+  EXPECT_EQ(offsetCount, 4);                // 0.1, 0.35, 0.6, 0.85
   ASSERT_EQ(controller.times.size(), 10u);  // 0, 0.1, ..., 0.9; the one at 1.0 is handled on the next call
   for (size_t k = 0; k < controller.times.size(); ++k) EXPECT_EQ(controller.times[k], 0.1 * static_cast<Real>(k));
   stepper.stepTo(1.05);
@@ -243,7 +246,8 @@ TEST(TimeStepper, ReportedStatesMatchAReferenceToIntegratorAccuracy) {
   integ.setAccuracy(1e-6);
   TimeStepper stepper(m.system, integ);
   std::vector<Vector> reported;
-  stepper.addReporter(std::make_shared<EventReporter>("probe", times, [&](const State& s) { reported.push_back(s.getY()); }));
+  stepper.addReporter(
+      std::make_shared<EventReporter>("probe", times, [&](const State& s) { reported.push_back(s.getY()); }));
   stepper.initialize(m.state);
   stepper.stepTo(3.0);
   ASSERT_EQ(reported.size(), times.size());
@@ -362,9 +366,9 @@ TEST(TimeStepper, HandlerLeavingNonFiniteValuesOrChangingTimeFails) {
   {
     RungeKuttaMersonIntegrator integ(m.system);
     TimeStepper stepper(m.system, integ);
-    stepper.addEvent(m.heightWitness(EventDirection::Falling), std::make_shared<EventHandler>("nan", [b](State& s, EventContext&) {
-                       b.setOneU(s, 0, std::nan(""));
-                     }));
+    stepper.addEvent(
+        m.heightWitness(EventDirection::Falling),
+        std::make_shared<EventHandler>("nan", [b](State& s, EventContext&) { b.setOneU(s, 0, std::nan("")); }));
     stepper.initialize(m.state);
     try {
       stepper.stepTo(1.0);
@@ -378,9 +382,8 @@ TEST(TimeStepper, HandlerLeavingNonFiniteValuesOrChangingTimeFails) {
   {
     RungeKuttaMersonIntegrator integ(m.system);
     TimeStepper stepper(m.system, integ);
-    stepper.addEvent(ScheduledEvent({0.1}, std::make_shared<EventHandler>("timewarp", [](State& s, EventContext&) {
-      s.setTime(0.5);
-    })));
+    stepper.addEvent(ScheduledEvent(
+        {0.1}, std::make_shared<EventHandler>("timewarp", [](State& s, EventContext&) { s.setTime(0.5); })));
     stepper.initialize(m.state);
     EXPECT_THROW(stepper.stepTo(1.0), Error);
     EXPECT_EQ(stepper.getTime(), 0.1);

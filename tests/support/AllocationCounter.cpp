@@ -66,10 +66,18 @@ void* operator new[](std::size_t n) { return countedNew(n); }
 void* operator new(std::size_t n, std::align_val_t a) { return countedNew(n, static_cast<std::size_t>(a)); }
 void* operator new[](std::size_t n, std::align_val_t a) { return countedNew(n, static_cast<std::size_t>(a)); }
 void* operator new(std::size_t n, const std::nothrow_t&) noexcept {
-  try { return countedNew(n); } catch (...) { return nullptr; }
+  try {
+    return countedNew(n);
+  } catch (...) {
+    return nullptr;
+  }
 }
 void* operator new[](std::size_t n, const std::nothrow_t&) noexcept {
-  try { return countedNew(n); } catch (...) { return nullptr; }
+  try {
+    return countedNew(n);
+  } catch (...) {
+    return nullptr;
+  }
 }
 void operator delete(void* p) noexcept { __libc_free(p); }
 void operator delete[](void* p) noexcept { __libc_free(p); }

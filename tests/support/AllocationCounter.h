@@ -45,6 +45,6 @@ long allocationsDuring(const std::function<void()>& work);
 
 }  // namespace articula::testing
 
-#define SKIP_IF_NOT_COUNTING_ALLOCATIONS() \
+#define SKIP_IF_NOT_COUNTING_ALLOCATIONS()                \
   if (!::articula::testing::kAllocationCountingAvailable) \
   GTEST_SKIP() << "allocation counting needs glibc and no AddressSanitizer"

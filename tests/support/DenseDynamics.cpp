@@ -19,9 +19,7 @@ std::vector<SpatialVec> randomBodyForces(int numBodies, std::mt19937& rng, Real 
   return F;
 }
 
-std::vector<SpatialVec> zeroBodyForces(int numBodies) {
-  return std::vector<SpatialVec>(numBodies, SpatialVec::Zero());
-}
+std::vector<SpatialVec> zeroBodyForces(int numBodies) { return std::vector<SpatialVec>(numBodies, SpatialVec::Zero()); }
 
 // Written out from the mass properties rather than through MassProperties::toSpatialMat, so the
 // dense side shares no inertia code with the operators.
@@ -63,8 +61,8 @@ SpatialVec inertialForce(const MatterSubsystem& matter, const State& s, int b, c
   return spatialInertiaInGround(matter, s, b) * A_GB + gyro;
 }
 
-Vector denseResidual(const MatterSubsystem& matter, const State& s, const Vector& f,
-                     const std::vector<SpatialVec>& F_G, const Vector& udot) {
+Vector denseResidual(const MatterSubsystem& matter, const State& s, const Vector& f, const std::vector<SpatialVec>& F_G,
+                     const Vector& udot) {
   const int nb = matter.getNumBodies();
   Matrix J;
   matter.calcSystemJacobian(s, J);
@@ -72,8 +70,7 @@ Vector denseResidual(const MatterSubsystem& matter, const State& s, const Vector
   matter.calcBiasForSystemJacobian(s, bias);
   const Vector A = J * udot + stack(bias);
   Vector F = Vector::Zero(6 * nb);
-  for (int b = 1; b < nb; ++b)
-    F.segment<6>(6 * b) = inertialForce(matter, s, b, A.segment<6>(6 * b)) - F_G[b];
+  for (int b = 1; b < nb; ++b) F.segment<6>(6 * b) = inertialForce(matter, s, b, A.segment<6>(6 * b)) - F_G[b];
   return J.transpose() * F - f;
 }
 

@@ -31,8 +31,8 @@ SpatialVec inertialForce(const MatterSubsystem& matter, const State& s, int b, c
 // Dense Newton-Euler residual M udot + c - f - J^T F, built from the assembled system Jacobian,
 // the Jacobian bias accelerations and body inertias (needs Velocity):
 //   F_b = I_b (J_b udot + a_b) + V_b x* I_b V_b,   residual = J^T (F - F_applied) - f.
-Vector denseResidual(const MatterSubsystem& matter, const State& s, const Vector& f,
-                     const std::vector<SpatialVec>& F_G, const Vector& udot);
+Vector denseResidual(const MatterSubsystem& matter, const State& s, const Vector& f, const std::vector<SpatialVec>& F_G,
+                     const Vector& udot);
 // Dense mass matrix J^T diag(I_b) J.
 Matrix denseMassMatrix(const MatterSubsystem& matter, const State& s);
 

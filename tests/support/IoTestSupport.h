@@ -14,7 +14,9 @@
 namespace articula::iotest {
 
 inline std::string sourcePath(const std::string& relative) { return std::string(ARTICULA_SOURCE_DIR) + "/" + relative; }
-inline std::string openMbdPath(const std::string& name) { return std::string(ARTICULA_TEST_DIR) + "/data/openmbd/" + name; }
+inline std::string openMbdPath(const std::string& name) {
+  return std::string(ARTICULA_TEST_DIR) + "/data/openmbd/" + name;
+}
 
 // A fresh, empty folder under the system temp directory, removed by the destructor.
 struct TempDir {
@@ -57,7 +59,8 @@ inline std::string readText(const std::string& file) {
 inline CliResult runCli(const std::string& args, const TempDir& dir, const std::string& prefix = "", int seconds = 0) {
   const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
   const std::string limit = seconds > 0 ? "timeout -s KILL " + std::to_string(seconds) + " " : "";
-  const std::string cmd = prefix + " " + limit + std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" + err + " </dev/null";
+  const std::string cmd = prefix + " " + limit + std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" +
+                          err + " </dev/null";
   const int status = std::system(cmd.c_str());
   CliResult r;
   r.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;  // timeout -s KILL exits 137

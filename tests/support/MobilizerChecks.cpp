@@ -22,8 +22,7 @@ constexpr Real kMaxCoord = 1.2;
 
 std::string describe(const Mobilizer& m, int trial, const SmallVector& q, const SmallVector& u) {
   std::ostringstream s;
-  s << m.typeName() << " trial " << trial << " q = [" << q.transpose() << "] u = ["
-    << u.transpose() << "]";
+  s << m.typeName() << " trial " << trial << " q = [" << q.transpose() << "] u = [" << u.transpose() << "]";
   return s.str();
 }
 
@@ -59,16 +58,14 @@ void expectShape(const HMatrix& M, int nu, const std::string& what, const std::s
 }
 
 // (1), (2): X_FM and H_FM differentiated along qdot = N u.
-void checkDerivatives(const Mobilizer& m, const SmallVector& q, const SmallVector& u,
-                      const std::string& ctx) {
+void checkDerivatives(const Mobilizer& m, const SmallVector& q, const SmallVector& u, const std::string& ctx) {
   const SmallVector qdot = N(m, q, u);
   const SmallVector qp = q + kStep * qdot, qm = q - kStep * qdot;
 
   const Transform X = m.calcX_FM(q.data());
   const Transform Xp = m.calcX_FM(qp.data()), Xm = m.calcX_FM(qm.data());
   const Mat33& R = X.R().matrix();
-  EXPECT_LT((R.transpose() * R - Mat33::Identity()).norm(), 1e-10)
-      << m.typeName() << ": R_FM not orthonormal: " << ctx;
+  EXPECT_LT((R.transpose() * R - Mat33::Identity()).norm(), 1e-10) << m.typeName() << ": R_FM not orthonormal: " << ctx;
 
   const HMatrix H_FM = H(m, q);
   expectShape(H_FM, m.nu(), "H_FM", ctx);
@@ -78,23 +75,21 @@ void checkDerivatives(const Mobilizer& m, const SmallVector& q, const SmallVecto
   const Mat33 Rdot = (Xp.R().matrix() - Xm.R().matrix()) / (2 * kStep);
   const Vec3 w = unskew(Rdot * R.transpose());
   const Vec3 Hv = V.tail<3>(), Hw = V.head<3>();
-  EXPECT_LT(relErr(Hv, pdot), kFdTol)
-      << m.typeName() << ": H_v u = " << Hv.transpose() << " but d/dt p_FM = " << pdot.transpose()
-      << ": " << ctx;
-  EXPECT_LT(relErr(Hw, w), kFdTol)
-      << m.typeName() << ": H_w u = " << Hw.transpose() << " but vee(Rdot R^T) = " << w.transpose()
-      << ": " << ctx;
+  EXPECT_LT(relErr(Hv, pdot), kFdTol) << m.typeName() << ": H_v u = " << Hv.transpose()
+                                      << " but d/dt p_FM = " << pdot.transpose() << ": " << ctx;
+  EXPECT_LT(relErr(Hw, w), kFdTol) << m.typeName() << ": H_w u = " << Hw.transpose()
+                                   << " but vee(Rdot R^T) = " << w.transpose() << ": " << ctx;
   // Rdot R^T must be skew to the same accuracy, or X_FM is not a rigid motion along the path.
   const Mat33 W = Rdot * R.transpose();
-  EXPECT_LT((W + W.transpose()).norm() / (1 + W.norm()), kFdTol)
-      << m.typeName() << ": Rdot R^T not skew: " << ctx;
+  EXPECT_LT((W + W.transpose()).norm() / (1 + W.norm()), kFdTol) << m.typeName() << ": Rdot R^T not skew: " << ctx;
 
   const HMatrix HDot_FM = HDot(m, q, u);
   expectShape(HDot_FM, m.nu(), "HDot_FM", ctx);
   const HMatrix HDotFd = (H(m, qp) - H(m, qm)) / (2 * kStep);
   EXPECT_LT(relErr(HDot_FM, HDotFd), kFdTol)
       << m.typeName() << ": HDot_FM differs from d/dt H_FM: " << ctx << "\nHDot_FM =\n"
-      << HDot_FM << "\ndifferences =\n" << HDotFd;
+      << HDot_FM << "\ndifferences =\n"
+      << HDotFd;
 }
 
 // (3), (4), (5), rank of N.
@@ -104,8 +99,7 @@ void checkN(const Mobilizer& m, const SmallVector& q, const SmallVector& u, cons
   const SmallVector qdot = N(m, q, u);
   SmallVector back(nu);
   m.multiplyByNInv(q.data(), qdot.data(), back.data());
-  EXPECT_LT(relErr(back, u), kExactTol) << m.typeName() << ": N^-1 N u = " << back.transpose()
-                                        << " != u: " << ctx;
+  EXPECT_LT(relErr(back, u), kExactTol) << m.typeName() << ": N^-1 N u = " << back.transpose() << " != u: " << ctx;
 
   // Oracle 15: N is one-to-one; build it column by column.
   if (nu > 0) {
@@ -140,8 +134,7 @@ void checkNormalize(const Mobilizer& m, const SmallVector& q, const std::string&
     return;
   }
   scaled.segment<4>(qi) *= 1.7;
-  EXPECT_TRUE(m.normalizeQ(scaled.data())) << m.typeName() << ": normalizeQ reported no change: "
-                                           << ctx;
+  EXPECT_TRUE(m.normalizeQ(scaled.data())) << m.typeName() << ": normalizeQ reported no change: " << ctx;
   EXPECT_NEAR(scaled.segment<4>(qi).norm(), 1.0, 1e-14)
       << m.typeName() << ": normalizeQ left a non-unit quaternion: " << ctx;
   EXPECT_TRUE(m.calcX_FM(scaled.data()).isSameTransform(m.calcX_FM(q.data()), 1e-12))
@@ -209,11 +202,10 @@ void checkMobilizerKinematics(const Mobilizer& m, int trials, unsigned seed) {
     SmallVector q = SmallVector::Constant(nq, 0.3);
     m.setDefaultQ(q.data());
     const Transform X = m.calcX_FM(q.data());
-    EXPECT_TRUE(X.R().isSameRotation(Rotation(), 1e-14))
-        << m.typeName() << ": default q gives R_FM =\n" << X.R().matrix();
+    EXPECT_TRUE(X.R().isSameRotation(Rotation(), 1e-14)) << m.typeName() << ": default q gives R_FM =\n"
+                                                         << X.R().matrix();
     if (m.typeName().find("Ellipsoid") == std::string::npos) {
-      EXPECT_LT(X.p().norm(), 1e-14) << m.typeName() << ": default q gives p_FM = "
-                                     << X.p().transpose();
+      EXPECT_LT(X.p().norm(), 1e-14) << m.typeName() << ": default q gives p_FM = " << X.p().transpose();
     }
   }
 

@@ -6,9 +6,7 @@
 namespace articula::testing {
 namespace {
 
-Real uniform(std::mt19937& rng, Real lo, Real hi) {
-  return std::uniform_real_distribution<Real>(lo, hi)(rng);
-}
+Real uniform(std::mt19937& rng, Real lo, Real hi) { return std::uniform_real_distribution<Real>(lo, hi)(rng); }
 
 Vec3 uniformVec3(std::mt19937& rng, Real lo, Real hi) {
   return Vec3(uniform(rng, lo, hi), uniform(rng, lo, hi), uniform(rng, lo, hi));
@@ -74,9 +72,7 @@ mobilizers::SpatialFunctions randomSpatialFunctions(std::mt19937& rng, bool simb
         }
         const int a = coord(rng);
         const int b = (a + std::uniform_int_distribution<int>(1, f.numCoordinates - 1)(rng)) % f.numCoordinates;
-        t = {functions::linear({uniform(rng, -0.1, 0.1), uniform(rng, -0.1, 0.1)},
-                               uniform(rng, -0.1, 0.1)),
-             {a, b}};
+        t = {functions::linear({uniform(rng, -0.1, 0.1), uniform(rng, -0.1, 0.1)}, uniform(rng, -0.1, 0.1)), {a, b}};
       }
     }
   }
@@ -88,18 +84,19 @@ mobilizers::SpatialFunctions randomSpatialFunctions(std::mt19937& rng, bool simb
 const std::vector<MobilizerKind>& allMobilizerKinds() {
   using K = MobilizerKind;
   static const std::vector<MobilizerKind> all = {
-      K::Weld, K::Pin, K::Slider, K::Screw, K::Universal, K::Cylinder, K::BendStretch,
-      K::Planar, K::Gimbal, K::BallQuaternion, K::BallEuler, K::SphericalCoords, K::Ellipsoid,
-      K::Translation, K::FreeQuaternion, K::FreeEuler, K::LineOrientation, K::FreeLine,
-      K::Bushing, K::FunctionBased};
+      K::Weld,        K::Pin,          K::Slider,         K::Screw,          K::Universal,       K::Cylinder,
+      K::BendStretch, K::Planar,       K::Gimbal,         K::BallQuaternion, K::BallEuler,       K::SphericalCoords,
+      K::Ellipsoid,   K::Translation,  K::FreeQuaternion, K::FreeEuler,      K::LineOrientation, K::FreeLine,
+      K::Bushing,     K::FunctionBased};
   return all;
 }
 
 std::string kindName(MobilizerKind kind) {
   static const char* names[] = {
-      "Weld", "Pin", "Slider", "Screw", "Universal", "Cylinder", "BendStretch", "Planar",
-      "Gimbal", "Ball", "BallEuler", "SphericalCoords", "Ellipsoid", "Translation", "Free",
-      "FreeEuler", "LineOrientation", "FreeLine", "Bushing", "FunctionBased"};
+      "Weld",        "Pin",          "Slider", "Screw",     "Universal",       "Cylinder",
+      "BendStretch", "Planar",       "Gimbal", "Ball",      "BallEuler",       "SphericalCoords",
+      "Ellipsoid",   "Translation",  "Free",   "FreeEuler", "LineOrientation", "FreeLine",
+      "Bushing",     "FunctionBased"};
   return names[static_cast<int>(kind)];
 }
 

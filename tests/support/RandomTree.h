@@ -14,9 +14,26 @@ namespace articula::testing {
 
 // One entry per mobilizer type and coordinate option of mobilizers.h.
 enum class MobilizerKind {
-  Weld, Pin, Slider, Screw, Universal, Cylinder, BendStretch, Planar, Gimbal,
-  BallQuaternion, BallEuler, SphericalCoords, Ellipsoid, Translation,
-  FreeQuaternion, FreeEuler, LineOrientation, FreeLine, Bushing, FunctionBased
+  Weld,
+  Pin,
+  Slider,
+  Screw,
+  Universal,
+  Cylinder,
+  BendStretch,
+  Planar,
+  Gimbal,
+  BallQuaternion,
+  BallEuler,
+  SphericalCoords,
+  Ellipsoid,
+  Translation,
+  FreeQuaternion,
+  FreeEuler,
+  LineOrientation,
+  FreeLine,
+  Bushing,
+  FunctionBased
 };
 const std::vector<MobilizerKind>& allMobilizerKinds();
 std::string kindName(MobilizerKind kind);
@@ -27,9 +44,9 @@ struct RandomBodySpec {
   Transform X_PF, X_BM;
   MassProperties massProperties;
   Direction direction = Direction::Forward;
-  Real pitch = 0;                           // Screw
-  Vec3 semiAxes = Vec3::Ones();             // Ellipsoid
-  mobilizers::SpatialFunctions functions;   // FunctionBased
+  Real pitch = 0;                          // Screw
+  Vec3 semiAxes = Vec3::Ones();            // Ellipsoid
+  mobilizers::SpatialFunctions functions;  // FunctionBased
 };
 
 struct RandomTreeOptions {

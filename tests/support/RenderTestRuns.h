@@ -39,9 +39,11 @@ inline std::string pendulumTrajectoryJson(int frames = 51, double dt = 0.02, boo
       q << std::cos(angle / 2) << ", 0, " << std::sin(angle / 2) << ", 0";
       return q.str();
     };
-    os << (k ? ",\n" : "\n") << R"(    {"t": )" << t << R"(, "poses": [[)" << ox << ", 0, " << oz << ", " << quat(a) << "], ["
-       << lx << ", 0, " << lz << ", " << quat(a + b) << "]]";
-    if (contacts) os << R"(, "contacts": [{"point": [0.3, 0, 0], "force": [0, 0, )" << 20 + 10 * std::sin(5 * t) << R"(], "bodies": [0, 1]}])";
+    os << (k ? ",\n" : "\n") << R"(    {"t": )" << t << R"(, "poses": [[)" << ox << ", 0, " << oz << ", " << quat(a)
+       << "], [" << lx << ", 0, " << lz << ", " << quat(a + b) << "]]";
+    if (contacts)
+      os << R"(, "contacts": [{"point": [0.3, 0, 0], "force": [0, 0, )" << 20 + 10 * std::sin(5 * t)
+         << R"(], "bodies": [0, 1]}])";
     os << "}";
   }
   os << "\n  ]\n}\n";

@@ -18,8 +18,7 @@ class TestForces : public ForceSubsystem {
   std::vector<SpatialVec> bodyForces_G;  // per body index, about Bo, in G; empty means none
   Vector mobilityForces;                 // length nu; empty means none
 
-  void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
-                   Vector& mobilityForces) const override;
+  void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G, Vector& mobilityForces) const override;
   // Gravity alone (m g at the mass centre, moment about Bo); needs Position.
   void addGravity(const State& state, std::vector<SpatialVec>& bodyForces_G) const;
   Real calcPotentialEnergy(const State& state) const override;

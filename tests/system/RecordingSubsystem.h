@@ -22,8 +22,8 @@ class RecordingSubsystem : public Subsystem {
 
   // Indices into the State, valid after System::realizeTopology().
   int qStart = -1, uStart = -1, zStart = -1;
-  int discrete[NumStages];  // discrete[s]: a Real that invalidates stage s (Model .. Report)
-  int cache[NumStages];     // cache[s]: a Real computed when stage s is realized (Time .. Report)
+  int discrete[NumStages];     // discrete[s]: a Real that invalidates stage s (Model .. Report)
+  int cache[NumStages];        // cache[s]: a Real computed when stage s is realized (Time .. Report)
   int lazyPositionEntry = -1;  // sum of q squared, computed on demand
 
   void realizeTopology(State& s) override {
@@ -45,7 +45,10 @@ class RecordingSubsystem : public Subsystem {
   // Every cache entry is a function of the variables of its stage, so tests can tell stale from fresh.
   void realizeModel(State& s) const override { record(s, Stage::Model); }
   void realizeInstance(State& s) const override { record(s, Stage::Instance); }
-  void realizeTime(State& s) const override { record(s, Stage::Time); entry(s, Stage::Time) = s.getTime(); }
+  void realizeTime(State& s) const override {
+    record(s, Stage::Time);
+    entry(s, Stage::Time) = s.getTime();
+  }
   void realizePosition(State& s) const override {
     record(s, Stage::Position);
     entry(s, Stage::Position) = q(s).sum() + s.getDiscreteVariable<Real>(discrete[int(Stage::Position)]);

@@ -120,21 +120,20 @@ TEST(State, EachVariableInvalidatesExactlyItsStageAndLater) {
     c.apply(s, *m.b);
     const std::string label = std::string(c.what) + " (invalidates " + stageName(c.invalidates) + ")";
     EXPECT_EQ(s.getSystemStage(), prevStage(c.invalidates)) << label;
-    for (int i = 0; i < 2; ++i) EXPECT_EQ(s.getSubsystemStage(i), prevStage(c.invalidates)) << label << ", subsystem " << i;
+    for (int i = 0; i < 2; ++i)
+      EXPECT_EQ(s.getSubsystemStage(i), prevStage(c.invalidates)) << label << ", subsystem " << i;
     for (int k = 0; k < NumStages; ++k) {
       const Stage st = static_cast<Stage>(k);
       if (st < c.invalidates)
         EXPECT_EQ(s.getStageVersion(st), before[k]) << label << ": version of " << stageName(st) << " must not change";
-      else
-        EXPECT_GT(s.getStageVersion(st), before[k]) << label << ": version of " << stageName(st) << " must increase";
+      else EXPECT_GT(s.getStageVersion(st), before[k]) << label << ": version of " << stageName(st) << " must increase";
     }
     // Entries below the invalidated stage stay readable; the rest throw.
     for (int k = static_cast<int>(Stage::Time); k < NumStages; ++k) {
       const Stage st = static_cast<Stage>(k);
       if (st < c.invalidates)
         EXPECT_NO_THROW(s.getCacheEntry<Real>(m.a->cache[k])) << label << ", entry " << stageName(st);
-      else
-        EXPECT_THROW(s.getCacheEntry<Real>(m.a->cache[k]), Error) << label << ", entry " << stageName(st);
+      else EXPECT_THROW(s.getCacheEntry<Real>(m.a->cache[k]), Error) << label << ", entry " << stageName(st);
     }
     m.system.realize(s, Stage::Report);
     EXPECT_EQ(s.getSystemStage(), Stage::Report) << label;
@@ -223,8 +222,7 @@ TEST(State, CopiesAreDeepAndIndependent) {
   EXPECT_EQ(copy.getSystemStage(), Stage::Report) << "the cache is copied with its validity";
   EXPECT_EQ(copy.getCacheEntry<Real>(m.a->cache[int(Stage::Position)]), cachedPos);
   EXPECT_EQ(copy.getY(), y0);
-  for (int k = 0; k < NumStages; ++k)
-    EXPECT_EQ(copy.getStageVersion(Stage(k)), original.getStageVersion(Stage(k)));
+  for (int k = 0; k < NumStages; ++k) EXPECT_EQ(copy.getStageVersion(Stage(k)), original.getStageVersion(Stage(k)));
 
   copy.updQ()[0] = 42;
   copy.updDiscreteVariable<Real>(m.a->discrete[int(Stage::Position)]) = 7;
@@ -307,7 +305,8 @@ TEST(State, AssignmentSkipsValuesTheSourceHasNotRealized) {
   EXPECT_EQ(target.getSystemStage(), Stage::Time);
   EXPECT_FALSE(target.isCacheEntryRealized(pos));
   EXPECT_EQ(target.updCacheEntry<Real>(pos), 42) << "the unrealized value was copied";
-  EXPECT_EQ(target.getCacheEntry<Real>(m.a->cache[int(Stage::Time)]), source.getCacheEntry<Real>(m.a->cache[int(Stage::Time)]));
+  EXPECT_EQ(target.getCacheEntry<Real>(m.a->cache[int(Stage::Time)]),
+            source.getCacheEntry<Real>(m.a->cache[int(Stage::Time)]));
   m.system.realize(target, Stage::Report);
   m.system.realize(source, Stage::Report);
   for (int k = int(Stage::Time); k < NumStages; ++k)

@@ -50,7 +50,8 @@ void expectStagesInOrder(const std::vector<RealizeCall>& log, Stage from, Stage 
     EXPECT_EQ(log[k].subsystem, expected[k].subsystem) << "call " << k;
     EXPECT_EQ(log[k].stage, expected[k].stage) << "call " << k;
     EXPECT_EQ(log[k].systemStageSeen, expected[k].systemStageSeen)
-        << "call " << k << ": " << stageName(log[k].stage) << " started before every subsystem finished the previous stage";
+        << "call " << k << ": " << stageName(log[k].stage)
+        << " started before every subsystem finished the previous stage";
   }
 }
 
@@ -131,8 +132,8 @@ TEST(System, SystemStageIsTheLowestSubsystemStage) {
 TEST(System, IsFrozenAfterTopology) {
   Logged m;
   m.system.realizeTopology();
-  const std::string msg =
-      errorOf([&] { m.system.adoptSubsystem(std::make_unique<RecordingSubsystem>("latecomer", 1, 1, 1)); });
+  const std::string msg = errorOf(
+      [&] { m.system.adoptSubsystem(std::make_unique<RecordingSubsystem>("latecomer", 1, 1, 1)); });
   EXPECT_NE(msg.find("latecomer"), std::string::npos) << msg;
   EXPECT_NE(msg.find("logged"), std::string::npos) << msg;
   EXPECT_THROW(m.system.updSubsystem(0), Error);

@@ -106,8 +106,7 @@ class Constraint {
                                       Real* aerr) const = 0;
   // Adds G^T lambda (lambda: m values) as body forces F_G (all bodies, about Bo, in G) and
   // mobility forces f (matter-wide). Needs Position (and Velocity for velocity-dependent rows).
-  virtual void addInForces(const ConstraintInput&, const Real* lambda, std::vector<SpatialVec>& F_G,
-                           Real* f) const = 0;
+  virtual void addInForces(const ConstraintInput&, const Real* lambda, std::vector<SpatialVec>& F_G, Real* f) const = 0;
 
  protected:
   // Shared checks for validate(): a body index that exists, a mobility of that body.

@@ -14,10 +14,10 @@ namespace articula {
 // Counts since construction (all States together).
 struct ConstraintStatistics {
   long accelerationSolves = 0;
-  long rankDeficientSolves = 0;   // redundant constraints: minimum-norm multipliers were chosen
-  long inconsistentSolves = 0;    // no exact solution: least-residual accelerations (a warning)
-  long projections = 0;           // calls that had enabled constraints
-  long positionIterations = 0;    // Newton iterations of the position projection
+  long rankDeficientSolves = 0;  // redundant constraints: minimum-norm multipliers were chosen
+  long inconsistentSolves = 0;   // no exact solution: least-residual accelerations (a warning)
+  long projections = 0;          // calls that had enabled constraints
+  long positionIterations = 0;   // Newton iterations of the position projection
   long velocityIterations = 0;
   long projectionFailures = 0;
 };

@@ -12,15 +12,14 @@
 namespace articula::constraints {
 
 // The overrides every constraint type declares (Constraint.h describes them).
-#define ARTICULA_CONSTRAINT_ROUTINES                                                                   \
-  void validate(const MatterSubsystem& matter) const override;                                         \
-  void calcPositionErrors(const ConstraintInput& in, Real* perr) const override;                       \
-  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u,  \
-                          Real* verr) const override;                                                  \
-  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A,             \
-                              const Real* udot, Real* aerr) const override;                            \
-  void addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F,          \
-                   Real* f) const override;
+#define ARTICULA_CONSTRAINT_ROUTINES                                                                              \
+  void validate(const MatterSubsystem& matter) const override;                                                    \
+  void calcPositionErrors(const ConstraintInput& in, Real* perr) const override;                                  \
+  void calcVelocityErrors(const ConstraintInput& in, const std::vector<SpatialVec>& V, const Real* u, Real* verr) \
+      const override;                                                                                             \
+  void calcAccelerationErrors(const ConstraintInput& in, const std::vector<SpatialVec>& A, const Real* udot,      \
+                              Real* aerr) const override;                                                         \
+  void addInForces(const ConstraintInput& in, const Real* lambda, std::vector<SpatialVec>& F, Real* f) const override;
 
 // Distance |p_GSb - p_GSa| = length between station p_AS on body A and p_BS on body B (1 holonomic
 // equation, error |d| - length). length must be positive; the stations must stay apart.
@@ -105,7 +104,8 @@ class PointInPlane : public StationInPlanes {
 // line body (2 holonomic equations: distances along two normals of the line).
 class PointOnLine : public StationInPlanes {
  public:
-  PointOnLine(std::string name, int lineBody, const Vec3& direction_A, const Vec3& p_AL, int followerBody, const Vec3& p_BS);
+  PointOnLine(std::string name, int lineBody, const Vec3& direction_A, const Vec3& p_AL, int followerBody,
+              const Vec3& p_BS);
   const char* typeName() const override { return "PointOnLine"; }
 };
 
@@ -138,8 +138,8 @@ class SphereOnPlaneContact : public Constraint {
 // force on B along n, then tangential forces along t1, t2, at P.
 class SphereOnSphereContact : public Constraint {
  public:
-  SphereOnSphereContact(std::string name, int bodyA, const Vec3& p_AC1, Real r1, int bodyB, const Vec3& p_BC2,
-                        Real r2, bool noSlip);
+  SphereOnSphereContact(std::string name, int bodyA, const Vec3& p_AC1, Real r1, int bodyB, const Vec3& p_BC2, Real r2,
+                        bool noSlip);
   const char* typeName() const override { return "SphereOnSphereContact"; }
   bool isNoSlip() const { return getNumVelocityEquations() == 2; }
   ARTICULA_CONSTRAINT_ROUTINES
@@ -155,8 +155,8 @@ class SphereOnSphereContact : public Constraint {
 // parallel. lambda: force on B along n at Q_B (and its opposite on A at Q_A).
 class LineOnLineContact : public Constraint {
  public:
-  LineOnLineContact(std::string name, int bodyA, const Vec3& p_AL, const Vec3& direction_A, int bodyB,
-                    const Vec3& p_BL, const Vec3& direction_B);
+  LineOnLineContact(std::string name, int bodyA, const Vec3& p_AL, const Vec3& direction_A, int bodyB, const Vec3& p_BL,
+                    const Vec3& direction_B);
   const char* typeName() const override { return "LineOnLineContact"; }
   ARTICULA_CONSTRAINT_ROUTINES
  private:

@@ -15,18 +15,18 @@ namespace articula {
 
 // A normal force law's value and partial derivatives at (x, ẋ), ẋ = −n·v (> 0 approaching).
 struct NormalForceSlope {
-  Real force = 0;   // f_n >= 0
-  Real dx = 0;      // ∂f_n/∂x, N/m
-  Real dxdot = 0;   // ∂f_n/∂ẋ, N s/m
+  Real force = 0;  // f_n >= 0
+  Real dx = 0;     // ∂f_n/∂x, N/m
+  Real dxdot = 0;  // ∂f_n/∂ẋ, N s/m
 };
 
 // Hertz + Hunt–Crossley f_n = max(0, K x^{3/2} (1 + 1.5 c ẋ)) and its partials (0 where clamped).
 NormalForceSlope calcHuntCrossleySlope(Real stiffness, Real dissipation, Real x, Real xdot);
 
 struct PointContactJacobian {
-  Vec3 force = Vec3::Zero();   // f on B (normal + friction)
-  Mat33 dv = Mat33::Zero();    // ∂f/∂v
-  Vec3 dx = Vec3::Zero();      // ∂f/∂x
+  Vec3 force = Vec3::Zero();  // f on B (normal + friction)
+  Mat33 dv = Mat33::Zero();   // ∂f/∂v
+  Vec3 dx = Vec3::Zero();     // ∂f/∂x
 };
 // n unit normal (from A to B), v relative velocity of the contact point (B − A).
 PointContactJacobian calcPointContactJacobian(const Vec3& n, const Vec3& v, const NormalForceSlope& normal,
@@ -37,8 +37,8 @@ struct PointContactPlacement {
   Vec3 point = Vec3::Zero();   // where the force acts: pA − shareA x n = pB + (1 − shareA) x n
   Vec3 pointA = Vec3::Zero();  // deepest point of A's surface inside B, and of B's inside A
   Vec3 pointB = Vec3::Zero();
-  Vec3 normal = Vec3::UnitZ(); // from A to B
-  Real shareA = 0;             // A's share of the deformation
+  Vec3 normal = Vec3::UnitZ();  // from A to B
+  Real shareA = 0;              // A's share of the deformation
   SurfaceCurvature curvatureA, curvatureB;
 };
 

@@ -47,9 +47,9 @@ namespace articula {
 class ContactForceSubsystem : public ForceSubsystem, public ForceJacobianSource {
  public:
   static constexpr Real kDefaultLayerThickness = ElasticFoundationLaw::kDefaultLayerThickness;  // m
-  static constexpr Real kDefaultMaximumRadius = 10;     // m, flat-on-flat Hertz
-  static constexpr Real kSharpestCurvature = HertzContactLaw::kSharpestCurvature;  // 1/m
-  static constexpr Real kDefaultRecoverySpeed = 1;      // m/s, penalty hysteresis after separation
+  static constexpr Real kDefaultMaximumRadius = 10;                                             // m, flat-on-flat Hertz
+  static constexpr Real kSharpestCurvature = HertzContactLaw::kSharpestCurvature;               // 1/m
+  static constexpr Real kDefaultRecoverySpeed = 1;  // m/s, penalty hysteresis after separation
 
   explicit ContactForceSubsystem(std::string name = "contact");
 

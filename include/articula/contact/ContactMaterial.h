@@ -20,12 +20,12 @@ namespace articula {
 
 struct ContactMaterial {
   std::string name = "material";
-  Real youngsModulus = 1e7;   // E, Pa
-  Real poissonRatio = 0.3;    // ν, in (−1, 0.5)
-  Real dissipation = 0.5;     // c, s/m
-  Real staticFriction = 0.6;  // μs
-  Real dynamicFriction = 0.5; // μd <= μs
-  Real viscousFriction = 0;   // μv, s/m
+  Real youngsModulus = 1e7;    // E, Pa
+  Real poissonRatio = 0.3;     // ν, in (−1, 0.5)
+  Real dissipation = 0.5;      // c, s/m
+  Real staticFriction = 0.6;   // μs
+  Real dynamicFriction = 0.5;  // μd <= μs
+  Real viscousFriction = 0;    // μv, s/m
 
   // Throws articula::Error naming this material, the field and the value for: a non-finite
   // value, E <= 0, ν outside (−1, 0.5), c < 0, a negative friction coefficient, μd > μs.
@@ -46,9 +46,9 @@ struct ContactMaterial {
 
 // The properties of a pair of materials in Hertz contact (Simbody paper Appendix A.1).
 struct HertzPair {
-  Real modulus = 0;          // E* = (E1^{2/3} E2^{2/3} / (E1^{2/3} + E2^{2/3}))^{3/2}, plane-strain moduli
-  Real shareA = 0.5;         // s_A: the fraction of the total deformation taken by surface A
-  Real dissipation = 0;      // c* = c_A s_A + c_B s_B, s/m
+  Real modulus = 0;      // E* = (E1^{2/3} E2^{2/3} / (E1^{2/3} + E2^{2/3}))^{3/2}, plane-strain moduli
+  Real shareA = 0.5;     // s_A: the fraction of the total deformation taken by surface A
+  Real dissipation = 0;  // c* = c_A s_A + c_B s_B, s/m
 };
 HertzPair combineHertz(const ContactMaterial& a, const ContactMaterial& b);
 
@@ -65,7 +65,6 @@ struct FoundationPair {
   Real shareA = 0.5;   // kB / (kA + kB)
   Real dissipation = 0;
 };
-FoundationPair combineFoundation(const ContactMaterial& a, Real thicknessA, const ContactMaterial& b,
-                                 Real thicknessB);
+FoundationPair combineFoundation(const ContactMaterial& a, Real thicknessA, const ContactMaterial& b, Real thicknessB);
 
 }  // namespace articula

@@ -26,8 +26,8 @@ const char* shapeTypeName(ShapeType type);
 struct Aabb {
   Vec3 lo = Vec3::Zero(), hi = Vec3::Zero();
   bool overlaps(const Aabb& o) const {
-    return lo.x() <= o.hi.x() && o.lo.x() <= hi.x() && lo.y() <= o.hi.y() && o.lo.y() <= hi.y() &&
-           lo.z() <= o.hi.z() && o.lo.z() <= hi.z();
+    return lo.x() <= o.hi.x() && o.lo.x() <= hi.x() && lo.y() <= o.hi.y() && o.lo.y() <= hi.y() && lo.z() <= o.hi.z() &&
+           o.lo.z() <= hi.z();
   }
 };
 

@@ -34,11 +34,11 @@ RelativeCurvature calcRelativeCurvature(const SurfaceCurvature& a, const Surface
 
 // Geometry-only factors of Hertz contact for semi-curvatures 0 < A <= B.
 struct HertzEllipse {
-  Real ratio = 1;              // k = a/b >= 1
+  Real ratio = 1;                // k = a/b >= 1
   Real stiffnessPerModulus = 0;  // f_Hz = stiffnessPerModulus · E* · x^{3/2}  (m^{1/2})
-  Real majorPerSqrtDepth = 0;  // a = majorPerSqrtDepth · sqrt(x)
-  Real effectiveRadius = 0;    // R_e = 1/(2 sqrt(AB)), m
-  Real sigma = 1;              // eccentricity correction: stiffnessPerModulus / ((4/3) sqrt(R_e)) >= 1
+  Real majorPerSqrtDepth = 0;    // a = majorPerSqrtDepth · sqrt(x)
+  Real effectiveRadius = 0;      // R_e = 1/(2 sqrt(AB)), m
+  Real sigma = 1;                // eccentricity correction: stiffnessPerModulus / ((4/3) sqrt(R_e)) >= 1
   // ∂(stiffnessPerModulus)/∂ln(B/A) at constant A (m^{1/2}): how the stiffness moves with the
   // contact's shape, for its rate as a body turns (HertzStiffnessRate.h).
   Real stiffnessSlope = 0;

@@ -21,8 +21,8 @@ struct PlacedShape {
 // surface point p_G with outward normal dir_G, and a contact from the deepest points of A and B
 // along n_G (from A towards B) with both surfaces' curvatures there.
 SurfaceCurvature calcSurfaceCurvature(const PlacedShape& s, const Vec3& p_G, const Vec3& dir_G);
-ContactPoint makeContactPoint(const PlacedShape& a, const PlacedShape& b, const Vec3& n_G, Real depth,
-                              const Vec3& pA_G, const Vec3& pB_G);
+ContactPoint makeContactPoint(const PlacedShape& a, const PlacedShape& b, const Vec3& n_G, Real depth, const Vec3& pA_G,
+                              const Vec3& pB_G);
 
 // Whether collide() has an algorithm for this pair of types (in either order).
 bool isPairSupported(ShapeType a, ShapeType b);
@@ -48,7 +48,8 @@ void collideHalfSpace(const PlacedShape& halfSpace, const PlacedShape& b, Real m
 void collideEllipsoids(const PlacedShape& a, const PlacedShape& b, Real margin, std::vector<ContactPoint>& out,
                        const Vec3& warmNormal_G = Vec3::Zero(), Vec3* normalOut_G = nullptr, bool warmSearch = false);
 // Sphere A against brick B (closest point of the box, or the nearest face from inside).
-void collideSphereBrick(const PlacedShape& sphere, const PlacedShape& brick, Real margin, std::vector<ContactPoint>& out);
+void collideSphereBrick(const PlacedShape& sphere, const PlacedShape& brick, Real margin,
+                        std::vector<ContactPoint>& out);
 // Sphere or capsule A against capsule B (closest points of the segments).
 void collideCapsule(const PlacedShape& a, const PlacedShape& capsule, Real margin, std::vector<ContactPoint>& out);
 // Any other pair of bounded convex shapes (ellipsoid, cylinder, brick, capsule in any combination):

@@ -59,19 +59,19 @@ class PenaltyCurve {
 };
 
 struct PenaltyMaterial {
-  static constexpr Real kDefaultDamping = 150;         // N·s/m (OpenMBD)
-  static constexpr Real kDefaultEta = 0.25;            // OpenMBD's unloading fraction
-  static constexpr Real kDefaultFriction = 0.4;        // OpenMBD's μ
-  static constexpr Real kDefaultRampSpeed = 0.01;      // m/s (OpenMBD's ramp)
+  static constexpr Real kDefaultDamping = 150;     // N·s/m (OpenMBD)
+  static constexpr Real kDefaultEta = 0.25;        // OpenMBD's unloading fraction
+  static constexpr Real kDefaultFriction = 0.4;    // OpenMBD's μ
+  static constexpr Real kDefaultRampSpeed = 0.01;  // m/s (OpenMBD's ramp)
 
   std::string name = "penalty";
   PenaltyCurve loading{{{0, 0}, {0.01, 1e4}}, "loading"};  // OpenMBD's default curve
   std::optional<PenaltyCurve> unloading;
-  Real unloadingEnergyFraction = kDefaultEta;  // η in (0, 1], used without an unloading curve
-  Real damping = kDefaultDamping;              // c, N·s/m
+  Real unloadingEnergyFraction = kDefaultEta;           // η in (0, 1], used without an unloading curve
+  Real damping = kDefaultDamping;                       // c, N·s/m
   Real rateC1 = 1, rateC2 = 0, rateC3 = 1, rateC4 = 1;  // γ = C1 + C2 (|ẋ|/C3)^C4 (C3 in m/s)
-  Real friction = kDefaultFriction;            // μ
-  Real frictionRampSpeed = kDefaultRampSpeed;  // v_r, m/s
+  Real friction = kDefaultFriction;                     // μ
+  Real frictionRampSpeed = kDefaultRampSpeed;           // v_r, m/s
 
   // Throws Error naming this material, the field and the value (η outside (0, 1], c < 0, C1 < 0,
   // C2 < 0, C3 <= 0, C4 <= 0, μ < 0, v_r <= 0, non-finite values, an unloading curve whose last
@@ -86,14 +86,14 @@ class PenaltyContactModel {
   PenaltyContactModel(const PenaltyMaterial& a, const PenaltyMaterial& b);
 
   struct Force {
-    Real force = 0;     // max(0, γ F_e + c ẋ) while x > 0, N
-    Real elastic = 0;   // F_e on the current branch
-    Real stored = 0;    // ∫_0^x of the current branch: the work it would return unloading now, J
+    Real force = 0;    // max(0, γ F_e + c ẋ) while x > 0, N
+    Real elastic = 0;  // F_e on the current branch
+    Real stored = 0;   // ∫_0^x of the current branch: the work it would return unloading now, J
     // d(stored)/dx as x moves on: F_e while unloading; while loading the branch moves with x
     // (the reached maximum is x), so only a share of F_e ẋ is stored and the rest is the
     // hysteresis loss.
     Real storedSlope = 0;
-    Real shareA = 1;    // fraction of x taken by surface A (1 against a rigid surface)
+    Real shareA = 1;  // fraction of x taken by surface A (1 against a rigid surface)
   };
   // x penetration (m), xdot its rate (m/s), reachedMax the committed maximum x_m (m).
   Force calcForce(Real x, Real xdot, Real reachedMax) const;

@@ -32,9 +32,9 @@ class TriangleMesh {
 
   // The point of the surface nearest to p_S (through a bounding-volume hierarchy built once).
   struct Nearest {
-    Vec3 q_S = Vec3::Zero();  // nearest surface point
-    Vec3 n_S = Vec3::UnitZ(); // outward unit normal there (the face's, or along p - q at an edge)
-    Real depth = 0;           // signed: > 0 when p is inside a closed mesh, < 0 outside
+    Vec3 q_S = Vec3::Zero();   // nearest surface point
+    Vec3 n_S = Vec3::UnitZ();  // outward unit normal there (the face's, or along p - q at an edge)
+    Real depth = 0;            // signed: > 0 when p is inside a closed mesh, < 0 outside
     int face = -1;
   };
   Nearest nearestPoint(const Vec3& p_S) const;

@@ -16,12 +16,12 @@ namespace articula::files {
 class AtomicFile {
  public:
   explicit AtomicFile(std::filesystem::path target);  // creates the temporary file
-  ~AtomicFile();                                       // removes it unless committed
+  ~AtomicFile();                                      // removes it unless committed
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
 
   void write(std::string_view text);
-  void commit();  // syncs, renames over the target, syncs the folder
+  void commit();                  // syncs, renames over the target, syncs the folder
   int fd() const { return fd_; }  // for writers that take a descriptor (GIF); the file stays ours
   const std::filesystem::path& target() const { return target_; }
   const std::filesystem::path& tempPath() const { return temp_; }

@@ -11,7 +11,8 @@ namespace articula::files {
 // "'PATH': problem"; problem() is the part after the path, for messages that name the file themselves.
 class InputFileError : public Error {
  public:
-  InputFileError(const std::string& path, const std::string& problem) : Error("'" + path + "': " + problem), problem_(problem) {}
+  InputFileError(const std::string& path, const std::string& problem)
+      : Error("'" + path + "': " + problem), problem_(problem) {}
   const std::string& problem() const { return problem_; }
 
  private:

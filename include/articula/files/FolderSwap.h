@@ -19,6 +19,7 @@ std::filesystem::path swapIntoPlace(const std::filesystem::path& fresh, const st
 // missing, a stale ".NAME.old-*" (the older folder, moved aside) is put back; every other stale
 // temporary folder of `target` (".NAME.tmp-*", ".NAME.old-*") is given to `remove`, which
 // removes it if it holds only what the swapping program wrote. Symlinks and files are left alone.
-void cleanStaleSwaps(const std::filesystem::path& target, const std::function<void(const std::filesystem::path&)>& remove);
+void cleanStaleSwaps(const std::filesystem::path& target,
+                     const std::function<void(const std::filesystem::path&)>& remove);
 
 }  // namespace articula::files

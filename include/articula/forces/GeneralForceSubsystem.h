@@ -35,13 +35,11 @@ class ForceElement {
   // Adds this element's forces: bodyForces_G[b] is [moment about Bo; force], in Ground, and
   // mobilityForces[i] is the generalized force along the matter's u[i]. Needs Position (and
   // Velocity for velocity-dependent elements).
-  virtual void calcForce(const State& state, const MatterSubsystem& matter,
-                         std::vector<SpatialVec>& bodyForces_G, Vector& mobilityForces) const = 0;
+  virtual void calcForce(const State& state, const MatterSubsystem& matter, std::vector<SpatialVec>& bodyForces_G,
+                         Vector& mobilityForces) const = 0;
   // Potential energy whose negative gradient (mapped by J^T) is this element's generalized force;
   // zero for non-conservative elements.
-  virtual Real calcPotentialEnergy(const State& /*state*/, const MatterSubsystem& /*matter*/) const {
-    return 0;
-  }
+  virtual Real calcPotentialEnergy(const State& /*state*/, const MatterSubsystem& /*matter*/) const { return 0; }
   // Rate of work (watts) of this element's forces on the system: sum_b F_b . V_GB + f . u (needs
   // Velocity). The default evaluates calcForce into scratch vectors, which allocates; the built-in
   // elements override it with a direct formula that the tests check against this definition.
@@ -98,8 +96,7 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   void setForceEnabled(State& state, int i, bool enabled) const;
   bool isForceEnabled(const State& state, int i) const;
 
-  void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
-                   Vector& mobilityForces) const override;
+  void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G, Vector& mobilityForces) const override;
   Real calcPotentialEnergy(const State& state) const override;
   // Enabled elements whose forces alone are not finite, or whose calcForce throws (diagnostics).
   std::string findNonFiniteForces(const State& state) const override;
@@ -135,7 +132,7 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   const MatterSubsystem* matter_ = nullptr;  // the MultibodySystem's, at Topology
   int enabledIndex_ = -1;                    // discrete variable: std::vector<char>, one per element
   bool trackWork_ = false;
-  int workZ_ = -1;                           // index of W_nc within the system z, when tracked
+  int workZ_ = -1;  // index of W_nc within the system z, when tracked
 };
 
 }  // namespace articula

@@ -11,8 +11,7 @@ class MobilityLinearSpring : public ForceElement {
  public:
   // whichQ: index within the body's own q; stiffness k >= 0 (N m/rad or N/m); q0: the
   // coordinate's rest value.
-  MobilityLinearSpring(const MobilizedBody& body, int whichQ, Real stiffness, Real q0,
-                       std::string name = "");
+  MobilityLinearSpring(const MobilizedBody& body, int whichQ, Real stiffness, Real q0, std::string name = "");
   MobilityLinearSpring(int body, int whichQ, Real stiffness, Real q0, std::string name = "");
 
   int getBody() const { return body_; }

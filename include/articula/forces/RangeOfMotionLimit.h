@@ -59,8 +59,7 @@ class RangeOfMotionLimit : public ForceElement {
   // R_FM; the twistAxis slot is the twist, the other two are swing components.
   RangeOfMotionLimit(const MobilizedBody& body, CoordinateAxis twistAxis, const std::array<Axis, 3>& axes,
                      std::string name = "");
-  RangeOfMotionLimit(int body, CoordinateAxis twistAxis, const std::array<Axis, 3>& axes,
-                     std::string name = "");
+  RangeOfMotionLimit(int body, CoordinateAxis twistAxis, const std::array<Axis, 3>& axes, std::string name = "");
 
   bool isOrientationLimit() const { return orientation_; }
   int getBody() const { return body_; }
@@ -112,8 +111,8 @@ class RangeOfMotionLimit : public ForceElement {
   int whichQ_ = -1;
   CoordinateAxis twistAxis_ = CoordinateAxis::Z;
   std::array<Axis, 3> axes_{};
-  int parent_ = -1;       // set by finalize()
-  Rotation R_PF_;         // the joint's F frame on the parent
+  int parent_ = -1;  // set by finalize()
+  Rotation R_PF_;    // the joint's F frame on the parent
   int qIndex_ = -1;
 };
 

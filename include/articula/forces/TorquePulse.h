@@ -26,8 +26,7 @@ class TorquePulse : public ForceElement {
   // startTime t0 (s, finite); duration T > 0 (s).
   TorquePulse(Mode mode, const MobilizedBody& body, const SmallVector& peak, Real startTime, Real duration,
               std::string name = "");
-  TorquePulse(Mode mode, int body, const SmallVector& peak, Real startTime, Real duration,
-              std::string name = "");
+  TorquePulse(Mode mode, int body, const SmallVector& peak, Real startTime, Real duration, std::string name = "");
 
   Mode getMode() const { return mode_; }
   int getBody() const { return body_; }

@@ -8,8 +8,8 @@ namespace articula {
 
 class TwoPointConstantForce : public ForceElement {
  public:
-  TwoPointConstantForce(const MobilizedBody& body1, const Vec3& p_B1S1, const MobilizedBody& body2,
-                        const Vec3& p_B2S2, Real force, std::string name = "");
+  TwoPointConstantForce(const MobilizedBody& body1, const Vec3& p_B1S1, const MobilizedBody& body2, const Vec3& p_B2S2,
+                        Real force, std::string name = "");
   TwoPointConstantForce(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2, Real force,
                         std::string name = "");
 

@@ -14,8 +14,8 @@ class TwoPointLinearSpring : public ForceElement {
   // >= 0 (m).
   TwoPointLinearSpring(const MobilizedBody& body1, const Vec3& p_B1S1, const MobilizedBody& body2, const Vec3& p_B2S2,
                        Real stiffness, Real naturalLength, std::string name = "");
-  TwoPointLinearSpring(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2, Real stiffness,
-                       Real naturalLength, std::string name = "");
+  TwoPointLinearSpring(int body1, const Vec3& p_B1S1, int body2, const Vec3& p_B2S2, Real stiffness, Real naturalLength,
+                       std::string name = "");
 
   int getBody1() const { return body1_; }
   int getBody2() const { return body2_; }

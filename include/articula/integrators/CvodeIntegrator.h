@@ -50,8 +50,8 @@ class CvodeIntegrator final : public Integrator {
   ~CvodeIntegrator() override;
 
   Method getMethod() const { return method_; }
-  const char* getMethodName() const override;    // "CvodeBDF" or "CvodeAdams"
-  int getMethodOrder() const override;           // the highest order: 5 (BDF) or 12 (Adams)
+  const char* getMethodName() const override;  // "CvodeBDF" or "CvodeAdams"
+  int getMethodOrder() const override;         // the highest order: 5 (BDF) or 12 (Adams)
   bool hasErrorControl() const override { return true; }
 
   // Project CVODE's error estimate along with the state (BDF only; default on). Off, the error
@@ -68,14 +68,14 @@ class CvodeIntegrator final : public Integrator {
 
   // CVODE's own counters, since the last initialize() (restarts included).
   struct CvodeStatistics {
-    int64_t steps = 0;                 // internal steps taken
-    int64_t rhsEvaluations = 0;        // f(t, y) calls, Jacobian difference quotients included
-    int64_t jacobianEvaluations = 0;   // Newton matrix rebuilds (BDF)
-    int64_t nonlinearIterations = 0;   // corrector iterations
-    int64_t projectionEvaluations = 0; // calls of the projection callback (BDF)
-    int64_t restarts = 0;              // CVodeReInit after initialize(): reinitialize(), Adams drift
-    int lastOrder = 0;                 // order used in the last step
-    int maxOrderUsed = 0;              // highest order used so far
+    int64_t steps = 0;                  // internal steps taken
+    int64_t rhsEvaluations = 0;         // f(t, y) calls, Jacobian difference quotients included
+    int64_t jacobianEvaluations = 0;    // Newton matrix rebuilds (BDF)
+    int64_t nonlinearIterations = 0;    // corrector iterations
+    int64_t projectionEvaluations = 0;  // calls of the projection callback (BDF)
+    int64_t restarts = 0;               // CVodeReInit after initialize(): reinitialize(), Adams drift
+    int lastOrder = 0;                  // order used in the last step
+    int maxOrderUsed = 0;               // highest order used so far
   };
   const CvodeStatistics& getCvodeStatistics() const { return cvodeStats_; }
 
@@ -86,7 +86,7 @@ class CvodeIntegrator final : public Integrator {
   void interpolateY(Real t, Vector& y) const override;
 
  private:
-  struct Solver;             // SUNDIALS objects (kept out of this header)
+  struct Solver;  // SUNDIALS objects (kept out of this header)
   friend struct CvodeCallbacks;
 
   // Callback bodies, with raw arrays of length ny(). Return 0, > 0 (recoverable) or < 0.
@@ -114,14 +114,14 @@ class CvodeIntegrator final : public Integrator {
   // CVODE's counters at the last collection (they restart from zero at CVodeReInit).
   int64_t lastSteps_ = 0, lastErrFails_ = 0, lastSolveFails_ = 0, lastProjFails_ = 0;
   int64_t baseRhs_ = 0, baseJac_ = 0, baseIters_ = 0, baseProj_ = 0;
-  int64_t jacobianRhs_ = 0;     // f calls of our difference-quotient Jacobian
-  bool firstStep_ = true;       // next CVode call is the first after (re)initialization
-  bool canInterpolate_ = false; // CVODE holds the polynomial of the last committed step
-  std::exception_ptr pending_;  // thrown inside a callback; rethrown after CVode returns
+  int64_t jacobianRhs_ = 0;      // f calls of our difference-quotient Jacobian
+  bool firstStep_ = true;        // next CVode call is the first after (re)initialization
+  bool canInterpolate_ = false;  // CVODE holds the polynomial of the last committed step
+  std::exception_ptr pending_;   // thrown inside a callback; rethrown after CVode returns
   std::string failureReason_, cvodeMessage_;
   Vector ydot_, err_, e_, col_, rowNorm_, qWeights_, diff_, yJac_;
-  Vector unitChange_;                // 1 / unit weight of each y: the difference-quotient scale
-  std::vector<Real*> jacColumns_;    // columns of CVODE's dense Jacobian, during calcJacobian
+  Vector unitChange_;              // 1 / unit weight of each y: the difference-quotient scale
+  std::vector<Real*> jacColumns_;  // columns of CVODE's dense Jacobian, during calcJacobian
 };
 
 }  // namespace articula

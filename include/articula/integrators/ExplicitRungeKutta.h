@@ -13,12 +13,12 @@ namespace articula {
 
 struct ButcherTableau {
   std::string name;
-  int order = 0;           // order of the propagated solution y1 = y0 + h Σ b_i k_i
-  int estimatorOrder = 0;  // p: the error estimate h Σ e_i k_i behaves like h^(p+1)
-  std::vector<Real> c;     // stage times (c[0] = 0)
+  int order = 0;                     // order of the propagated solution y1 = y0 + h Σ b_i k_i
+  int estimatorOrder = 0;            // p: the error estimate h Σ e_i k_i behaves like h^(p+1)
+  std::vector<Real> c;               // stage times (c[0] = 0)
   std::vector<std::vector<Real>> a;  // a[i] has i entries (strictly lower triangular)
-  std::vector<Real> b;     // solution weights
-  std::vector<Real> e;     // error weights (b - b̂, possibly scaled)
+  std::vector<Real> b;               // solution weights
+  std::vector<Real> e;               // error weights (b - b̂, possibly scaled)
 
   int stages() const { return static_cast<int>(c.size()); }
   // Last stage evaluated at (t0 + h, y1): c = 1, its a row equals b and b's last weight is 0.

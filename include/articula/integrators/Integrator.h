@@ -31,13 +31,13 @@ namespace articula {
 
 // Why stepTo() returned (Simbody's outcomes).
 enum class StepOutcome {
-  ReachedReportTime,          // getState() is at the requested report time
-  ReachedEventTrigger,        // reserved for event layers (TimeStepper) and integrators with root finding
-  ReachedScheduledEvent,      // reached the advance limit passed to stepTo()
-  TimeHasAdvanced,            // one internal step was taken (returnEveryInternalStep)
-  ReachedStepLimit,           // took maxStepsPerCall internal steps without reaching anything else
-  EndOfSimulation,            // reached the final time
-  StartOfContinuousInterval   // first call after initialize()/reinitialize(): nothing advanced yet
+  ReachedReportTime,         // getState() is at the requested report time
+  ReachedEventTrigger,       // reserved for event layers (TimeStepper) and integrators with root finding
+  ReachedScheduledEvent,     // reached the advance limit passed to stepTo()
+  TimeHasAdvanced,           // one internal step was taken (returnEveryInternalStep)
+  ReachedStepLimit,          // took maxStepsPerCall internal steps without reaching anything else
+  EndOfSimulation,           // reached the final time
+  StartOfContinuousInterval  // first call after initialize()/reinitialize(): nothing advanced yet
 };
 const char* stepOutcomeName(StepOutcome outcome);
 
@@ -52,18 +52,18 @@ struct IntegratorStatistics {
 };
 
 struct IntegratorSettings {
-  Real accuracy = 1e-3;              // α: relative accuracy, 1e-3 ≈ 0.1 %
-  Real constraintTolerance = 0;      // projection tolerance; 0 means accuracy / 10
-  Real initialStepSize = 0;          // 0: chosen from the derivative and α (error control),
-                                     //    required in fixed-step mode unless maximumStepSize is set
-  Real minimumStepSize = 0;          // 0: 1e-12 · max(1, |t|) s; error control shrinking below it throws
+  Real accuracy = 1e-3;          // α: relative accuracy, 1e-3 ≈ 0.1 %
+  Real constraintTolerance = 0;  // projection tolerance; 0 means accuracy / 10
+  Real initialStepSize = 0;      // 0: chosen from the derivative and α (error control),
+                                 //    required in fixed-step mode unless maximumStepSize is set
+  Real minimumStepSize = 0;      // 0: 1e-12 · max(1, |t|) s; error control shrinking below it throws
   Real maximumStepSize = std::numeric_limits<Real>::infinity();
-  bool fixedStep = false;            // no error control: steps of initialStepSize (or maximumStepSize),
-                                     // shortened only to land exactly on report times and limits
+  bool fixedStep = false;  // no error control: steps of initialStepSize (or maximumStepSize),
+                           // shortened only to land exactly on report times and limits
   Real finalTime = std::numeric_limits<Real>::infinity();
-  int maxStepsPerCall = 100000;      // internal steps per stepTo() before ReachedStepLimit
+  int maxStepsPerCall = 100000;          // internal steps per stepTo() before ReachedStepLimit
   bool returnEveryInternalStep = false;  // stepTo() returns TimeHasAdvanced after each step
-  Real lengthScale = 1;              // m: a unit change of a linear speed is lengthScale per second
+  Real lengthScale = 1;                  // m: a unit change of a linear speed is lengthScale per second
   // The stage an interpolated getState() is realized through (Time .. Report). Below
   // Acceleration the caller realizes what it needs, e.g. on a thread of its own.
   Stage reportStage = Stage::Acceleration;
@@ -80,8 +80,8 @@ class Integrator {
 
   const System& getSystem() const { return system_; }
   virtual const char* getMethodName() const = 0;
-  virtual int getMethodOrder() const = 0;        // order of the propagated solution
-  virtual bool hasErrorControl() const = 0;      // false for fixed-step-only methods
+  virtual int getMethodOrder() const = 0;    // order of the propagated solution
+  virtual bool hasErrorControl() const = 0;  // false for fixed-step-only methods
 
   // ---- settings (validated when set; take effect at the next initialize/stepTo) ----
   const IntegratorSettings& getSettings() const { return settings_; }
@@ -91,7 +91,7 @@ class Integrator {
   void setInitialStepSize(Real h);
   void setMinimumStepSize(Real h);
   void setMaximumStepSize(Real h);
-  void setFixedStepSize(Real h);                 // fixedStep = true, initial = maximum = h
+  void setFixedStepSize(Real h);  // fixedStep = true, initial = maximum = h
   void setFinalTime(Real t);
   void setMaxStepsPerCall(int n);
   void setReturnEveryInternalStep(bool on);
@@ -114,7 +114,7 @@ class Integrator {
   // Steps never go past advanceLimit or the final time.
   StepOutcome stepTo(Real reportTime, Real advanceLimit = std::numeric_limits<Real>::infinity());
 
-  const State& getState() const;                 // the state stepTo() stopped at
+  const State& getState() const;  // the state stepTo() stopped at
   Real getTime() const { return getState().getTime(); }
   const State& getAdvancedState() const { return advanced_; }
   Real getAdvancedTime() const { return advanced_.getTime(); }
@@ -130,7 +130,7 @@ class Integrator {
 
   // ---- step sizes and statistics ----
   Real getActualInitialStepSize() const { return actualInitialStep_; }
-  Real getPreviousStepSize() const { return previousStep_; }      // size of the last accepted step
+  Real getPreviousStepSize() const { return previousStep_; }  // size of the last accepted step
   Real getPredictedNextStepSize() const { return predictedStep_; }
   const IntegratorStatistics& getStatistics() const { return stats_; }
   void resetStatistics() { stats_ = IntegratorStatistics(); }
@@ -219,9 +219,9 @@ class Integrator {
   mutable Vector yInterp_;  // dense-output scratch
   int nq_ = 0, nu_ = 0, nz_ = 0;
   bool initialized_ = false;
-  bool startPending_ = false;        // next stepTo returns StartOfContinuousInterval
+  bool startPending_ = false;  // next stepTo returns StartOfContinuousInterval
   bool reportIsInterpolated_ = false;
-  bool stepValid_ = false;           // previous_..advanced_ is a real step (dense output usable)
+  bool stepValid_ = false;  // previous_..advanced_ is a real step (dense output usable)
   Real actualInitialStep_ = 0, previousStep_ = 0, predictedStep_ = 0;
 };
 

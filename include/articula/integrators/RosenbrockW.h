@@ -32,8 +32,8 @@ struct RosenbrockTableau {
   std::string name;
   int order = 0, estimatorOrder = 0;
   Real gamma = 0;
-  std::vector<Real> c;                   // stage times
-  std::vector<std::vector<Real>> a, C;   // strictly lower triangular: a[i] and C[i] have i entries
+  std::vector<Real> c;                  // stage times
+  std::vector<std::vector<Real>> a, C;  // strictly lower triangular: a[i] and C[i] have i entries
   std::vector<Real> b, e;
   int stages() const { return static_cast<int>(c.size()); }
   // From the standard form (Hairer & Wanner IV.7): (I − hγJ) k_i = f(y0 + h Σ α_ij k_j) +

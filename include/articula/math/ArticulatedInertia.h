@@ -14,7 +14,10 @@ class ArticulatedInertia {
   explicit ArticulatedInertia(const SpatialInertia& M) : P_(M.toMat66()) {}
 
   const Mat66& toMat66() const { return P_; }
-  ArticulatedInertia& operator+=(const ArticulatedInertia& other) { P_ += other.P_; return *this; }
+  ArticulatedInertia& operator+=(const ArticulatedInertia& other) {
+    P_ += other.P_;
+    return *this;
+  }
   SpatialVec operator*(const SpatialVec& A) const { return P_ * A; }
 
   // Rigid shift to a point at -l from the current one (l points from the new point to the old):

@@ -15,10 +15,14 @@ class Inertia {
   // Validates: symmetric, finite, moments >= 0, triangle inequality. `what` names the owner in errors.
   explicit Inertia(const Mat33& I, const std::string& what = "inertia");
   Inertia(Real xx, Real yy, Real zz, Real xy = 0, Real xz = 0, Real yz = 0);
-  static Inertia trusted(const Mat33& I) { Inertia r; r.I_ = I; return r; }
+  static Inertia trusted(const Mat33& I) {
+    Inertia r;
+    r.I_ = I;
+    return r;
+  }
 
   // Factories, about the body's centre, for a body of mass `mass`.
-  static Inertia pointMass(Real mass, const Vec3& p);   // about the origin, of a particle at p
+  static Inertia pointMass(Real mass, const Vec3& p);  // about the origin, of a particle at p
   static Inertia sphere(Real mass, Real radius);
   static Inertia cylinderAlongZ(Real mass, Real radius, Real halfLength);
   static Inertia brick(Real mass, const Vec3& halfLengths);
@@ -31,9 +35,7 @@ class Inertia {
   Inertia operator-(const Inertia& o) const { return trusted(I_ - o.I_); }
   Inertia operator*(Real s) const { return trusted(I_ * s); }
   // Re-expresses: given I_F (this), returns R_GF I_F R_FG.
-  Inertia reexpress(const Rotation& R_GF) const {
-    return trusted(R_GF.matrix() * I_ * R_GF.matrix().transpose());
-  }
+  Inertia reexpress(const Rotation& R_GF) const { return trusted(R_GF.matrix() * I_ * R_GF.matrix().transpose()); }
   // Parallel-axis shifts for a body of mass m whose centre is at p_OC from the current point O:
   // shiftFromMassCenter adds m(|p|^2 1 - p p^T); shiftToMassCenter subtracts it.
   Inertia shiftFromMassCenter(const Vec3& p_CQ, Real mass) const;

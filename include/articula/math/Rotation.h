@@ -62,9 +62,7 @@ class Rotation {
   // in [-pi/2, pi/2] (Tait-Bryan, three different axes) or [0, pi] (proper Euler, a1 == a3).
   Vec3 toBodyFixed(std::array<CoordinateAxis, 3> axes) const;
   Vec3 toSpaceFixed(std::array<CoordinateAxis, 3> axes) const;
-  Vec3 toBodyFixedXYZ() const {
-    return toBodyFixed({CoordinateAxis::X, CoordinateAxis::Y, CoordinateAxis::Z});
-  }
+  Vec3 toBodyFixedXYZ() const { return toBodyFixed({CoordinateAxis::X, CoordinateAxis::Y, CoordinateAxis::Z}); }
   Quaternion toQuaternion() const;  // w >= 0
   std::pair<Real, Vec3> toAngleAxis() const { return toQuaternion().toAngleAxis(); }
 

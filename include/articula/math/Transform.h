@@ -18,9 +18,7 @@ class Transform {
   Vec3& updP() { return p_; }
 
   // X_AB * X_BC = X_AC
-  Transform operator*(const Transform& X_BC) const {
-    return Transform(R_ * X_BC.R_, p_ + R_.matrix() * X_BC.p_);
-  }
+  Transform operator*(const Transform& X_BC) const { return Transform(R_ * X_BC.R_, p_ + R_.matrix() * X_BC.p_); }
   // Maps a station given in B to A.
   Vec3 operator*(const Vec3& p_BS) const { return p_ + R_.matrix() * p_BS; }
   Vec3 xformDirection(const Vec3& d_B) const { return R_.matrix() * d_B; }

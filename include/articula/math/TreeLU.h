@@ -44,7 +44,7 @@ class TreeLU {
   std::vector<int> descendantRunStart_;  // the same for descendants (back substitution by columns)
   std::vector<Run> descendantRuns_;
   std::vector<int> offPattern_;  // linear (column-major) indices of the entries off the pattern
-  Matrix f_;                      // the factors in A's storage
+  Matrix f_;                     // the factors in A's storage
 };
 
 }  // namespace articula

@@ -34,8 +34,8 @@ struct WrenchPairTerm {
   WrenchSlopes slopes;
 };
 struct TreeJacobianTerms {
-  const TreeForceLinearization* tree = nullptr;  // origin, body velocities
-  std::vector<Mat66> stiffness, damping;         // per body: ∂W_b/∂ξ_b and ∂W_b/∂V_b
+  const TreeForceLinearization* tree = nullptr;           // origin, body velocities
+  std::vector<Mat66> stiffness, damping;                  // per body: ∂W_b/∂ξ_b and ∂W_b/∂V_b
   std::vector<SmallMatrix> jointStiffness, jointDamping;  // per body: nu_b x nu_b
   std::vector<WrenchPairTerm> pairs;
 };

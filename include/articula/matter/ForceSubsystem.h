@@ -14,8 +14,7 @@ class ForceSubsystem : public Subsystem {
  public:
   using Subsystem::Subsystem;
   // Called during Dynamics realization, after matter has zeroed the accumulators.
-  virtual void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G,
-                           Vector& mobilityForces) const = 0;
+  virtual void addInForces(const State& state, std::vector<SpatialVec>& bodyForces_G, Vector& mobilityForces) const = 0;
   virtual Real calcPotentialEnergy(const State&) const { return 0; }
   // Diagnostics: the names of this subsystem's parts whose forces alone are not finite at
   // `state` (realized through Velocity), separated by ", "; "" if none.

@@ -60,7 +60,8 @@ class ImplicitTreeSolver {
     Mat66 Dinv;
   };
   using Block6x12 = Eigen::Matrix<Real, 6, 12>;
-  template <int N, bool Clean> bool factorBody(int body, Real hGamma, Block6x12& P);
+  template <int N, bool Clean>
+  bool factorBody(int body, Real hGamma, Block6x12& P);
   void combineTerms();
   void startSweeps(int nb);
   bool factorPairs(Real hGamma);
@@ -71,14 +72,14 @@ class ImplicitTreeSolver {
   TreeForceLinearization tree_;
   TreeJacobianTerms terms_;
   bool combined_ = false;
-  std::vector<Mat66> inertia_;   // I_b about the reference point
-  std::vector<Mat66> KV_;        // stiffness_b − damping_b (V_b ×): what multiplies J in K
-  std::vector<char> hasTerms_;   // body slopes not both zero (most bodies touch nothing)
-  std::vector<char> clean_;      // no body in the subtree has terms: P's T half is zero
+  std::vector<Mat66> inertia_;       // I_b about the reference point
+  std::vector<Mat66> KV_;            // stiffness_b − damping_b (V_b ×): what multiplies J in K
+  std::vector<char> hasTerms_;       // body slopes not both zero (most bodies touch nothing)
+  std::vector<char> clean_;          // no body in the subtree has terms: P's T half is zero
   std::vector<char> hasJointTerms_;  // joint damping or stiffness block not zero
-  Vector y_, v_;                 // solveMassWeighted scratch
+  Vector y_, v_;                     // solveMassWeighted scratch
   std::vector<BodyBlocks> blocks_;
-  std::vector<Block6x12> P_;     // composite / articulated blocks (factor scratch)
+  std::vector<Block6x12> P_;  // composite / articulated blocks (factor scratch)
   // solve / right-hand-side scratch
   std::vector<SpatialVec> z_, a_;
   std::vector<Eigen::Matrix<Real, 12, 1>> alpha_;
@@ -91,13 +92,13 @@ class ImplicitTreeSolver {
   };
   std::vector<PairRows> pairs_;
   std::vector<int> localOf_;
-  Matrix pairZ_;                              // A_tree⁻¹ Gᵀ, all pairs (nu × 6·pairs)
-  Eigen::PartialPivLU<Matrix> capacitance_;   // I − V Z
+  Matrix pairZ_;                             // A_tree⁻¹ Gᵀ, all pairs (nu × 6·pairs)
+  Eigen::PartialPivLU<Matrix> capacitance_;  // I − V Z
   Vector pairT_, pairS_;
   std::vector<int> pathU_, bodyZStart_;
-  Matrix bodyZ_;                          // A_tree⁻¹ J_bᵀ of the pairs' bodies, 6 columns each
+  Matrix bodyZ_;  // A_tree⁻¹ J_bᵀ of the pairs' bodies, 6 columns each
   std::vector<char> onPath_;
-  std::vector<Mat66> bodyEps_;            // D⁻¹ ε per path body (first nu_b rows)
+  std::vector<Mat66> bodyEps_;  // D⁻¹ ε per path body (first nu_b rows)
   std::vector<Eigen::Matrix<Real, 12, 6>> bodyAlpha_;
   Eigen::Matrix<Real, 6, Eigen::Dynamic> pathJ_, pathC_;
 };

@@ -22,16 +22,16 @@ struct MobilizedBodyInfo {
   int parent = -1;  // -1 for Ground
   std::string name;
   Body body;
-  Transform X_PF;  // fixed frame F on the parent
-  Transform X_BM;  // moving frame M on this body
-  Transform X_MB;  // its inverse, kept for the position sweep
+  Transform X_PF;                                             // fixed frame F on the parent
+  Transform X_BM;                                             // moving frame M on this body
+  Transform X_MB;                                             // its inverse, kept for the position sweep
   bool X_PFIsTranslation = false, X_MBIsTranslation = false;  // rotation is exactly identity
-  std::unique_ptr<Mobilizer> mobilizer;  // null for Ground
+  std::unique_ptr<Mobilizer> mobilizer;                       // null for Ground
   bool reversed = false;
   bool constantH = false;  // the mobilizer's H_FM does not depend on q (HDot_FM = 0)
   SmallVector defaultQ;
-  int level = 0;              // Ground 0, its children 1, ...
-  int qStart = 0, nq = 0;     // within the matter subsystem's q
+  int level = 0;           // Ground 0, its children 1, ...
+  int qStart = 0, nq = 0;  // within the matter subsystem's q
   int uStart = 0, nu = 0;
   std::vector<int> children;
 };
@@ -70,14 +70,14 @@ class MatterSubsystem : public Subsystem {
   bool normalizeQ(State& s) const;
 
   // ---- Position stage results ----
-  const Transform& getBodyTransform(const State& s, int body) const;        // X_GB
-  std::span<const Transform> getBodyTransforms(const State& s) const;       // X_GB of every body, by index
-  const Transform& getMobilizerTransform(const State& s, int body) const;   // X_FM
+  const Transform& getBodyTransform(const State& s, int body) const;       // X_GB
+  std::span<const Transform> getBodyTransforms(const State& s) const;      // X_GB of every body, by index
+  const Transform& getMobilizerTransform(const State& s, int body) const;  // X_FM
   // ---- Velocity stage results ----
-  const SpatialVec& getBodyVelocity(const State& s, int body) const;        // V_GB at Bo, in G
-  const SpatialVec& getMobilizerVelocity(const State& s, int body) const;   // V_FM in F
+  const SpatialVec& getBodyVelocity(const State& s, int body) const;       // V_GB at Bo, in G
+  const SpatialVec& getMobilizerVelocity(const State& s, int body) const;  // V_FM in F
   // ---- Acceleration stage results ----
-  const SpatialVec& getBodyAcceleration(const State& s, int body) const;    // A_GB at Bo, in G
+  const SpatialVec& getBodyAcceleration(const State& s, int body) const;  // A_GB at Bo, in G
   ConstVectorView getUDot(const State& s) const;
   // Applied forces gathered at Dynamics from the force subsystems.
   const std::vector<SpatialVec>& getAppliedBodyForces(const State& s) const;
@@ -108,8 +108,8 @@ class MatterSubsystem : public Subsystem {
   void calcHybridDynamics(const State& s, const Vector& mobilityForces, const std::vector<SpatialVec>& bodyForces_G,
                           bool withVelocityTerms, Vector& udot, std::vector<SpatialVec>& A_GB, Vector& tau) const;
   void calcResidualForceIgnoringConstraints(const State& s, const Vector& mobilityForces,
-                                            const std::vector<SpatialVec>& bodyForces_G,
-                                            const Vector& knownUdot, Vector& residual) const;
+                                            const std::vector<SpatialVec>& bodyForces_G, const Vector& knownUdot,
+                                            Vector& residual) const;
   // Position stage: M v (O(n), no velocity terms) and M^-1 v. M^-1 v is a back substitution with
   // M's factor in its tree pattern, built at the first product at each position and cached
   // (about 2-4x faster than a sweep), unless the tree is deep (more than 24 entries below the
@@ -132,7 +132,7 @@ class MatterSubsystem : public Subsystem {
   void multiplyBySystemJacobian(const State& s, const Vector& u, std::vector<SpatialVec>& V_GB) const;
   // Generalized forces equivalent to body forces (in G, about Bo): J^T F.
   void multiplyBySystemJacobianTranspose(const State& s, const std::vector<SpatialVec>& F_G, Vector& f) const;
-  void calcSystemJacobian(const State& s, Matrix& J) const;  // 6 nb x nu, body-major
+  void calcSystemJacobian(const State& s, Matrix& J) const;                                // 6 nb x nu, body-major
   void calcStationJacobian(const State& s, int body, const Vec3& p_BS, Matrix& JS) const;  // 3 x nu
   void calcFrameJacobian(const State& s, int body, const Vec3& p_BF, Matrix& JF) const;    // 6 x nu
   // Velocity stage: the part of acceleration that J udot leaves out (A with udot = 0).
@@ -147,9 +147,9 @@ class MatterSubsystem : public Subsystem {
   void multiplyByNDot(const State& s, const Vector& v, Vector& out) const;
 
   // ---- scalar and momentum quantities ----
-  Real calcKineticEnergy(const State& s) const;            // Velocity
+  Real calcKineticEnergy(const State& s) const;  // Velocity
   Real calcSystemMass() const;
-  Vec3 calcSystemMassCenterLocationInGround(const State& s) const;        // Position
+  Vec3 calcSystemMassCenterLocationInGround(const State& s) const;  // Position
   // Total momentum [angular about p_GP; linear], in G (Velocity).
   SpatialVec calcSystemMomentumAboutPoint(const State& s, const Vec3& p_GP) const;
   // Acceleration stage: force each mobilizer transmits from parent to child, applied on the child

@@ -24,7 +24,10 @@ class MobilizedBody {
   int getNumU() const { return getInfo().nu; }
 
   // Construction-time default coordinates (used by the default State).
-  MobilizedBody& setDefaultQ(const SmallVector& q) { matter_->setDefaultQ(index_, q); return *this; }
+  MobilizedBody& setDefaultQ(const SmallVector& q) {
+    matter_->setDefaultQ(index_, q);
+    return *this;
+  }
 
   // Coordinates and speeds of this mobilizer in a State.
   Eigen::Map<const Vector> getQ(const State& s) const;
@@ -56,15 +59,29 @@ class MobilizedBody {
     return matter_->findStationAccelerationInGround(s, index_, p_BS);
   }
 
-  class Weld; class Pin; class Slider; class Screw; class Universal; class Cylinder;
-  class BendStretch; class Planar; class Gimbal; class Ball; class SphericalCoords;
-  class Ellipsoid; class Translation; class Free; class LineOrientation; class FreeLine;
-  class Bushing; class FunctionBased; class Custom;
+  class Weld;
+  class Pin;
+  class Slider;
+  class Screw;
+  class Universal;
+  class Cylinder;
+  class BendStretch;
+  class Planar;
+  class Gimbal;
+  class Ball;
+  class SphericalCoords;
+  class Ellipsoid;
+  class Translation;
+  class Free;
+  class LineOrientation;
+  class FreeLine;
+  class Bushing;
+  class FunctionBased;
+  class Custom;
 
  protected:
-  MobilizedBody(const MobilizedBody& parent, const Transform& X_PF, const Body& body,
-                const Transform& X_BM, std::unique_ptr<Mobilizer> mobilizer, Direction direction,
-                std::string name);
+  MobilizedBody(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM,
+                std::unique_ptr<Mobilizer> mobilizer, Direction direction, std::string name);
 
  private:
   MatterSubsystem* matter_ = nullptr;
@@ -72,14 +89,14 @@ class MobilizedBody {
 };
 
 // Each nested type: (parent, X_PF, body, X_BM [, type options], direction, name).
-#define ARTICULA_SIMPLE_MOBOD(Type, factory)                                                   \
-  class MobilizedBody::Type : public MobilizedBody {                                           \
-   public:                                                                                    \
-    Type(const MobilizedBody& parent, const Transform& X_PF, const Body& body,                 \
-         const Transform& X_BM, Direction direction = Direction::Forward, std::string name = "") \
-        : MobilizedBody(parent, X_PF, body, X_BM, factory, direction, std::move(name)) {}      \
-    Type(const MobilizedBody& parent, const Body& body, std::string name = "")                 \
-        : Type(parent, Transform(), body, Transform(), Direction::Forward, std::move(name)) {}  \
+#define ARTICULA_SIMPLE_MOBOD(Type, factory)                                                          \
+  class MobilizedBody::Type : public MobilizedBody {                                                  \
+   public:                                                                                            \
+    Type(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM, \
+         Direction direction = Direction::Forward, std::string name = "")                             \
+        : MobilizedBody(parent, X_PF, body, X_BM, factory, direction, std::move(name)) {}             \
+    Type(const MobilizedBody& parent, const Body& body, std::string name = "")                        \
+        : Type(parent, Transform(), body, Transform(), Direction::Forward, std::move(name)) {}        \
   }
 
 ARTICULA_SIMPLE_MOBOD(Weld, mobilizers::weld());
@@ -100,43 +117,40 @@ ARTICULA_SIMPLE_MOBOD(Bushing, mobilizers::bushing());
 class MobilizedBody::Ball : public MobilizedBody {
  public:
   Ball(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM,
-       RotationCoordinates coords = RotationCoordinates::Quaternion,
-       Direction direction = Direction::Forward, std::string name = "")
+       RotationCoordinates coords = RotationCoordinates::Quaternion, Direction direction = Direction::Forward,
+       std::string name = "")
       : MobilizedBody(parent, X_PF, body, X_BM, mobilizers::ball(coords), direction, std::move(name)) {}
 };
 
 class MobilizedBody::Free : public MobilizedBody {
  public:
   Free(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM,
-       RotationCoordinates coords = RotationCoordinates::Quaternion,
-       Direction direction = Direction::Forward, std::string name = "")
+       RotationCoordinates coords = RotationCoordinates::Quaternion, Direction direction = Direction::Forward,
+       std::string name = "")
       : MobilizedBody(parent, X_PF, body, X_BM, mobilizers::free(coords), direction, std::move(name)) {}
   Free(const MobilizedBody& parent, const Body& body, std::string name = "")
-      : Free(parent, Transform(), body, Transform(), RotationCoordinates::Quaternion,
-             Direction::Forward, std::move(name)) {}
+      : Free(parent, Transform(), body, Transform(), RotationCoordinates::Quaternion, Direction::Forward,
+             std::move(name)) {}
 };
 
 class MobilizedBody::Screw : public MobilizedBody {
  public:
-  Screw(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM,
-        Real pitch, Direction direction = Direction::Forward, std::string name = "")
+  Screw(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM, Real pitch,
+        Direction direction = Direction::Forward, std::string name = "")
       : MobilizedBody(parent, X_PF, body, X_BM, mobilizers::screw(pitch), direction, std::move(name)) {}
 };
 
 class MobilizedBody::Ellipsoid : public MobilizedBody {
  public:
-  Ellipsoid(const MobilizedBody& parent, const Transform& X_PF, const Body& body,
-            const Transform& X_BM, const Vec3& semiAxes, Direction direction = Direction::Forward,
-            std::string name = "")
-      : MobilizedBody(parent, X_PF, body, X_BM, mobilizers::ellipsoid(semiAxes), direction,
-                      std::move(name)) {}
+  Ellipsoid(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM,
+            const Vec3& semiAxes, Direction direction = Direction::Forward, std::string name = "")
+      : MobilizedBody(parent, X_PF, body, X_BM, mobilizers::ellipsoid(semiAxes), direction, std::move(name)) {}
 };
 
 class MobilizedBody::FunctionBased : public MobilizedBody {
  public:
-  FunctionBased(const MobilizedBody& parent, const Transform& X_PF, const Body& body,
-                const Transform& X_BM, mobilizers::SpatialFunctions spec,
-                Direction direction = Direction::Forward, std::string name = "")
+  FunctionBased(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM,
+                mobilizers::SpatialFunctions spec, Direction direction = Direction::Forward, std::string name = "")
       : MobilizedBody(parent, X_PF, body, X_BM, mobilizers::functionBased(std::move(spec)), direction,
                       std::move(name)) {}
 };
@@ -145,8 +159,7 @@ class MobilizedBody::FunctionBased : public MobilizedBody {
 class MobilizedBody::Custom : public MobilizedBody {
  public:
   Custom(const MobilizedBody& parent, const Transform& X_PF, const Body& body, const Transform& X_BM,
-         std::unique_ptr<Mobilizer> implementation, Direction direction = Direction::Forward,
-         std::string name = "")
+         std::unique_ptr<Mobilizer> implementation, Direction direction = Direction::Forward, std::string name = "")
       : MobilizedBody(parent, X_PF, body, X_BM, std::move(implementation), direction, std::move(name)) {}
 };
 

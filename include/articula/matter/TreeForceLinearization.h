@@ -64,18 +64,19 @@ class TreeForceLinearization {
 
  private:
   void gatherColumns(int bodyB, int bodyA);
-  void fillJacobian(int body, Eigen::Matrix<Real, 6, Eigen::Dynamic>& J, Eigen::Matrix<Real, 6, Eigen::Dynamic>& C) const;
+  void fillJacobian(int body, Eigen::Matrix<Real, 6, Eigen::Dynamic>& J,
+                    Eigen::Matrix<Real, 6, Eigen::Dynamic>& C) const;
 
   const MatterSubsystem* matter_ = nullptr;
   Vec3 origin_ = Vec3::Zero();
-  int u0_ = 0;                                  // the matter's first u in D and K
-  Eigen::Matrix<Real, 6, Eigen::Dynamic> S_;    // axis of every matter u, about the Ground origin
-  std::vector<SpatialVec> V_;                   // body velocities about the Ground origin
+  int u0_ = 0;                                // the matter's first u in D and K
+  Eigen::Matrix<Real, 6, Eigen::Dynamic> S_;  // axis of every matter u, about the Ground origin
+  std::vector<SpatialVec> V_;                 // body velocities about the Ground origin
   std::vector<int> bodyOfU_;
   // δ_j S_k for j, k of one mobilizer (its own q moves its axes): column ownStart_[j] + (k − uStart).
   Eigen::Matrix<Real, 6, Eigen::Dynamic> ownDS_;
   std::vector<int> ownStart_;
-  std::vector<SpatialVec> ownConvective_;       // Σ_k δ_j S_k u_k, per u j
+  std::vector<SpatialVec> ownConvective_;  // Σ_k δ_j S_k u_k, per u j
   // Scratch: the union of the two paths' u (matter-local, ascending), and per-path matrices.
   std::vector<int> columns_;
   std::vector<char> used_;

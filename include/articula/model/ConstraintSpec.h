@@ -18,15 +18,15 @@ struct FunctionSpec;  // ModelSpec.h
 struct ConstraintSpec {
   ConstraintType type = ConstraintType::Rod;
   std::string name;
-  std::map<std::string, std::string> bodies;        // role (body1, plane_body, ...) -> body name or "ground"
-  std::map<std::string, std::string> coordinates;   // role (coordinate) -> "joint.coordinate"
-  std::map<std::string, std::vector<Real>> numbers; // every numeric field; frames as <key>.position/.orientation
-  std::vector<FunctionSpec> function;               // 0 or 1 function (a vector: FunctionSpec is incomplete here)
+  std::map<std::string, std::string> bodies;         // role (body1, plane_body, ...) -> body name or "ground"
+  std::map<std::string, std::string> coordinates;    // role (coordinate) -> "joint.coordinate"
+  std::map<std::string, std::vector<Real>> numbers;  // every numeric field; frames as <key>.position/.orientation
+  std::vector<FunctionSpec> function;                // 0 or 1 function (a vector: FunctionSpec is incomplete here)
 };
 
 // A joint whose mobilities follow functions of time "t" (one per mobility).
 struct MotionSpec {
-  std::string level = "position";     // position | velocity | acceleration
+  std::string level = "position";  // position | velocity | acceleration
   std::vector<FunctionSpec> functions;
 };
 

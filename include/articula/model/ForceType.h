@@ -5,9 +5,20 @@
 namespace articula::model {
 
 enum class ForceType {
-  ConstantForce, ConstantTorque, MobilityConstantForce, MobilityLinearSpring, MobilityLinearDamper,
-  MobilityLinearStop, TwoPointLinearSpring, TwoPointLinearDamper, TwoPointConstantForce, LinearBushing,
-  GlobalDamper, PassiveJointDamping, RangeOfMotionLimit, TorquePulse
+  ConstantForce,
+  ConstantTorque,
+  MobilityConstantForce,
+  MobilityLinearSpring,
+  MobilityLinearDamper,
+  MobilityLinearStop,
+  TwoPointLinearSpring,
+  TwoPointLinearDamper,
+  TwoPointConstantForce,
+  LinearBushing,
+  GlobalDamper,
+  PassiveJointDamping,
+  RangeOfMotionLimit,
+  TorquePulse
 };
 
 template <>

@@ -7,6 +7,7 @@ namespace articula::model {
 enum class GeometryType { Sphere, Ellipsoid, Box, Cylinder, Capsule, Mesh };
 
 template <>
-const std::vector<KindName<GeometryType>>& kindTable<GeometryType>();  // src/model/GeometryFields.cpp, with each type's size fields
+const std::vector<KindName<GeometryType>>&
+kindTable<GeometryType>();  // src/model/GeometryFields.cpp, with each type's size fields
 
 }  // namespace articula::model

@@ -5,8 +5,24 @@
 namespace articula::model {
 
 enum class JointType {
-  Weld, Pin, Slider, Screw, Universal, Cylinder, BendStretch, Planar, Gimbal, Ball, SphericalCoords,
-  Ellipsoid, Translation, Free, LineOrientation, FreeLine, Bushing, FunctionBased
+  Weld,
+  Pin,
+  Slider,
+  Screw,
+  Universal,
+  Cylinder,
+  BendStretch,
+  Planar,
+  Gimbal,
+  Ball,
+  SphericalCoords,
+  Ellipsoid,
+  Translation,
+  Free,
+  LineOrientation,
+  FreeLine,
+  Bushing,
+  FunctionBased
 };
 
 template <>

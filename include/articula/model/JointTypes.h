@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "articula/model/ModelSpec.h"
 #include "articula/math/Function.h"
 #include "articula/matter/Mobilizer.h"
+#include "articula/model/ModelSpec.h"
 
 namespace articula::model {
 

@@ -8,8 +8,8 @@
 
 #include "articula/contact/ContactForceSubsystem.h"
 #include "articula/forces/GeneralForceSubsystem.h"
-#include "articula/model/ModelSpec.h"
 #include "articula/matter/MultibodySystem.h"
+#include "articula/model/ModelSpec.h"
 
 namespace articula::model {
 
@@ -17,16 +17,17 @@ struct BuiltModel {
   std::unique_ptr<MultibodySystem> system;
   GeneralForceSubsystem* forces = nullptr;
   ContactForceSubsystem* contact = nullptr;  // null when the model has no "contact" block
-  std::vector<std::array<int, 2>> geometryOfSurface;  // contact surface -> (spec body, geometry index); body -1: the ground
-  std::vector<int> mobodOfBody;   // spec body index -> mobilized body index
-  std::vector<int> bodyOfMobod;   // mobilized body index -> spec body index (-1 for Ground)
-  State initialState;             // realized through Acceleration
+  std::vector<std::array<int, 2>>
+      geometryOfSurface;         // contact surface -> (spec body, geometry index); body -1: the ground
+  std::vector<int> mobodOfBody;  // spec body index -> mobilized body index
+  std::vector<int> bodyOfMobod;  // mobilized body index -> spec body index (-1 for Ground)
+  State initialState;            // realized through Acceleration
   // Constraints (ModelConstraints.h): equations in all, and how assembly moved the initial q.
   int constraintEquations = 0;
   int independentConstraintEquations = 0;  // rank of G at the initial state
   int assemblyIterations = 0;
-  Real assemblyError = 0;          // largest remaining position error in unit errors
-  Real assemblyChange = 0;         // largest |change| of a q entry, m or rad
+  Real assemblyError = 0;   // largest remaining position error in unit errors
+  Real assemblyChange = 0;  // largest |change| of a q entry, m or rad
 };
 
 BuiltModel buildModel(const ModelSpec& model, const std::string& file = "");

@@ -5,12 +5,13 @@
 #include <array>
 #include <cstdint>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "articula/contact/TriangleMesh.h"
+#include "articula/math/Transform.h"
 #include "articula/model/ConstraintSpec.h"
 #include "articula/model/ContactMaterialType.h"
 #include "articula/model/ForceType.h"
@@ -18,7 +19,6 @@
 #include "articula/model/GeometryType.h"
 #include "articula/model/JointType.h"
 #include "articula/model/OutputKind.h"
-#include "articula/math/Transform.h"
 
 namespace articula::model {
 
@@ -32,10 +32,10 @@ struct FrameSpec {
 // A scalar function of the joint's coordinates (function-based mobilizers).
 struct FunctionSpec {
   FunctionType type = FunctionType::Constant;
-  std::vector<Real> coefficients; // constant: [c]; linear: slopes then intercept; polynomial: c0, c1, ...
-                                  // sinusoid: amplitude, frequency, phase, offset; smooth_step: x0, x1, y0, y1
-  std::vector<Real> x, y;         // spline knots
-  std::vector<std::string> args;  // coordinate names of the joint, in argument order
+  std::vector<Real> coefficients;  // constant: [c]; linear: slopes then intercept; polynomial: c0, c1, ...
+                                   // sinusoid: amplitude, frequency, phase, offset; smooth_step: x0, x1, y0, y1
+  std::vector<Real> x, y;          // spline knots
+  std::vector<std::string> args;   // coordinate names of the joint, in argument order
 };
 
 struct FunctionBasedSpec {
@@ -48,25 +48,25 @@ struct FunctionBasedSpec {
 };
 
 struct JointSpec {
-  std::string name;    // defaults to the body's name
+  std::string name;  // defaults to the body's name
   JointType type = JointType::Weld;
-  std::string parent;  // a body name or "ground"
+  std::string parent;                 // a body name or "ground"
   FrameSpec parentFrame, childFrame;  // X_PF on the parent, X_BM on the child
   bool euler = false;                 // ball/free: Euler-angle coordinates instead of a quaternion
   bool reverse = false;
-  Real pitch = 0;                      // screw, m/rad
-  Vec3 semiAxes = Vec3::Zero();        // ellipsoid joint
-  FunctionBasedSpec functions;         // function_based
-  std::vector<MotionSpec> motion;      // 0 or 1: prescribed motion of the joint's mobilities
-  std::string source;                  // where the file states it, for messages: "/bodies/3/joint", "/joints/5"
+  Real pitch = 0;                  // screw, m/rad
+  Vec3 semiAxes = Vec3::Zero();    // ellipsoid joint
+  FunctionBasedSpec functions;     // function_based
+  std::vector<MotionSpec> motion;  // 0 or 1: prescribed motion of the joint's mobilities
+  std::string source;              // where the file states it, for messages: "/bodies/3/joint", "/joints/5"
 };
 
 struct GeometrySpec {
   std::string name;
   GeometryType type = GeometryType::Sphere;
-  Vec3 size = Vec3::Zero();      // sphere: [r,0,0]; ellipsoid: semi-axes; box: half-lengths;
-                                 // cylinder/capsule: [radius, half-length, 0], axis along z;
-                                 // mesh: the scale factors along x, y, z of the file's vertices
+  Vec3 size = Vec3::Zero();  // sphere: [r,0,0]; ellipsoid: semi-axes; box: half-lengths;
+                             // cylinder/capsule: [radius, half-length, 0], axis along z;
+                             // mesh: the scale factors along x, y, z of the file's vertices
   // mesh only: the file as written (relative to the model file's folder; after a "models" include,
   // relative to the including file's folder), the mesh read from it with the scale applied (in the
   // geometry frame), and the elastic-foundation layer thickness (m; 0 = the contact layer's default).
@@ -74,9 +74,9 @@ struct GeometrySpec {
   std::string meshPath;  // the file as found when read (meshFile joined to the model's folder)
   std::shared_ptr<const TriangleMesh> mesh;
   Real layerThickness = 0;
-  FrameSpec pose;                // in the body frame
-  std::optional<Vec3> color;     // RGB 0..1; the body's colour when absent
-  std::string material;          // contact material name ("" = no contact)
+  FrameSpec pose;                                            // in the body frame
+  std::optional<Vec3> color;                                 // RGB 0..1; the body's colour when absent
+  std::string material;                                      // contact material name ("" = no contact)
   std::vector<std::array<Real, 2>> forceCurve, unloadCurve;  // optional per-geometry curves (OpenMBD)
 };
 
@@ -95,10 +95,10 @@ struct BodySpec {
 struct ForceSpec {
   ForceType type = ForceType::ConstantForce;
   std::string name;
-  std::map<std::string, std::string> bodies;            // role (body, body1, body2) -> body name
-  std::map<std::string, std::string> words;             // coordinate, mode, twist_axis
-  std::map<std::string, std::vector<Real>> numbers;     // every numeric field, scalars as size 1
-  std::map<std::string, Real> bodyDamping;              // passive_joint_damping per-body overrides
+  std::map<std::string, std::string> bodies;         // role (body, body1, body2) -> body name
+  std::map<std::string, std::string> words;          // coordinate, mode, twist_axis
+  std::map<std::string, std::vector<Real>> numbers;  // every numeric field, scalars as size 1
+  std::map<std::string, Real> bodyDamping;           // passive_joint_damping per-body overrides
 };
 
 struct ContactMaterialSpec {
@@ -118,7 +118,7 @@ struct ContactSpec {
   bool selfContact = true;            // false: a model's shapes touch only the ground
   int excludedJointDistance = 1;      // pairs of bodies this close in the tree never touch
   std::vector<std::array<std::string, 2>> excludedBodyPairs;
-  std::vector<std::vector<std::string>> cliques;  // body groups whose shapes never touch each other
+  std::vector<std::vector<std::string>> cliques;       // body groups whose shapes never touch each other
   std::optional<Real> transitionSpeed, recoverySpeed;  // m/s; library defaults when absent
 };
 
@@ -135,7 +135,7 @@ struct ScenarioSpec {
   Real duration = 1.0;
   std::string integrator = "RungeKuttaMerson";
   Real accuracy = 1e-3;
-  Real fixedStep = 0;          // > 0: fixed-step mode with this step
+  Real fixedStep = 0;  // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
   int64_t maxSteps = kDefaultMaxSteps;  // attempted steps (accepted and rejected) before the run fails
   std::vector<OutputKind> outputs{OutputKind::TrajectoryCsv, OutputKind::ContactsCsv, OutputKind::Summary,

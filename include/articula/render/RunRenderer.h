@@ -9,10 +9,10 @@
 namespace articula::render {
 
 struct RenderRunOptions {
-  bool gif = true;              // OUTDIR/animation.gif
-  bool pngFrames = false;       // OUTDIR/frames/frame_00000.png ...
-  double fps = 25;              // frames per second of simulated time (real time)
-  double speed = 1;             // playback speed: 0.5 = slow motion at half speed
+  bool gif = true;         // OUTDIR/animation.gif
+  bool pngFrames = false;  // OUTDIR/frames/frame_00000.png ...
+  double fps = 25;         // frames per second of simulated time (real time)
+  double speed = 1;        // playback speed: 0.5 = slow motion at half speed
   int width = 640, height = 480;
   std::string camera = "auto";  // see parseCameraSpec
   std::string follow;           // body name: the camera keeps it at the centre
@@ -22,7 +22,7 @@ struct RenderRunOptions {
 
 struct RenderRunResult {
   int frames = 0;
-  double secondsPerFrame = 0;   // wall time of rendering one frame (mean)
+  double secondsPerFrame = 0;  // wall time of rendering one frame (mean)
   std::filesystem::path gif, framesDir;
 };
 

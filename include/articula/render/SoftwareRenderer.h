@@ -24,7 +24,7 @@ struct Camera {
 
 struct RenderOptions {
   int width = 640, height = 480;
-  int supersample = 2;         // rendered at this multiple and averaged down (anti-aliasing)
+  int supersample = 2;  // rendered at this multiple and averaged down (anti-aliasing)
   bool shadows = true;
   bool contactArrows = true;   // arrows for frame.contacts and a disc at the centre of pressure
   double newtonsPerMetre = 0;  // arrow scale; 0 = the run's largest force spans a fifth of the scene

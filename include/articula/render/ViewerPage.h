@@ -25,7 +25,8 @@ std::string viewerPageHtml(const std::string& trajectoryJson, const std::string&
 // Streams the same page into `out`: `trajectoryJson` is trajectory.json's text, trusted (callers
 // that did not write it themselves check it first), `csv` trajectory.csv's text or nullptr, and
 // `summaryJson` summary.json as JSON text ("" when none).
-void writeViewerPage(files::TextOutput& out, const files::TextSource& trajectoryJson, const files::TextSource* csv, const std::string& summaryJson);
+void writeViewerPage(files::TextOutput& out, const files::TextSource& trajectoryJson, const files::TextSource* csv,
+                     const std::string& summaryJson);
 
 // Reads runDir/trajectory.json (required), trajectory.csv and summary.json (if present) and
 // writes runDir/viewer.html through a temporary file renamed into place. Returns its path.

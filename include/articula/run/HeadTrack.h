@@ -18,7 +18,7 @@ class HeadTrack {
   void addFrame(Real time, Real acceleration);  // m/s^2; in time order, after the steps up to `time`
   void finish();                                // the steps after the last frame
 
-  Real peak() const { return peak_; }          // m/s^2
+  Real peak() const { return peak_; }  // m/s^2
   Real peakTime() const { return peakTime_; }
   const HicResult& hic15() const { return hic_.result(); }
 

@@ -22,19 +22,19 @@ using ViewerPageWriter = std::function<void(files::TextOutput& page, const files
 
 struct RunRequest {
   std::string modelFile;
-  std::string outFolder;             // "" : <model file's stem>-run in the working folder
-  model::LoadOptions load;           // --openmbd-compat also applies OpenMBD's scenario (before the overrides)
+  std::string outFolder;    // "" : <model file's stem>-run in the working folder
+  model::LoadOptions load;  // --openmbd-compat also applies OpenMBD's scenario (before the overrides)
   ScenarioOverrides overrides;
-  ViewerPageWriter viewerPage;       // null: no viewer.html
-  bool frameThread = true;           // RunSettings::frameThread
-  ProgressCallback progress;         // after each frame
+  ViewerPageWriter viewerPage;                   // null: no viewer.html
+  bool frameThread = true;                       // RunSettings::frameThread
+  ProgressCallback progress;                     // after each frame
   std::function<void(const std::string&)> warn;  // the model's warnings, before the run
 };
 
 struct RunReport {
   std::string outFolder;
-  nlohmann::json summary;  // summary.json's document
-  std::string summaryText; // summary.txt
+  nlohmann::json summary;   // summary.json's document
+  std::string summaryText;  // summary.txt
 };
 
 // Throws RunError: BadInput (model file, overrides, integrator settings), Output (the folder or

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "articula/run/SimulationRun.h"
 #include "articula/files/TextOutput.h"
+#include "articula/run/SimulationRun.h"
 
 namespace articula::run {
 
@@ -38,7 +38,8 @@ class TrajectoryCsvWriter : public FrameSink {
 
 class ContactsCsvWriter : public FrameSink {
  public:
-  ContactsCsvWriter(const model::ModelSpec& model, const std::vector<std::string>& surfaceNames, files::TextOutput& out);
+  ContactsCsvWriter(const model::ModelSpec& model, const std::vector<std::string>& surfaceNames,
+                    files::TextOutput& out);
   void add(const Frame& f) override;
 
  private:
@@ -89,9 +90,9 @@ class RunFolderWriter {
   RunFolderWriter(const RunFolderWriter&) = delete;
   RunFolderWriter& operator=(const RunFolderWriter&) = delete;
 
-  files::TextOutput& add(const std::string& file);  // a new empty file of the run
+  files::TextOutput& add(const std::string& file);   // a new empty file of the run
   files::TextOutput* find(const std::string& file);  // nullptr when not added
-  void commit();                              // finishes every file and puts the folder in place
+  void commit();                                     // finishes every file and puts the folder in place
 
  private:
   struct File {

@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
+#include "articula/files/TextOutput.h"
 #include "articula/integrators/Integrator.h"
+#include "articula/model/ModelBuilder.h"
 #include "articula/run/HeadTrack.h"
 #include "articula/run/Hic.h"
-#include "articula/model/ModelBuilder.h"
-#include "articula/files/TextOutput.h"
 
 namespace articula::run {
 
@@ -25,31 +25,32 @@ class SimulationError : public Error {
 };
 
 struct BodySample {
-  Vec3 origin;        // p_GB (body frame origin), m
+  Vec3 origin;  // p_GB (body frame origin), m
   Quaternion orientation;
-  Vec3 com, comVelocity, comAcceleration;  // mass centre in Ground: m, m/s, m/s^2 (true acceleration)
+  Vec3 com, comVelocity, comAcceleration;     // mass centre in Ground: m, m/s, m/s^2 (true acceleration)
   Vec3 angularVelocity, angularAcceleration;  // w_GB, b_GB in Ground
 };
 
 // One active contact at a report time (ContactRecord with the model's names and indices).
 struct ContactSample {
-  int bodyA = -1, bodyB = -1;      // spec body indices, -1 for Ground
+  int bodyA = -1, bodyB = -1;        // spec body indices, -1 for Ground
   int surfaceA = -1, surfaceB = -1;  // contact surfaces (ContactForceSubsystem)
   const char* model = "";
-  Vec3 point, normal;              // normal from A towards B
-  Real depth = 0, depthRate = 0;   // m, m/s (> 0 approaching)
-  Real normalForce = 0;            // N
-  Vec3 frictionForce, force;       // on B, N (-force acts on A)
+  Vec3 point, normal;             // normal from A towards B
+  Real depth = 0, depthRate = 0;  // m, m/s (> 0 approaching)
+  Real normalForce = 0;           // N
+  Vec3 frictionForce, force;      // on B, N (-force acts on A)
   Vec3 centreOfPressure;
 };
 
 struct Frame {
   Real time = 0;
-  std::vector<BodySample> bodies;  // per spec body
+  std::vector<BodySample> bodies;       // per spec body
   std::vector<ContactSample> contacts;  // empty without contact
-  std::vector<Vec3> contactForce, contactTorque;  // per spec body: net contact force and moment about the mass centre (empty without contact)
+  std::vector<Vec3> contactForce,
+      contactTorque;  // per spec body: net contact force and moment about the mass centre (empty without contact)
   Real kineticEnergy = 0, potentialEnergy = 0;
-  Real nonConservativeWork = 0;    // integral of the non-conservative power since t = 0, J
+  Real nonConservativeWork = 0;  // integral of the non-conservative power since t = 0, J
 };
 
 // Receives every frame in time order (on the frame thread when there is one). Writers of the
@@ -81,19 +82,19 @@ struct RunTotals : FrameSink {
 
   size_t frames = 0;
   Frame first, last;
-  Real secondTime = 0;                  // time of the second frame (the sampling interval)
-  Real maxKineticEnergy = 1e-300;       // scale of the energy balance
+  Real secondTime = 0;                                  // time of the second frame (the sampling interval)
+  Real maxKineticEnergy = 1e-300;                       // scale of the energy balance
   std::vector<Real> peakContactForce, peakContactTime;  // per spec body; empty without contact
   size_t mostContacts = 0;
-  Real deepest = 0, deepestTime = 0;    // deepest penetration, m, and when
-  int headBody = -1;                    // spec index of the head, -1: none
+  Real deepest = 0, deepestTime = 0;  // deepest penetration, m, and when
+  int headBody = -1;                  // spec index of the head, -1: none
   // The head's mass-centre acceleration at the frames and the steps: its peak and HIC15 (null
   // without a head). Shared, not copied, with copies of the totals.
   std::shared_ptr<HeadTrack> head;
 };
 
 struct HeadReport {
-  std::string body;                 // "" without a head body (findHeadBody)
+  std::string body;                         // "" without a head body (findHeadBody)
   Real peakAcceleration = 0, peakTime = 0;  // resultant at the mass centre, m/s^2
   HicResult hic15;
 };
@@ -107,10 +108,10 @@ struct RunResult {
   // took the O(n) structured solve and the tree-ordered LU (the rest: dense LU). -1: not such a method.
   int64_t factorizations = -1, structuredFactorizations = 0, treeFactorizations = 0;
   std::string integrator;
-  Real wallSeconds = 0;       // the integration loop on the simulation thread (see RunSettings::frameThread)
-  Real frameSeconds = 0;      // time spent in the frame work (realize, sample, sinks), whichever thread did it
-  Real handoffSeconds = 0;    // of wallSeconds, handing frames over (copy, help, wait; inline: the frame work)
-  bool frameThread = false;   // the frame work ran on its own thread
+  Real wallSeconds = 0;      // the integration loop on the simulation thread (see RunSettings::frameThread)
+  Real frameSeconds = 0;     // time spent in the frame work (realize, sample, sinks), whichever thread did it
+  Real handoffSeconds = 0;   // of wallSeconds, handing frames over (copy, help, wait; inline: the frame work)
+  bool frameThread = false;  // the frame work ran on its own thread
   HeadReport head;
   // Resident set size, bytes (0: unknown): once the run started, when a tenth of the duration was
   // simulated, and when the frames were all done (before the head series are merged for HIC); the
@@ -129,8 +130,9 @@ using ProgressCallback = std::function<void(Real simulatedTime, Real duration, R
 
 // Throws SimulationError (or OutputError from a sink). With the frame thread, a failure is reported
 // exactly as without it: the frames before it are all consumed first and the earliest error wins.
-RunResult runSimulation(const model::ModelSpec& model, const model::BuiltModel& built, const model::ScenarioSpec& scenario,
-                        const ProgressCallback& progress = nullptr, const RunSettings& settings = {});
+RunResult runSimulation(const model::ModelSpec& model, const model::BuiltModel& built,
+                        const model::ScenarioSpec& scenario, const ProgressCallback& progress = nullptr,
+                        const RunSettings& settings = {});
 
 // The contact surfaces as "body/geometry", in ContactForceSubsystem order (empty without contact).
 std::vector<std::string> contactSurfaceNames(const model::BuiltModel& built);

@@ -37,8 +37,8 @@ struct TrajectoryBody {
 };
 
 struct BodyPose {
-  Eigen::Vector3d position = Eigen::Vector3d::Zero();                       // body origin in Ground
-  Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();          // R_GB
+  Eigen::Vector3d position = Eigen::Vector3d::Zero();               // body origin in Ground
+  Eigen::Quaterniond orientation = Eigen::Quaterniond::Identity();  // R_GB
 };
 
 struct ContactArrow {
@@ -48,8 +48,8 @@ struct ContactArrow {
 
 struct TrajectoryFrame {
   double t = 0;
-  std::vector<BodyPose> poses;          // one per body, in body order
-  std::vector<ContactArrow> contacts;   // empty until contact lands
+  std::vector<BodyPose> poses;         // one per body, in body order
+  std::vector<ContactArrow> contacts;  // empty until contact lands
 };
 
 struct RunTrajectory {

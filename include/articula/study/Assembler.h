@@ -22,8 +22,8 @@ class AssemblyFailure : public Error {
 
 struct AssemblyResult {
   int iterations = 0;
-  Real constraintError = 0;  // largest |position error| / unit error over enabled constraints
-  Real goalCost = 0;         // sum of weight * squared residual over goals (m^2 or rad^2)
+  Real constraintError = 0;    // largest |position error| / unit error over enabled constraints
+  Real goalCost = 0;           // sum of weight * squared residual over goals (m^2 or rad^2)
   bool goalsConverged = true;  // false if the goals were still moving when iterations ran out
 };
 

@@ -13,7 +13,7 @@
 namespace articula {
 
 // The subsystem must outlive the witness. The default name is "contact onset '<A>'-'<B>'".
-std::shared_ptr<EventWitness> makeContactOnsetWitness(const ContactForceSubsystem& contact, int surfaceA,
-                                                      int surfaceB, std::string name = "");
+std::shared_ptr<EventWitness> makeContactOnsetWitness(const ContactForceSubsystem& contact, int surfaceA, int surfaceB,
+                                                      std::string name = "");
 
 }  // namespace articula

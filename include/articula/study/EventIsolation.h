@@ -20,9 +20,9 @@
 namespace articula {
 
 struct IsolationResult {
-  Real low = 0, high = 0;           // the final bracket: not crossed at low, crossed at high
-  Real valueLow = 0, valueHigh = 0; // f there
-  int iterations = 0;               // evaluations of f
+  Real low = 0, high = 0;            // the final bracket: not crossed at low, crossed at high
+  Real valueLow = 0, valueHigh = 0;  // f there
+  int iterations = 0;                // evaluations of f
 };
 
 // f(t) for t in (a, b); fa = f(a) is not on newSide (it is 0 or on the other side), fb = f(b) is

@@ -71,15 +71,15 @@ class TimeStepperError : public Error {
 };
 
 struct TimeStepperStatistics {
-  int64_t stepsScanned = 0;         // internal steps whose end was checked for witness crossings
-  int64_t eventsTriggered = 0;      // witness crossings handled (one per witness per event time)
-  int64_t eventsDeferred = 0;       // crossings later in a step than an earlier event: left to the restart
-  int64_t scheduledEventsFired = 0; // scheduled or periodic events that fired
-  int64_t eventsHandled = 0;        // handler calls, triggered and scheduled
-  int64_t witnessSamples = 0;       // states inside steps where the witnesses were looked at (grid)
-  int64_t isolationIterations = 0;  // witness evaluations on dense output while isolating crossings
-  int64_t reports = 0;              // reporter calls
-  int64_t restarts = 0;             // integrator restarts after handlers
+  int64_t stepsScanned = 0;          // internal steps whose end was checked for witness crossings
+  int64_t eventsTriggered = 0;       // witness crossings handled (one per witness per event time)
+  int64_t eventsDeferred = 0;        // crossings later in a step than an earlier event: left to the restart
+  int64_t scheduledEventsFired = 0;  // scheduled or periodic events that fired
+  int64_t eventsHandled = 0;         // handler calls, triggered and scheduled
+  int64_t witnessSamples = 0;        // states inside steps where the witnesses were looked at (grid)
+  int64_t isolationIterations = 0;   // witness evaluations on dense output while isolating crossings
+  int64_t reports = 0;               // reporter calls
+  int64_t restarts = 0;              // integrator restarts after handlers
 };
 
 class TimeStepper {
@@ -135,10 +135,10 @@ class TimeStepper {
   enum class Status { Uninitialized, Running, Terminated, Failed };
   struct Triggered {
     TriggeredEvent event;
-    int side = 0;      // last nonzero side seen (0: none since the start or a restart at zero)
-    Real value = 0;    // value at sideTime_
-    Real endValue = 0; // value where a crossing was seen while scanning
-    int walkSide = 0;  // side and value along the scanning grid
+    int side = 0;       // last nonzero side seen (0: none since the start or a restart at zero)
+    Real value = 0;     // value at sideTime_
+    Real endValue = 0;  // value where a crossing was seen while scanning
+    int walkSide = 0;   // side and value along the scanning grid
     Real walkValue = 0;
     bool fired = false;
   };
@@ -153,8 +153,8 @@ class TimeStepper {
   struct Pending {
     bool active = false;
     Real time = 0;
-    std::vector<int> events;            // indices into triggered_, in the order added
-    std::vector<EventTrigger> triggers; // parallel to events
+    std::vector<int> events;             // indices into triggered_, in the order added
+    std::vector<EventTrigger> triggers;  // parallel to events
   };
 
   void requireCanAdd(const char* what) const;
@@ -185,13 +185,13 @@ class TimeStepper {
   Status status_ = Status::Uninitialized;
   TimeStepperStatistics stats_;
   std::string terminationReason_;
-  State current_;   // what getState() returns
-  State work_;      // dense-output scratch
+  State current_;          // what getState() returns
+  State work_;             // dense-output scratch
   Real sideTime_ = 0;      // witness sides are known at this time (<= advanced time)
   Real reportedTime_ = 0;  // reporters and stepTo targets are done through this time
   bool scanned_ = true;    // the integrator's last step has been checked for crossings
   Pending pending_;
-  std::vector<int> crossed_;             // scanning scratch, kept to avoid allocating per step
+  std::vector<int> crossed_;  // scanning scratch, kept to avoid allocating per step
   std::vector<IsolationResult> found_;
   int chatter_ = 0;
   Real lastTriggerTime_ = 0;

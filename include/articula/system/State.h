@@ -6,8 +6,8 @@
 #include <array>
 #include <cstdint>
 #include <memory>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 #include <typeinfo>
 #include <vector>
 
@@ -125,7 +125,10 @@ class State {
 
   // ---- time and continuous variables ----
   Real getTime() const { return t_; }
-  void setTime(Real t) { t_ = t; invalidateAll(Stage::Time); }
+  void setTime(Real t) {
+    t_ = t;
+    invalidateAll(Stage::Time);
+  }
   int getNQ() const { return nq_; }
   int getNU() const { return nu_; }
   int getNZ() const { return nz_; }
@@ -133,27 +136,60 @@ class State {
   ConstVectorView getQ() const { return ConstVectorView(y_.data(), nq_); }
   ConstVectorView getU() const { return ConstVectorView(y_.data() + nq_, nu_); }
   ConstVectorView getZ() const { return ConstVectorView(y_.data() + nq_ + nu_, nz_); }
-  VectorView updY() { invalidateAll(Stage::Position); return VectorView(y_.data(), y_.size()); }
-  VectorView updQ() { invalidateAll(Stage::Position); return VectorView(y_.data(), nq_); }
-  VectorView updU() { invalidateAll(Stage::Velocity); return VectorView(y_.data() + nq_, nu_); }
-  VectorView updZ() { invalidateAll(Stage::Dynamics); return VectorView(y_.data() + nq_ + nu_, nz_); }
+  VectorView updY() {
+    invalidateAll(Stage::Position);
+    return VectorView(y_.data(), y_.size());
+  }
+  VectorView updQ() {
+    invalidateAll(Stage::Position);
+    return VectorView(y_.data(), nq_);
+  }
+  VectorView updU() {
+    invalidateAll(Stage::Velocity);
+    return VectorView(y_.data() + nq_, nu_);
+  }
+  VectorView updZ() {
+    invalidateAll(Stage::Dynamics);
+    return VectorView(y_.data() + nq_ + nu_, nz_);
+  }
   void setQ(const Eigen::Ref<const Vector>& q);
   void setU(const Eigen::Ref<const Vector>& u);
   void setZ(const Eigen::Ref<const Vector>& z);
 
   // Derivatives, written by realization: qdot valid at Velocity, udot and zdot at Acceleration.
-  const Vector& getQDot() const { requireStage(Stage::Velocity, "qdot"); return qdot_; }
-  const Vector& getUDot() const { requireStage(Stage::Acceleration, "udot"); return udot_; }
-  const Vector& getZDot() const { requireStage(Stage::Acceleration, "zdot"); return zdot_; }
+  const Vector& getQDot() const {
+    requireStage(Stage::Velocity, "qdot");
+    return qdot_;
+  }
+  const Vector& getUDot() const {
+    requireStage(Stage::Acceleration, "udot");
+    return udot_;
+  }
+  const Vector& getZDot() const {
+    requireStage(Stage::Acceleration, "zdot");
+    return zdot_;
+  }
   Vector& updQDot() { return qdot_; }
   Vector& updUDot() { return udot_; }
   Vector& updZDot() { return zdot_; }
 
   // Constraint errors and multipliers: |qerr| = mp, |uerr| = mp + mv, |udoterr| = |lambda| = m.
-  const Vector& getQErr() const { requireStage(Stage::Position, "qerr"); return qerr_; }
-  const Vector& getUErr() const { requireStage(Stage::Velocity, "uerr"); return uerr_; }
-  const Vector& getUDotErr() const { requireStage(Stage::Acceleration, "udoterr"); return udoterr_; }
-  const Vector& getMultipliers() const { requireStage(Stage::Acceleration, "multipliers"); return lambda_; }
+  const Vector& getQErr() const {
+    requireStage(Stage::Position, "qerr");
+    return qerr_;
+  }
+  const Vector& getUErr() const {
+    requireStage(Stage::Velocity, "uerr");
+    return uerr_;
+  }
+  const Vector& getUDotErr() const {
+    requireStage(Stage::Acceleration, "udoterr");
+    return udoterr_;
+  }
+  const Vector& getMultipliers() const {
+    requireStage(Stage::Acceleration, "multipliers");
+    return lambda_;
+  }
   Vector& updQErr() { return qerr_; }
   Vector& updUErr() { return uerr_; }
   Vector& updUDotErr() { return udoterr_; }
@@ -161,7 +197,9 @@ class State {
 
   // ---- discrete variables ----
   template <class T>
-  const T& getDiscreteVariable(int index) const { return valueOf<T>(discrete_.at(index).value, discrete_.at(index).name); }
+  const T& getDiscreteVariable(int index) const {
+    return valueOf<T>(discrete_.at(index).value, discrete_.at(index).name);
+  }
   template <class T>
   T& updDiscreteVariable(int index) {
     auto& d = discrete_.at(index);
@@ -180,7 +218,9 @@ class State {
   }
   // Write access for realization code and lazy evaluation; no stage check.
   template <class T>
-  T& updCacheEntry(int index) const { return valueOf<T>(cache_.at(index).value, cache_.at(index).name); }
+  T& updCacheEntry(int index) const {
+    return valueOf<T>(cache_.at(index).value, cache_.at(index).name);
+  }
   bool isCacheEntryRealized(int index) const;
   void markCacheEntryRealized(int index) const;
 

@@ -42,8 +42,6 @@ class Ball final : public Mobilizer {
 
 }  // namespace
 
-std::unique_ptr<Mobilizer> ball(RotationCoordinates coords) {
-  return std::make_unique<Ball>(coords);
-}
+std::unique_ptr<Mobilizer> ball(RotationCoordinates coords) { return std::make_unique<Ball>(coords); }
 
 }  // namespace articula::mobilizers

@@ -13,8 +13,7 @@ class BendStretch final : public Mobilizer {
   int nq() const override { return 2; }
   int nu() const override { return 2; }
   Transform calcX_FM(const Real* q) const override {
-    return Transform(Rotation::aboutZ(q[0]),
-                     Vec3(q[1] * std::cos(q[0]), q[1] * std::sin(q[0]), 0));
+    return Transform(Rotation::aboutZ(q[0]), Vec3(q[1] * std::cos(q[0]), q[1] * std::sin(q[0]), 0));
   }
   void calcH_FM(const Real* q, HMatrix& H_FM) const override {
     const Real s = std::sin(q[0]), c = std::cos(q[0]);
@@ -33,9 +32,7 @@ class BendStretch final : public Mobilizer {
     HDot_FM(3, 1) = -s * u[0];
     HDot_FM(4, 1) = c * u[0];
   }
-  std::unique_ptr<Mobilizer> clone() const override {
-    return std::make_unique<BendStretch>(*this);
-  }
+  std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<BendStretch>(*this); }
 };
 
 }  // namespace

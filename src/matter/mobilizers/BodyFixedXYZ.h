@@ -12,9 +12,7 @@ namespace articula::mobilizers::detail {
 inline void bodyFixedXYZ_Hw(const Real* q, HMatrix& H_FM, int col) {
   const Real sa = std::sin(q[0]), ca = std::cos(q[0]);
   const Real sb = std::sin(q[1]), cb = std::cos(q[1]);
-  H_FM.block<3, 3>(0, col) << 1, 0, sb,
-                              0, ca, -sa * cb,
-                              0, sa, ca * cb;
+  H_FM.block<3, 3>(0, col) << 1, 0, sb, 0, ca, -sa * cb, 0, sa, ca * cb;
 }
 
 // d/dt of the H_w above along qdot = u.
@@ -22,9 +20,8 @@ inline void bodyFixedXYZ_HDotw(const Real* q, const Real* u, HMatrix& HDot_FM, i
   const Real sa = std::sin(q[0]), ca = std::cos(q[0]);
   const Real sb = std::sin(q[1]), cb = std::cos(q[1]);
   const Real ad = u[0], bd = u[1];
-  HDot_FM.block<3, 3>(0, col) << 0, 0, cb * bd,
-                                 0, -sa * ad, -ca * cb * ad + sa * sb * bd,
-                                 0, ca * ad, -sa * cb * ad - ca * sb * bd;
+  HDot_FM.block<3, 3>(0, col) << 0, 0, cb * bd, 0, -sa * ad, -ca * cb * ad + sa * sb * bd, 0, ca * ad,
+      -sa * cb * ad - ca * sb * bd;
 }
 
 }  // namespace articula::mobilizers::detail

@@ -62,9 +62,7 @@ class Ellipsoid final : public Mobilizer {
     detail::quaternionRateFromW_F(q, Vec3(u[0], u[1], u[2]), qdot);
     detail::quaternionRateFromW_F(qdot, Vec3(v[0], v[1], v[2]), out);
   }
-  bool normalizeQ(Real* q) const override {
-    return detail::normalizeQuaternion(q, "Ellipsoid");
-  }
+  bool normalizeQ(Real* q) const override { return detail::normalizeQuaternion(q, "Ellipsoid"); }
 
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Ellipsoid>(*this); }
 

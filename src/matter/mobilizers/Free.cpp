@@ -48,8 +48,6 @@ class Free final : public Mobilizer {
 
 }  // namespace
 
-std::unique_ptr<Mobilizer> free(RotationCoordinates coords) {
-  return std::make_unique<Free>(coords);
-}
+std::unique_ptr<Mobilizer> free(RotationCoordinates coords) { return std::make_unique<Free>(coords); }
 
 }  // namespace articula::mobilizers

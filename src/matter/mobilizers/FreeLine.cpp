@@ -46,9 +46,7 @@ class FreeLine final : public Mobilizer {
     detail::quaternionRateFromW_M(qdot, Vec3(v[0], v[1], 0), out);
     for (int i = 0; i < 3; ++i) out[4 + i] = 0;
   }
-  bool normalizeQ(Real* q) const override {
-    return detail::normalizeQuaternion(q, "FreeLine");
-  }
+  bool normalizeQ(Real* q) const override { return detail::normalizeQuaternion(q, "FreeLine"); }
 
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<FreeLine>(*this); }
 };

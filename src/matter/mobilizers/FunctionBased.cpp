@@ -101,14 +101,10 @@ class FunctionBased final : public Mobilizer {
     }
   }
 
-  std::unique_ptr<Mobilizer> clone() const override {
-    return std::make_unique<FunctionBased>(*this);
-  }
+  std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<FunctionBased>(*this); }
 
  private:
-  Mat33 rot(int i, Real angle) const {
-    return Eigen::AngleAxisd(angle, s_.rotationAxes[i]).toRotationMatrix();
-  }
+  Mat33 rot(int i, Real angle) const { return Eigen::AngleAxisd(angle, s_.rotationAxes[i]).toRotationMatrix(); }
 
   // All six coordinates, and the rotation axes e_i expressed in F.
   void evaluateAll(const Real* q, const Real* u, CoordEval* ev, Vec3* e) const {
@@ -126,7 +122,7 @@ class FunctionBased final : public Mobilizer {
 };
 
 const char* coordName(int c) {
-  static const char* names[6] = {"rotation r0", "rotation r1", "rotation r2",
+  static const char* names[6] = {"rotation r0",    "rotation r1",    "rotation r2",
                                  "translation t0", "translation t1", "translation t2"};
   return names[c];
 }
@@ -149,8 +145,7 @@ void validate(const SpatialFunctions& s) {
     }
     if (!sc.function) continue;
     const int na = static_cast<int>(sc.args.size());
-    if (na > kMaxArgs)
-      fail(where.str() + std::to_string(na) + " arguments, at most " + std::to_string(kMaxArgs));
+    if (na > kMaxArgs) fail(where.str() + std::to_string(na) + " arguments, at most " + std::to_string(kMaxArgs));
     if (sc.function->argumentSize() != na)
       fail(where.str() + "function takes " + std::to_string(sc.function->argumentSize()) +
            " arguments but args lists " + std::to_string(na));
@@ -178,8 +173,7 @@ void validate(const SpatialFunctions& s) {
     for (int l = 0; l < k; ++l)
       if (s.translations[k].function && s.translations[l].function &&
           s.translationAxes[k].cross(s.translationAxes[l]).norm() < 1e-8)
-        fail(std::string(coordName(3 + k)) + ": axis is parallel to the axis of " +
-             coordName(3 + l));
+        fail(std::string(coordName(3 + k)) + ": axis is parallel to the axis of " + coordName(3 + l));
 }
 
 }  // namespace

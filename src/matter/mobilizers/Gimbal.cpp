@@ -11,9 +11,7 @@ class Gimbal final : public Mobilizer {
   std::string typeName() const override { return "Gimbal"; }
   int nq() const override { return 3; }
   int nu() const override { return 3; }
-  Transform calcX_FM(const Real* q) const override {
-    return Transform(Rotation::bodyFixedXYZ(Vec3(q[0], q[1], q[2])));
-  }
+  Transform calcX_FM(const Real* q) const override { return Transform(Rotation::bodyFixedXYZ(Vec3(q[0], q[1], q[2]))); }
   void calcH_FM(const Real* q, HMatrix& H_FM) const override {
     H_FM.setZero(6, 3);  // M's origin stays on F's: the linear rows are zero
     detail::bodyFixedXYZ_Hw(q, H_FM, 0);

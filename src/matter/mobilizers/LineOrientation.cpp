@@ -44,13 +44,9 @@ class LineOrientation final : public Mobilizer {
     multiplyByN(q, u, qdot);
     detail::quaternionRateFromW_M(qdot, Vec3(v[0], v[1], 0), out);
   }
-  bool normalizeQ(Real* q) const override {
-    return detail::normalizeQuaternion(q, "LineOrientation");
-  }
+  bool normalizeQ(Real* q) const override { return detail::normalizeQuaternion(q, "LineOrientation"); }
 
-  std::unique_ptr<Mobilizer> clone() const override {
-    return std::make_unique<LineOrientation>(*this);
-  }
+  std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<LineOrientation>(*this); }
 };
 
 }  // namespace

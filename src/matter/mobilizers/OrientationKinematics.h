@@ -24,9 +24,8 @@ inline Mat33 quaternionToMatrix(const Real* q) {
   const Real s = 2 / n2;
   const Real w = q[0], x = q[1], y = q[2], z = q[3];
   Mat33 R;
-  R << 1 - s * (y * y + z * z), s * (x * y - w * z), s * (x * z + w * y),
-      s * (x * y + w * z), 1 - s * (x * x + z * z), s * (y * z - w * x),
-      s * (x * z - w * y), s * (y * z + w * x), 1 - s * (x * x + y * y);
+  R << 1 - s * (y * y + z * z), s * (x * y - w * z), s * (x * z + w * y), s * (x * y + w * z), 1 - s * (x * x + z * z),
+      s * (y * z - w * x), s * (x * z - w * y), s * (y * z + w * x), 1 - s * (x * x + y * y);
   return R;
 }
 
@@ -69,8 +68,8 @@ inline bool normalizeQuaternion(Real* q, const char* owner) {
   const Real n2 = q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3];
   if (!(n2 > 0) || !std::isfinite(n2)) {
     std::ostringstream m;
-    m << owner << ": cannot normalize quaternion q = (" << q[0] << ", " << q[1] << ", " << q[2]
-      << ", " << q[3] << "): zero or non-finite length";
+    m << owner << ": cannot normalize quaternion q = (" << q[0] << ", " << q[1] << ", " << q[2] << ", " << q[3]
+      << "): zero or non-finite length";
     throw Error(m.str());
   }
   if (std::abs(n2 - 1) <= 4 * std::numeric_limits<Real>::epsilon()) return false;
@@ -84,9 +83,8 @@ inline Mat33 eulerXYZToMatrix(const Real* q) {
   const Real c0 = std::cos(q[0]), s0 = std::sin(q[0]), c1 = std::cos(q[1]), s1 = std::sin(q[1]);
   const Real c2 = std::cos(q[2]), s2 = std::sin(q[2]);
   Mat33 R;
-  R << c1 * c2, -c1 * s2, s1,
-      s0 * s1 * c2 + c0 * s2, -s0 * s1 * s2 + c0 * c2, -s0 * c1,
-      -c0 * s1 * c2 + s0 * s2, c0 * s1 * s2 + s0 * c2, c0 * c1;
+  R << c1 * c2, -c1 * s2, s1, s0 * s1 * c2 + c0 * s2, -s0 * s1 * s2 + c0 * c2, -s0 * c1, -c0 * s1 * c2 + s0 * s2,
+      c0 * s1 * s2 + s0 * c2, c0 * c1;
   return R;
 }
 
@@ -94,9 +92,7 @@ inline Mat33 eulerXYZToMatrix(const Real* q) {
 inline Mat33 eulerXYZRateMatrix(const Real* q) {
   const Real c0 = std::cos(q[0]), s0 = std::sin(q[0]), c1 = std::cos(q[1]), s1 = std::sin(q[1]);
   Mat33 E;
-  E << 1, 0, s1,
-      0, c0, -s0 * c1,
-      0, s0, c0 * c1;
+  E << 1, 0, s1, 0, c0, -s0 * c1, 0, s0, c0 * c1;
   return E;
 }
 
@@ -104,9 +100,8 @@ inline Mat33 eulerXYZRateMatrix(const Real* q) {
 inline Mat33 eulerXYZRateMatrixDot(const Real* q, const Vec3& qd) {
   const Real c0 = std::cos(q[0]), s0 = std::sin(q[0]), c1 = std::cos(q[1]), s1 = std::sin(q[1]);
   Mat33 Ed;
-  Ed << 0, 0, c1 * qd[1],
-      0, -s0 * qd[0], -c0 * c1 * qd[0] + s0 * s1 * qd[1],
-      0, c0 * qd[0], -s0 * c1 * qd[0] - c0 * s1 * qd[1];
+  Ed << 0, 0, c1 * qd[1], 0, -s0 * qd[0], -c0 * c1 * qd[0] + s0 * s1 * qd[1], 0, c0 * qd[0],
+      -s0 * c1 * qd[0] - c0 * s1 * qd[1];
   return Ed;
 }
 

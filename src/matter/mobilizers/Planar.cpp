@@ -9,9 +9,7 @@ class Planar final : public Mobilizer {
   std::string typeName() const override { return "Planar"; }
   int nq() const override { return 3; }
   int nu() const override { return 3; }
-  Transform calcX_FM(const Real* q) const override {
-    return Transform(Rotation::aboutZ(q[0]), Vec3(q[1], q[2], 0));
-  }
+  Transform calcX_FM(const Real* q) const override { return Transform(Rotation::aboutZ(q[0]), Vec3(q[1], q[2], 0)); }
   // Translations are measured in F, so the rotation does not couple into them: H is constant.
   void calcH_FM(const Real* /*q*/, HMatrix& H_FM) const override {
     H_FM.setZero(6, 3);
@@ -19,9 +17,7 @@ class Planar final : public Mobilizer {
     H_FM(3, 1) = 1;
     H_FM(4, 2) = 1;
   }
-  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override {
-    HDot_FM.setZero(6, 3);
-  }
+  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override { HDot_FM.setZero(6, 3); }
   bool hasConstantH() const override { return true; }
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Planar>(*this); }
 };

@@ -22,9 +22,7 @@ class Screw final : public Mobilizer {
     H_FM(2, 0) = 1;
     H_FM(5, 0) = pitch_;
   }
-  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override {
-    HDot_FM.setZero(6, 1);
-  }
+  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override { HDot_FM.setZero(6, 1); }
   bool hasConstantH() const override { return true; }
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Screw>(*this); }
 
@@ -35,8 +33,7 @@ class Screw final : public Mobilizer {
 }  // namespace
 
 std::unique_ptr<Mobilizer> screw(Real pitch) {
-  if (!std::isfinite(pitch))
-    throw Error("Screw mobilizer: pitch must be finite, got " + std::to_string(pitch));
+  if (!std::isfinite(pitch)) throw Error("Screw mobilizer: pitch must be finite, got " + std::to_string(pitch));
   return std::make_unique<Screw>(pitch);
 }
 

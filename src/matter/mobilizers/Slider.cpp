@@ -14,9 +14,7 @@ class Slider final : public Mobilizer {
     H_FM.setZero(6, 1);
     H_FM(3, 0) = 1;
   }
-  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override {
-    HDot_FM.setZero(6, 1);
-  }
+  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override { HDot_FM.setZero(6, 1); }
   bool hasConstantH() const override { return true; }
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Slider>(*this); }
 };

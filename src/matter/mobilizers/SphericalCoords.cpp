@@ -41,14 +41,11 @@ class SphericalCoords final : public Mobilizer {
     HDot_FM.block<3, 1>(3, 1) = u[2] * de1 + q[2] * (u[0] * e01 + u[1] * e11);
     HDot_FM.block<3, 1>(3, 2) = u[0] * de0 + u[1] * de1;
   }
-  std::unique_ptr<Mobilizer> clone() const override {
-    return std::make_unique<SphericalCoords>(*this);
-  }
+  std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<SphericalCoords>(*this); }
 
  private:
   struct Trig {
-    explicit Trig(const Real* q)
-        : s0(std::sin(q[0])), c0(std::cos(q[0])), s1(std::sin(q[1])), c1(std::cos(q[1])) {}
+    explicit Trig(const Real* q) : s0(std::sin(q[0])), c0(std::cos(q[0])), s1(std::sin(q[1])), c1(std::cos(q[1])) {}
     Vec3 e() const { return Vec3(c0 * s1, s0 * s1, c1); }
     Vec3 de0() const { return Vec3(-s0 * s1, c0 * s1, 0); }
     Vec3 de1() const { return Vec3(c0 * c1, s0 * c1, -s1); }

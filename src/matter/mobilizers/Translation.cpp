@@ -14,13 +14,9 @@ class Translation final : public Mobilizer {
     H_FM.setZero(6, 3);
     H_FM.bottomRows<3>().setIdentity();
   }
-  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override {
-    HDot_FM.setZero(6, 3);
-  }
+  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override { HDot_FM.setZero(6, 3); }
   bool hasConstantH() const override { return true; }
-  std::unique_ptr<Mobilizer> clone() const override {
-    return std::make_unique<Translation>(*this);
-  }
+  std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Translation>(*this); }
 };
 
 }  // namespace

@@ -11,9 +11,7 @@ class Weld final : public Mobilizer {
   int nu() const override { return 0; }
   Transform calcX_FM(const Real* /*q*/) const override { return Transform(); }
   void calcH_FM(const Real* /*q*/, HMatrix& H_FM) const override { H_FM.resize(6, 0); }
-  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override {
-    HDot_FM.resize(6, 0);
-  }
+  void calcHDot_FM(const Real* /*q*/, const Real* /*u*/, HMatrix& HDot_FM) const override { HDot_FM.resize(6, 0); }
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<Weld>(*this); }
 };
 
