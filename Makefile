@@ -32,7 +32,7 @@ configure: deps
 build: configure
 	ninja -C $(BUILD) -j $(JOBS)
 
-test: deps-web build fuzz-smoke
+test: deps-web format-check build fuzz-smoke
 	ctest --test-dir $(BUILD) --output-on-failure -j $(JOBS)
 
 # The demo: the adult male's standing fall (2 s, contact with the floor), its GIF rendered in
