@@ -1,15 +1,15 @@
-// The subcommands of `articula` (docs/cli.md). Each returns the process exit code:
-// 0 success, 1 cannot write the outputs, 2 bad input (model file or options), 3 simulation failure.
+// The subcommands of `articula` (docs/cli.md). Each calls one library function and returns the
+// process exit code (ExitCode.h): 0 success, 1 cannot write the outputs, 2 bad input (model file
+// or options), 3 simulation failure.
 #pragma once
 #include <optional>
 #include <string>
 
+#include "ExitCode.h"
 #include "articula/model/LoadOptions.h"
 #include "articula/render/RunRenderer.h"
 
 namespace articula::app {
-
-enum ExitCode { kSuccess = 0, kOutputError = 1, kBadInput = 2, kSimulationFailure = 3 };
 
 struct RunOptions {
   std::string model, out;

@@ -25,15 +25,6 @@ run::RunRequest requestOf(const RunOptions& o) {
   return q;
 }
 
-ExitCode exitCodeOf(run::RunFailure failure) {
-  switch (failure) {
-    case run::RunFailure::BadInput: return kBadInput;
-    case run::RunFailure::Output: return kOutputError;
-    case run::RunFailure::Simulation: return kSimulationFailure;
-  }
-  return kBadInput;
-}
-
 }  // namespace
 
 int runCommand(const RunOptions& o) {
@@ -43,10 +34,9 @@ int runCommand(const RunOptions& o) {
   run::RunReport report;
   try {
     report = run::runModelFile(request);
-  } catch (const run::RunError& e) {
+  } catch (...) {
     bar.finish();
-    std::fprintf(stderr, "error: %s\n", e.what());
-    return exitCodeOf(e.getFailure());
+    return reportFailure();
   }
   bar.finish();
   if (!o.quiet) std::printf("%s\nOutputs in %s/\n", report.summaryText.c_str(), report.outFolder.c_str());

@@ -7,6 +7,8 @@
 
 #include "articula/Error.h"
 #include "articula/contact/MeshIO.h"
+#include "articula/files/AtomicFile.h"
+#include "articula/model/ModelFile.h"
 
 namespace articula::render {
 
@@ -55,6 +57,20 @@ std::string editorMeshesJson(const model::ModelSpec& model) {
     table[name] = {{"vertices", std::move(vertices)}, {"faces", std::move(faces)}};
   }
   return table.dump();
+}
+
+std::filesystem::path writeEditorPage(const std::string& modelFile, const std::filesystem::path& page,
+                                      const model::LoadOptions& load) {
+  std::string modelJson, meshesJson;
+  if (!modelFile.empty()) {
+    const model::ModelSpec spec = model::loadModelFile(modelFile, load);
+    modelJson = model::writeArticulaModel(spec).dump(2);
+    meshesJson = editorMeshesJson(spec);
+  }
+  const std::string stem = modelFile.empty() ? "model" : std::filesystem::path(modelFile).stem().string();
+  const std::filesystem::path target = page.empty() ? std::filesystem::path(stem + "-editor.html") : page;
+  files::writeFileAtomically(target, editorPageHtml(modelJson, meshesJson));
+  return target;
 }
 
 }  // namespace articula::render

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <nlohmann/json.hpp>
 
+#include "articula/files/TextOutput.h"
 #include "articula/model/ModelFile.h"
 #include "support/IoTestSupport.h"
 
@@ -68,4 +69,24 @@ TEST(EditorPage, EmbedsTheMeshFilesTheModelNames) {
   EXPECT_NE(html.find(R"(id="articula-meshes">{"meshes/cube.obj")"), std::string::npos);
   EXPECT_NE(editorPageHtml("{}").find(R"(id="articula-meshes">null</script>)"), std::string::npos);
   EXPECT_EQ(editorMeshesJson(articula::model::loadModelFile(sourcePath("models/double_pendulum.json"))), "");
+}
+
+TEST(EditorPage, WriteEditorPageNamesThePageAfterTheModel) {
+  TempDir dir;
+  const fs::path page = writeEditorPage(sourcePath("models/double_pendulum.json"), dir / "p.html");
+  EXPECT_EQ(page, fs::path(dir / "p.html"));
+  EXPECT_NE(readText(page).find(R"("name": "lower")"), std::string::npos);
+  // No target: "<model stem>-editor.html" in the working folder ("model-editor.html" for a new model).
+  const fs::path here = fs::current_path();
+  fs::current_path(dir.path);
+  const fs::path named = writeEditorPage(sourcePath("models/double_pendulum.json"), "");
+  const fs::path blank = writeEditorPage("", "");
+  fs::current_path(here);
+  EXPECT_EQ(named, fs::path("double_pendulum-editor.html"));
+  EXPECT_EQ(blank, fs::path("model-editor.html"));
+  EXPECT_NE(readText(dir / "model-editor.html").find(R"(id="articula-model">null</script>)"), std::string::npos);
+  EXPECT_THROW(writeEditorPage(sourcePath("models/double_pendulum.json"), dir / "none/p.html"),
+               articula::files::OutputError);
+  EXPECT_THROW(writeEditorPage(dir / "missing.json", dir / "q.html"), articula::Error);
+  EXPECT_FALSE(fs::exists(dir / "q.html"));
 }
