@@ -7,6 +7,7 @@
 #include "Commands.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelBuilder.h"
+#include "articula/model/ModelEvents.h"
 #include "articula/model/ModelFile.h"
 
 namespace articula::app {
@@ -97,6 +98,7 @@ int infoCommand(const std::string& file, const model::LoadOptions& load) {
     std::printf("Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, s.integrator.c_str(),
                 s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy,
                 s.reportInterval);
+    for (const auto& e : s.events) std::printf("  event \"%s\": %s\n", e.name.c_str(), model::describeEvent(e).c_str());
     for (const auto& w : m.warnings) std::printf("warning: %s\n", w.c_str());
     return kSuccess;
   } catch (const std::exception& e) {
