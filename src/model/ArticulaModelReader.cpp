@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "ConstraintFields.h"
+#include "EventFields.h"
 #include "ForceFields.h"
 #include "FunctionFields.h"
 #include "GeometryFields.h"
@@ -537,8 +538,8 @@ Real scenarioNumber(const JsonNode& v, const std::string& field) {
 }
 
 void readScenario(const JsonNode& node, ScenarioSpec& s) {
-  node.allowOnly(
-      {"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs", "head_body"});
+  node.allowOnly({"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs",
+                  "head_body", "events"});
   if (auto v = node.get("duration")) s.duration = scenarioNumber(*v, "duration");
   if (auto v = node.get("integrator")) {
     s.integrator = v->string();
@@ -628,6 +629,7 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
     readScenario(*s, m.scenario);
     if (!m.scenario.headBody.empty() && m.findBody(m.scenario.headBody) < 0)
       s->at("head_body").fail("no body of that name");
+    if (auto e = s->get("events")) m.scenario.events = readEvents(*e, m);  // they name bodies and forces
   }
   checkModelPhysics(m, file);
   return m;

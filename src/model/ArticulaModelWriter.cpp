@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "ConstraintFields.h"
+#include "EventFields.h"
 #include "ForceFields.h"
 #include "FunctionFields.h"
 #include "articula/model/ModelFile.h"
@@ -204,6 +205,10 @@ json writeArticulaModel(const ModelSpec& m) {
   if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
   if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
   if (!s.headBody.empty()) j["scenario"]["head_body"] = s.headBody;
+  if (!s.events.empty()) {  // only when there are: files without events are written as before
+    j["scenario"]["events"] = json::array();
+    for (const EventSpec& e : s.events) j["scenario"]["events"].push_back(writeEvent(e));
+  }
   return j;
 }
 

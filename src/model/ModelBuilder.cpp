@@ -25,6 +25,7 @@
 #include "articula/matter/MobilizedBody.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelError.h"
+#include "articula/model/ModelEvents.h"
 
 namespace articula::model {
 
@@ -227,6 +228,7 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   } catch (const std::exception& e) {
     throw ModelError(file, "/initial_state", "", std::string("cannot evaluate the initial state: ") + e.what());
   }
+  checkEvents(m, b, file);  // a height event needs the assembled initial state
   return b;
 }
 

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "articula/model/JointTypes.h"
+#include "articula/model/ModelEvents.h"
 #include "articula/model/ModelFile.h"
 
 namespace articula::model {
@@ -100,6 +101,7 @@ void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& b
 void appendScenario(std::string& out, const ScenarioSpec& s) {
   appendf(out, "Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, s.integrator.c_str(),
           s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy, s.reportInterval);
+  for (const auto& e : s.events) appendf(out, "  event \"%s\": %s\n", e.name.c_str(), describeEvent(e).c_str());
 }
 
 }  // namespace

@@ -56,6 +56,56 @@ void contactText(const json& c, std::ostringstream& o) {
   if (!list.empty()) o << "             peak per body: " << list << '\n';
 }
 
+// The events that fired and how the run ended. Only for scenarios with events, so that the
+// summaries of the others stay as they were.
+json eventsSummary(const model::ScenarioSpec& sc, const RunResult& r) {
+  json fired = json::array();
+  std::vector<bool> didFire(sc.events.size(), false);
+  for (const FiredEvent& f : r.events) {
+    const model::EventSpec& e = sc.events.at(f.event);
+    didFire[f.event] = true;
+    json x{{"name", e.name}, {"time_s", f.time}, {"action", model::nameOf(e.action)}};
+    if (e.action != model::EventActionKind::EndRun) x["force"] = e.force;
+    fired.push_back(x);
+  }
+  json notFired = json::array();
+  for (size_t i = 0; i < sc.events.size(); ++i)
+    if (!didFire[i]) notFired.push_back(sc.events[i].name);
+  const bool byEvent = r.endEvent >= 0;
+  json end{{"reason", byEvent ? "event" : "duration"},
+           {"event", byEvent ? json(sc.events.at(r.endEvent).name) : json(nullptr)},
+           {"time_s", r.totals.last.time}};
+  return {{"fired", fired}, {"not_fired", notFired}, {"end", end}};
+}
+
+// At most this many fired events are listed in summary.txt (a height event that switches a force
+// may fire at every fall); summary.json lists them all.
+constexpr size_t kEventsInText = 10;
+
+void eventsText(const json& ev, Real duration, std::ostringstream& o) {
+  std::string list;
+  char b[256];
+  const json& fired = ev["fired"];
+  for (size_t i = 0; i < fired.size() && i < kEventsInText; ++i) {
+    const json& f = fired[i];
+    const std::string force = f.contains("force") ? " \"" + f["force"].get<std::string>() + "\"" : "";
+    std::snprintf(b, sizeof b, "\"%s\" at t = %.6g s (%s%s)", f["name"].get<std::string>().c_str(),
+                  f["time_s"].get<double>(), f["action"].get<std::string>().c_str(), force.c_str());
+    list += (list.empty() ? "" : ", ") + std::string(b);
+  }
+  if (fired.size() > kEventsInText) list += ", and " + std::to_string(fired.size() - kEventsInText) + " more";
+  o << "Events       " << (list.empty() ? std::string("none fired") : list) << '\n';
+  const json& end = ev["end"];
+  if (end["reason"] == "event")
+    std::snprintf(b, sizeof b, "             the run ended on event \"%s\" at t = %.6g s (duration %.6g s)\n",
+                  end["event"].get<std::string>().c_str(), end["time_s"].get<double>(), duration);
+  else std::snprintf(b, sizeof b, "             the run went on to the duration, %.6g s\n", duration);
+  o << b;
+  std::string missed;
+  for (const json& n : ev["not_fired"]) missed += (missed.empty() ? "\"" : ", \"") + n.get<std::string>() + "\"";
+  if (!missed.empty()) o << "             not fired: " << missed << '\n';
+}
+
 }  // namespace
 
 json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const RunResult& r) {
@@ -135,6 +185,7 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
                  {"sampled_every_s", sc.reportInterval}};
   }
   s["contact"] = contactSummary(m, r);
+  if (!sc.events.empty()) s["events"] = eventsSummary(sc, r);
   s["warnings"] = m.warnings;
   return s;
 }
@@ -200,6 +251,7 @@ std::string makeSummaryText(const json& s) {
          h["sampled_every_s"].get<double>());
   }
   if (s.contains("contact") && !s["contact"].is_null()) contactText(s["contact"], o);
+  if (s.contains("events")) eventsText(s["events"], sc["duration_s"].get<double>(), o);
   for (const auto& w : s["warnings"]) o << "Warning      " << w.get<std::string>() << '\n';
   return o.str();
 }

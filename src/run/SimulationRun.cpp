@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "FramePipeline.h"
+#include "ScenarioEvents.h"
 
 #include "articula/integrators/RosenbrockW.h"
 #include "articula/integrators/integrators.h"
@@ -240,6 +241,8 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
     checkStepLimit(*integ, sc);
     sampleStep(s, stepPeaks);
   });
+  ScenarioEvents events(m, built, sc.events);
+  events.addTo(stepper);
   r.surfaceNames = contactSurfaceNames(built);
   FrameWork work(m, built, settings, r);
   // The integrator's thread realizes a report state itself only when the frame thread falls behind.
@@ -247,13 +250,14 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
                        settings.queueLength, [&sys](State& s) { sys.realize(s, Stage::Acceleration); });
   r.frameThread = frames.threaded();
   const std::vector<Real> times = frameTimes(sc);
+  Real lastFrame = -1;
   // The frame work realizes its own copy of each report state, so the reporter asks for Time only
   // (copying an unrealized state also skips its caches).
   stepper.addReporter(std::make_shared<EventReporter>(
       "frames", times,
       [&](const State& s) {
         frames.push(s);
-        const Real t = s.getTime();
+        const Real t = lastFrame = s.getTime();
         if (t == times.front()) {
           r.residentAtStart = residentSetBytes();
           return;
@@ -270,6 +274,9 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
       stepper.initialize(s0);
       while (stepper.stepTo(times.back()) == StepOutcome::ReachedStepLimit) {
       }
+      // An end_run event stops the run between report times: its state is the last frame, so that
+      // the outputs end where the run did (as they end on the duration, off the report grid).
+      if (stepper.isTerminated() && stepper.getTime() > lastFrame) frames.push(stepper.getState());
     } catch (const TimeStepperError& e) {
       rethrowRunError(e);
     }
@@ -294,6 +301,8 @@ RunResult runSimulation(const model::ModelSpec& m, const model::BuiltModel& buil
   r.structuredFactorizations = integ->getNumStructuredFactorizations();
   r.treeFactorizations = integ->getNumTreeFactorizations();
   r.head = headReport(m, r.totals);
+  r.events = events.fired();
+  r.endEvent = events.endEvent();
   r.residentPeak = peakResidentSetBytes();
   return r;
 }

@@ -365,6 +365,9 @@ bool TimeStepper::handleEventsAt(Real t, bool withTriggers, StepOutcome& outcome
   }
   ++stats_.restarts;
   const State& restarted = integrator_.getAdvancedState();
+  // Dense output writes only t and y into work_, so it must take the discrete variables the
+  // handlers left (a force switched off, DiscreteForces): later reports would see the old ones.
+  work_ = restarted;
   // New sides from the restarted state. A witness that just fired and was left at exactly zero
   // has no side until it leaves zero (a handler that puts it there does not trigger it again);
   // any other witness at zero keeps its side (it passes through zero).

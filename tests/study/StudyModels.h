@@ -22,6 +22,7 @@ constexpr Real kGravity = 9.81;
 struct BallModel {
   MultibodySystem system{"ball"};
   MobilizedBody ball;
+  GeneralForceSubsystem* forces = nullptr;  // gravity is element 0
   State state;
   BallModel(Real height = 1.0, Real speed = 0.0) {
     MatterSubsystem& matter = system.updMatter();
@@ -31,8 +32,8 @@ struct BallModel {
     ball = MobilizedBody::Slider(MobilizedBody::Ground(matter), upright,
                                  Body(MassProperties::fromCentral(0.5, Vec3::Zero(), Inertia(1e-3, 1e-3, 1e-3))),
                                  upright, Direction::Forward, "ball");
-    auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-    forces.addForce(std::make_unique<Gravity>(Vec3(0, -kGravity, 0)));
+    forces = &system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
+    forces->addForce(std::make_unique<Gravity>(Vec3(0, -kGravity, 0)));
     state = system.realizeTopology();
     ball.setOneQ(state, 0, height);
     ball.setOneU(state, 0, speed);

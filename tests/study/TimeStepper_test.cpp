@@ -142,6 +142,33 @@ TEST(TimeStepper, ScheduledEventsFireAtExactTimes) {
   EXPECT_EQ(stepper.getStatistics().scheduledEventsFired, 4);
 }
 
+// A handler that changes a discrete variable (here: switches gravity off) changes what reporters
+// and getState() see afterwards, also between steps (interpolated states keep the handler's
+// discrete variables, not the initial ones).
+TEST(TimeStepper, ReportsAfterAnEventSeeItsDiscreteChanges) {
+  BallModel m(1.0);
+  RungeKuttaMersonIntegrator integ(m.system);
+  TimeStepper stepper(m.system, integ);
+  const GeneralForceSubsystem& forces = *m.forces;
+  stepper.addEvent(ScheduledEvent({0.2}, std::make_shared<EventHandler>("weightless", [&](State& s, EventContext&) {
+                                    forces.setForceEnabled(s, 0, false);
+                                  })));
+  std::vector<Real> accelerations;
+  stepper.addReporter(std::make_shared<EventReporter>("a", std::vector<Real>{0.1, 0.2, 0.25, 0.3}, [&](const State& s) {
+    accelerations.push_back(m.ball.getUDot(s)[0]);
+  }));
+  stepper.initialize(m.state);
+  ASSERT_EQ(stepper.stepTo(0.35), StepOutcome::ReachedReportTime);
+  EXPECT_FALSE(forces.isForceEnabled(stepper.getState(), 0));
+  EXPECT_EQ(m.ball.getUDot(stepper.getState())[0], 0.0);
+  ASSERT_EQ(accelerations.size(), 4u);
+  EXPECT_NEAR(accelerations[0], -kGravity, 1e-12);
+  EXPECT_NEAR(accelerations[1], -kGravity, 1e-12);  // the left limit at the event
+  EXPECT_EQ(accelerations[2], 0.0);
+  EXPECT_EQ(accelerations[3], 0.0);
+  EXPECT_NEAR(m.speed(stepper.getState()), -kGravity * 0.2, 1e-12);
+}
+
 TEST(TimeStepper, PeriodicEventsAndReporterCounts) {
   BallModel m(100.0);  // no floor contact: free fall
   RungeKuttaFeldbergIntegrator integ(m.system);

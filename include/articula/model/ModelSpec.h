@@ -14,6 +14,7 @@
 #include "articula/math/Transform.h"
 #include "articula/model/ConstraintSpec.h"
 #include "articula/model/ContactMaterialType.h"
+#include "articula/model/EventSpec.h"
 #include "articula/model/ForceType.h"
 #include "articula/model/FunctionType.h"
 #include "articula/model/GeometryType.h"
@@ -143,6 +144,7 @@ struct ScenarioSpec {
   // The body whose mass-centre acceleration gives the head's peak and HIC15 in the summary.
   // "": not named (files from before the field: the first body whose name contains "head").
   std::string headBody;
+  std::vector<EventSpec> events;  // in the file's order (docs/model-format.md, "Events")
 };
 
 struct ModelSpec {

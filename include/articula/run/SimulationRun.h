@@ -1,9 +1,11 @@
 // runSimulation(): integrates a built model through its scenario on a study::TimeStepper and
 // samples every body at each report time (docs/output-format.md): the frames are a reporter, the
-// step limit and the peaks between frames a step observer. Each report state is copied and handed to the frame work
-// (realize through Acceleration on its own State, sample, then RunTotals, the FrameSinks and
-// RunResult::frames), by default on a second thread through a bounded queue while the
-// integrator goes on; frames are consumed in time order, so the results do not depend on it.
+// step limit and the peaks between frames a step observer, the scenario's events (ScenarioEvents.h)
+// the stepper's events; an end_run event ends the run with a last frame at its time. Each report
+// state is copied and handed to the frame work (realize through Acceleration on its own State,
+// sample, then RunTotals, the FrameSinks and RunResult::frames), by default on a second thread
+// through a bounded queue while the integrator goes on; frames are consumed in time order, so the
+// results do not depend on it.
 #pragma once
 #include <functional>
 #include <memory>
@@ -99,6 +101,12 @@ struct HeadReport {
   HicResult hic15;
 };
 
+// A scenario event that fired (model::EventSpec): its index in ScenarioSpec::events and the time.
+struct FiredEvent {
+  int event = -1;
+  Real time = 0;
+};
+
 struct RunResult {
   std::vector<Frame> frames;  // every frame unless RunSettings::keepFrames is off
   RunTotals totals;
@@ -113,6 +121,10 @@ struct RunResult {
   Real handoffSeconds = 0;   // of wallSeconds, handing frames over (copy, help, wait; inline: the frame work)
   bool frameThread = false;  // the frame work ran on its own thread
   HeadReport head;
+  // The scenario's events that fired, in the order they fired, and the end_run event that ended
+  // the run (-1: it ran to the duration). The last frame is then at that event's time.
+  std::vector<FiredEvent> events;
+  int endEvent = -1;
   // Resident set size, bytes (0: unknown): once the run started, when a tenth of the duration was
   // simulated, and when the frames were all done (before the head series are merged for HIC); the
   // process's peak at the very end.

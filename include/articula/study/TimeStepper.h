@@ -29,7 +29,9 @@
 // output, so they never shorten error-controlled steps; a fixed-step integrator lands on them
 // exactly, as Integrator::stepTo does with its report time. Everything at a time t sees the state before the events
 // at t are handled (the left limit); those events are handled on the next stepTo(). Scheduled
-// events and reporters at the initial time fire (events on the first stepTo()).
+// events and reporters at the initial time fire (events on the first stepTo()). States after an
+// event carry what its handlers left, discrete variables included (a force switched off stays off
+// in the reports).
 //
 // Failures end the run with TimeStepperError naming the time and the culprit, and getState()
 // then holds the last good state: a handler that throws (its name, its witness and crossing,
