@@ -59,7 +59,7 @@ void printConstraints(const model::ModelSpec& m, const model::BuiltModel& built)
   for (size_t i = 0; i < m.bodies.size(); ++i)
     if (!m.bodies[i].joint.motion.empty())
       std::printf("Prescribed motion: joint \"%s\" (%s level)\n", m.bodies[i].joint.name.c_str(),
-                  m.bodies[i].joint.motion.front().level.c_str());
+                  model::nameOf(m.bodies[i].joint.motion.front().level).c_str());
   if (m.constraints.empty()) return;
   std::printf(
       "Constraints (%zu, %d equations, %d independent: %d degrees of freedom left; initial state assembled in %d "
