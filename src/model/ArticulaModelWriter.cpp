@@ -110,8 +110,13 @@ json force(const ForceSpec& f) {
         if (f.bodies.count(key)) j[key] = f.bodies.at(key);
         break;
       case FieldKind::Coordinate:
-      case FieldKind::Word:
-        if (f.words.count(key)) j[key] = f.words.at(key);
+        if (f.coordinate) j[key] = *f.coordinate;
+        break;
+      case FieldKind::Axis:
+        if (f.twistAxis) j[key] = nameOf(*f.twistAxis);
+        break;
+      case FieldKind::PulseMode:
+        if (f.mode) j[key] = nameOf(*f.mode);
         break;
       case FieldKind::Scalar:
       case FieldKind::Angle:

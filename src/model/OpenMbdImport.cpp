@@ -187,11 +187,11 @@ void addOpenMbdForces(ModelSpec& m) {
     f.name = j.name + " range of motion";
     f.bodies["body"] = b.name;
     if (j.type == JointType::Pin) {  // OpenMBD uses the table's first (Z) entry for hinges
-      f.words["coordinate"] = "angle";
+      f.coordinate = "angle";
       f.numbers = {
           {"lower", {e->z[0] * kDegree}}, {"upper", {e->z[1] * kDegree}}, {"stiffness", {e->k}}, {"damping", {e->c}}};
     } else {
-      f.words["twist_axis"] = "z";
+      f.twistAxis = CoordinateAxis::Z;
       f.numbers["axes.lower"] = {e->x[0] * kDegree, e->y[0] * kDegree, e->z[0] * kDegree};
       f.numbers["axes.upper"] = {e->x[1] * kDegree, e->y[1] * kDegree, e->z[1] * kDegree};
       f.numbers["axes.stiffness"] = {e->k, e->k, e->k};

@@ -96,7 +96,9 @@ struct ForceSpec {
   ForceType type = ForceType::ConstantForce;
   std::string name;
   std::map<std::string, std::string> bodies;         // role (body, body1, body2) -> body name
-  std::map<std::string, std::string> words;          // coordinate, mode, twist_axis
+  std::optional<std::string> coordinate;             // a coordinate of the body's joint (mobility forces, limits)
+  std::optional<CoordinateAxis> twistAxis;           // range_of_motion_limit of an orientation
+  std::optional<TorquePulseMode> mode;               // torque_pulse
   std::map<std::string, std::vector<Real>> numbers;  // every numeric field, scalars as size 1
   std::map<std::string, Real> bodyDamping;           // passive_joint_damping per-body overrides
 };
