@@ -94,7 +94,7 @@ int infoCommand(const std::string& file, const model::LoadOptions& load) {
     for (const auto& f : m.forces) std::printf("  %s \"%s\"\n", model::nameOf(f.type).c_str(), f.name.c_str());
     printConstraints(m, built);
     const auto& s = m.scenario;
-    std::printf("Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, s.integrator.c_str(),
+    std::printf("Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, model::nameOf(s.integrator).c_str(),
                 s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy,
                 s.reportInterval);
     for (const auto& w : m.warnings) std::printf("warning: %s\n", w.c_str());

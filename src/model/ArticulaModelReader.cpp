@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <set>
 #include <unordered_set>
 
 #include "ConstraintFields.h"
@@ -15,7 +14,6 @@
 #include "ReadHelpers.h"
 #include "ScenarioModels.h"
 #include "articula/contact/MeshIO.h"
-#include "articula/integrators/integrators.h"
 #include "articula/model/ContactMaterials.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelFile.h"
@@ -540,14 +538,9 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
       {"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs", "head_body"});
   if (auto v = node.get("duration")) s.duration = scenarioNumber(*v, "duration");
   if (auto v = node.get("integrator")) {
-    s.integrator = v->string();
-    static const std::vector<std::string> namesInOrder = integratorNames();
-    static const std::set<std::string> known(namesInOrder.begin(), namesInOrder.end());
-    if (!known.count(s.integrator)) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      v->fail("unknown integrator (known: " + list + ")");
-    }
+    const auto method = kindNamed<IntegratorMethod>(v->string());
+    if (!method) v->fail("unknown integrator (known: " + kindList<IntegratorMethod>() + ")");
+    s.integrator = *method;
   }
   if (auto v = node.get("accuracy")) s.accuracy = scenarioNumber(*v, "accuracy");
   if (auto v = node.get("fixed_step")) s.fixedStep = scenarioNumber(*v, "fixed_step");

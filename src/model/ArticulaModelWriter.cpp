@@ -202,7 +202,7 @@ json writeArticulaModel(const ModelSpec& m) {
   std::vector<std::string> outputs;
   for (const OutputKind o : s.outputs) outputs.push_back(nameOf(o));
   j["scenario"] = {{"duration", s.duration},
-                   {"integrator", s.integrator},
+                   {"integrator", nameOf(s.integrator)},
                    {"accuracy", s.accuracy},
                    {"report_interval", s.reportInterval},
                    {"outputs", outputs}};

@@ -296,7 +296,7 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file,
   // OpenMBD's 40 N m s/rad on light distal joints (the hand's roll: inertia 8.3e-4 kg m^2) is stiff:
   // explicit methods need ~2e-5 s steps (0.2x real time). The linearly implicit W3 with analytic
   // damper and contact Jacobians ran 1 s of the male in 0.2 s CPU, 7x less than CVODE BDF.
-  m.scenario.integrator = "RosenbrockW3";
+  m.scenario.integrator = IntegratorMethod::RosenbrockW3;
   checkModelPhysics(m, file);
   return m;
 }
@@ -317,7 +317,7 @@ void applyOpenMbdCompat(ModelSpec& m) {
   // OpenMBD steps with explicit symplectic Euler; at 1e-4 s that is unstable under its own 40 N m s/rad
   // on the hand's roll (c h / I = 4.8 > 2; OpenMBD survives only through its qddot clamp), so the
   // preset keeps OpenMBD's step but takes it linearly implicitly.
-  m.scenario.integrator = "RosenbrockW3";
+  m.scenario.integrator = IntegratorMethod::RosenbrockW3;
   m.scenario.fixedStep = 1e-4;
   m.scenario.reportInterval = 1e-3;
   for (ForceSpec& f : m.forces) {

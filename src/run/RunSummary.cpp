@@ -79,7 +79,7 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
                 {"total_mass_kg", mass},
                 {"forces", m.forces.size()}};
   s["scenario"] = {{"duration_s", sc.duration},
-                   {"integrator", sc.integrator},
+                   {"integrator", model::nameOf(sc.integrator)},
                    {"accuracy", sc.accuracy},
                    {"fixed_step_s", sc.fixedStep > 0 ? json(sc.fixedStep) : json(nullptr)},
                    {"report_interval_s", sc.reportInterval},

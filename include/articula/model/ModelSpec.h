@@ -17,6 +17,7 @@
 #include "articula/model/ForceType.h"
 #include "articula/model/FunctionType.h"
 #include "articula/model/GeometryType.h"
+#include "articula/model/IntegratorMethodNames.h"
 #include "articula/model/JointType.h"
 #include "articula/model/OutputKind.h"
 
@@ -135,7 +136,7 @@ inline constexpr int64_t kDefaultMaxSteps = 100'000'000;
 
 struct ScenarioSpec {
   Real duration = 1.0;
-  std::string integrator = "RungeKuttaMerson";
+  IntegratorMethod integrator = IntegratorMethod::RungeKuttaMerson;
   Real accuracy = 1e-3;
   Real fixedStep = 0;  // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
