@@ -79,7 +79,7 @@ int infoCommand(const std::string& file, const model::LoadOptions& load) {
     const auto& matter = built.system->getMatter();
     size_t geometry = 0;
     for (const auto& b : m.bodies) geometry += b.geometry.size();
-    std::printf("Model %s (%s, %s format)\n", m.name.c_str(), file.c_str(), m.sourceFormat.c_str());
+    std::printf("Model %s (%s, %s format)\n", m.name.c_str(), file.c_str(), model::nameOf(m.sourceFormat).c_str());
     if (!m.description.empty()) std::printf("  %s\n", m.description.c_str());
     std::printf("  %zu bodies, %d degrees of freedom (%d coordinates), total mass %.4g kg, %zu geometry shapes\n",
                 m.bodies.size(), matter.getNU(), matter.getNQ(), totalMass(m), geometry);

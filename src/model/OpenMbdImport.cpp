@@ -238,7 +238,7 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file,
   const JsonNode root(document, file);
   ModelSpec m;
   Substitutions subs{options.openMbdCompat, m.warnings};
-  m.sourceFormat = "openmbd";
+  m.sourceFormat = SourceFormat::OpenMbd;
   m.name = root.get("name") && root.at("name").isString() ? root.at("name").string()
                                                           : validUtf8(std::filesystem::path(file).stem().string());
   if (auto d = root.get("description"); d && d->isString()) m.description = d->json().get<std::string>();
@@ -311,7 +311,7 @@ const ShippedRange kShippedFlexion[] = {{"knee", 0, 140}, {"ankle", -20, 45}};
 }  // namespace
 
 void applyOpenMbdCompat(ModelSpec& m) {
-  if (m.sourceFormat != "openmbd")
+  if (m.sourceFormat != SourceFormat::OpenMbd)
     throw Error("--openmbd-compat: model \"" + m.name +
                 "\" is not an OpenMBD file (the preset reproduces OpenMBD's defaults)");
   // OpenMBD steps with explicit symplectic Euler; at 1e-4 s that is unstable under its own 40 N m s/rad

@@ -72,7 +72,7 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
   json s;
   s["model"] = {{"name", m.name},
                 {"file", model::validUtf8(d.modelFile)},
-                {"source_format", m.sourceFormat},
+                {"source_format", model::nameOf(m.sourceFormat)},
                 {"bodies", m.bodies.size()},
                 {"degrees_of_freedom", d.degreesOfFreedom},
                 {"coordinates", d.numQ},

@@ -20,6 +20,7 @@
 #include "articula/model/IntegratorMethodNames.h"
 #include "articula/model/JointType.h"
 #include "articula/model/OutputKind.h"
+#include "articula/model/SourceFormat.h"
 
 namespace articula::model {
 
@@ -158,8 +159,8 @@ struct ModelSpec {
   ContactSpec contact;
   InitialStateSpec initialState;
   ScenarioSpec scenario;
-  std::string sourceFormat = "articula";  // or "openmbd"
-  std::vector<std::string> warnings;      // from reading and importing
+  SourceFormat sourceFormat = SourceFormat::Articula;
+  std::vector<std::string> warnings;  // from reading and importing
 
   int findBody(const std::string& name) const;  // index in bodies, -1 if absent
 };
