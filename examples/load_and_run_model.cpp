@@ -58,8 +58,8 @@ int main(int argc, char** argv) {
     std::printf("  body %-10s %6.3f kg  joint %-10s %-8s parent %s\n", b.name.c_str(), b.mass, b.joint.name.c_str(),
                 model::nameOf(b.joint.type).c_str(), b.joint.parent.c_str());
   }
-  std::printf("scenario: %.2f s with %s at accuracy %.0e\n\n", scenario.duration, scenario.integrator.c_str(),
-              scenario.accuracy);
+  std::printf("scenario: %.2f s with %s at accuracy %.0e\n\n", scenario.duration,
+              model::nameOf(scenario.integrator).c_str(), scenario.accuracy);
 
   // ---- the hand-written loop: any Integrator over the built System ----
   std::unique_ptr<Integrator> integrator = makeIntegrator(scenario.integrator, system);

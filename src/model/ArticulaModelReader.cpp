@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdio>
 #include <filesystem>
-#include <set>
 #include <unordered_set>
 
 #include "ConstraintFields.h"
@@ -16,7 +15,6 @@
 #include "ReadHelpers.h"
 #include "ScenarioModels.h"
 #include "articula/contact/MeshIO.h"
-#include "articula/integrators/integrators.h"
 #include "articula/model/ContactMaterials.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelFile.h"
@@ -286,6 +284,14 @@ void readAxes(const JsonNode& node, ForceSpec& f) {
   f.numbers["axes.damping"] = c;
 }
 
+// A field whose value names a kind: one of the kind's names.
+template <class E>
+E namedKind(const JsonNode& v) {
+  const auto kind = kindNamed<E>(v.string());
+  if (!kind) v.fail("must be one of: " + kindList<E>());
+  return *kind;
+}
+
 Real signedScalar(const JsonNode& n, Sign sign) {
   return sign == Sign::Positive ? n.positive() : sign == Sign::NonNegative ? n.nonNegative() : n.number();
 }
@@ -315,17 +321,9 @@ void readField(const JsonNode& node, const FieldInfo& fi, const ModelSpec& m, Fo
   }
   switch (fi.kind) {
     case FieldKind::Body: f.bodies[key] = bodyOrGround(*v, m); break;
-    case FieldKind::Coordinate: f.words[key] = v->string(); break;
-    case FieldKind::Word: {
-      const std::string w = v->string();
-      if (std::find(fi.choices.begin(), fi.choices.end(), w) == fi.choices.end()) {
-        std::string list;
-        for (const auto& c : fi.choices) list += (list.empty() ? "" : ", ") + c;
-        v->fail("must be one of: " + list);
-      }
-      f.words[key] = w;
-      break;
-    }
+    case FieldKind::Coordinate: f.coordinate = v->string(); break;
+    case FieldKind::Axis: f.twistAxis = namedKind<CoordinateAxis>(*v); break;
+    case FieldKind::PulseMode: f.mode = namedKind<TorquePulseMode>(*v); break;
     case FieldKind::Scalar: f.numbers[key] = {signedScalar(*v, fi.sign)}; break;
     case FieldKind::Vec3: {
       const Vec3 x = v->vec3();
@@ -362,14 +360,13 @@ void readField(const JsonNode& node, const FieldInfo& fi, const ModelSpec& m, Fo
 
 // Coordinate names and degree fields need the joint of the force's body.
 void checkCoordinate(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
-  const auto it = f.words.find("coordinate");
-  if (it == f.words.end()) return;
+  if (!f.coordinate) return;
   const std::string& body = f.bodies.at("body");
   if (body == kGround) node.at("body").fail("a coordinate force needs a mobilized body, not ground");
   const JointCoordinates jc = jointCoordinates(m.bodies[m.findBody(body)].joint);
   const bool usesU = f.type == ForceType::MobilityConstantForce || f.type == ForceType::MobilityLinearDamper;
   const auto& names = usesU ? jc.u : jc.q;
-  const CoordinateName* c = findCoordinate(names, it->second);
+  const CoordinateName* c = findCoordinate(names, *f.coordinate);
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "" : ", ") + n.name;
   if (!c)
@@ -404,10 +401,10 @@ ForceSpec readForce(const JsonNode& node, const ModelSpec& m, size_t index) {
   if (f.numbers.count("lower") && f.numbers.count("upper") && f.numbers["lower"][0] > f.numbers["upper"][0])
     node.fail("lower bound above upper bound");
   if (f.type == ForceType::RangeOfMotionLimit) {
-    const bool coord = f.words.count("coordinate"), orient = f.words.count("twist_axis") || node.has("axes");
+    const bool coord = f.coordinate.has_value(), orient = f.twistAxis || node.has("axes");
     if (coord == orient)
       node.fail("a range_of_motion_limit needs either \"coordinate\" or \"twist_axis\" with \"axes\"");
-    if (orient && !(f.words.count("twist_axis") && node.has("axes")))
+    if (orient && !(f.twistAxis && node.has("axes")))
       node.fail("an orientation limit needs both \"twist_axis\" and \"axes\"");
   }
   return f;
@@ -542,14 +539,9 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
                   "head_body", "events"});
   if (auto v = node.get("duration")) s.duration = scenarioNumber(*v, "duration");
   if (auto v = node.get("integrator")) {
-    s.integrator = v->string();
-    static const std::vector<std::string> namesInOrder = integratorNames();
-    static const std::set<std::string> known(namesInOrder.begin(), namesInOrder.end());
-    if (!known.count(s.integrator)) {
-      std::string list;
-      for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
-      v->fail("unknown integrator (known: " + list + ")");
-    }
+    const auto method = kindNamed<IntegratorMethod>(v->string());
+    if (!method) v->fail("unknown integrator (known: " + kindList<IntegratorMethod>() + ")");
+    s.integrator = *method;
   }
   if (auto v = node.get("accuracy")) s.accuracy = scenarioNumber(*v, "accuracy");
   if (auto v = node.get("fixed_step")) s.fixedStep = scenarioNumber(*v, "fixed_step");

@@ -111,8 +111,13 @@ json force(const ForceSpec& f) {
         if (f.bodies.count(key)) j[key] = f.bodies.at(key);
         break;
       case FieldKind::Coordinate:
-      case FieldKind::Word:
-        if (f.words.count(key)) j[key] = f.words.at(key);
+        if (f.coordinate) j[key] = *f.coordinate;
+        break;
+      case FieldKind::Axis:
+        if (f.twistAxis) j[key] = nameOf(*f.twistAxis);
+        break;
+      case FieldKind::PulseMode:
+        if (f.mode) j[key] = nameOf(*f.mode);
         break;
       case FieldKind::Scalar:
       case FieldKind::Angle:
@@ -198,7 +203,7 @@ json writeArticulaModel(const ModelSpec& m) {
   std::vector<std::string> outputs;
   for (const OutputKind o : s.outputs) outputs.push_back(nameOf(o));
   j["scenario"] = {{"duration", s.duration},
-                   {"integrator", s.integrator},
+                   {"integrator", nameOf(s.integrator)},
                    {"accuracy", s.accuracy},
                    {"report_interval", s.reportInterval},
                    {"outputs", outputs}};

@@ -334,16 +334,16 @@ MotionSpec readJointMotion(const JsonNode& node, const JointSpec& joint) {
   node.allowOnly({"level", "functions"});
   MotionSpec s;
   if (auto l = node.get("level")) {
-    s.level = l->string();
-    if (s.level != "position" && s.level != "velocity" && s.level != "acceleration")
-      l->fail("must be one of: position, velocity, acceleration");
+    const auto level = kindNamed<MotionLevel>(l->string());
+    if (!level) l->fail("must be one of: " + kindList<MotionLevel>());
+    s.level = *level;
   }
   const JointCoordinates jc = jointCoordinates(joint);
   const JsonNode fns = node.at("functions");
   if (fns.size() != jc.u.size())
     fns.fail("needs one function of time per mobility of the " + nameOf(joint.type) + " joint (" +
              std::to_string(jc.u.size()) + ")");
-  if (s.level == "position" && jc.quaternion)
+  if (s.level == MotionLevel::Position && jc.quaternion)
     node.fail("a quaternion joint's orientation cannot be prescribed at position level (use velocity or acceleration)");
   for (size_t i = 0; i < fns.size(); ++i) {
     const JsonNode args = fns[i].at("args");
@@ -357,7 +357,15 @@ MotionSpec readJointMotion(const JsonNode& node, const JointSpec& joint) {
 json writeJointMotion(const MotionSpec& motion) {
   json fns = json::array();
   for (const auto& f : motion.functions) fns.push_back(writeFunction(f));
-  return json{{"level", motion.level}, {"functions", fns}};
+  return json{{"level", nameOf(motion.level)}, {"functions", fns}};
+}
+
+template <>
+const std::vector<KindName<MotionLevel>>& kindTable<MotionLevel>() {
+  static const std::vector<KindName<MotionLevel>> table{{MotionLevel::Position, "position"},
+                                                        {MotionLevel::Velocity, "velocity"},
+                                                        {MotionLevel::Acceleration, "acceleration"}};
+  return table;
 }
 
 }  // namespace articula::model

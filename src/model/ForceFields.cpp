@@ -78,12 +78,12 @@ const std::vector<ForceTypeInfo>& forceTypes() {
         {"upper", K::Angle, false, Sign::Any, inf},
         {"stiffness", K::Scalar, false, Sign::NonNegative},
         {"damping", K::Scalar, false, Sign::NonNegative},
-        {"twist_axis", K::Word, false, Sign::Any, 0, {"x", "y", "z"}},
+        {"twist_axis", K::Axis, false},
         {"axes", K::Axes, false}}},
       {ForceType::TorquePulse,
        "torque_pulse",
        {{"body", K::Body, true},
-        {"mode", K::Word, true, Sign::Any, 0, {"mobility", "body_torque_pair"}},
+        {"mode", K::PulseMode, true},
         {"peak", K::Numbers, true},
         {"start", K::Scalar, true},
         {"duration", K::Scalar, true, Sign::Positive}}},
@@ -104,6 +104,20 @@ const std::vector<KindName<ForceType>>& kindTable<ForceType>() {
     for (const auto& f : forceTypes()) t.push_back({f.type, f.name});
     return t;
   }();
+  return table;
+}
+
+template <>
+const std::vector<KindName<CoordinateAxis>>& kindTable<CoordinateAxis>() {
+  static const std::vector<KindName<CoordinateAxis>> table{
+      {CoordinateAxis::X, "x"}, {CoordinateAxis::Y, "y"}, {CoordinateAxis::Z, "z"}};
+  return table;
+}
+
+template <>
+const std::vector<KindName<TorquePulseMode>>& kindTable<TorquePulseMode>() {
+  static const std::vector<KindName<TorquePulseMode>> table{{TorquePulseMode::Mobility, "mobility"},
+                                                            {TorquePulseMode::BodyTorquePair, "body_torque_pair"}};
   return table;
 }
 

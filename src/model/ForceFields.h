@@ -11,7 +11,8 @@ namespace articula::model {
 enum class FieldKind {
   Body,        // a body name (or "ground")
   Coordinate,  // a coordinate name of the body's joint
-  Word,        // one of `choices`
+  Axis,        // "x", "y" or "z": a CoordinateAxis (twist_axis)
+  PulseMode,   // a TorquePulseMode by name (mode)
   Scalar,      // a number
   Angle,       // a number in SI; "<name>_deg" gives it in degrees (angular coordinates only)
   Vec3,
@@ -31,7 +32,6 @@ struct FieldInfo {
   bool required;
   Sign sign = Sign::Any;
   double defaultValue = 0;  // scalars; infinities allowed (absent bound)
-  std::vector<std::string> choices = {};
 };
 
 // The force registry: one entry per ForceType, its name in the file and its fields.

@@ -91,12 +91,8 @@ class ForceFactory {
     return n == "ground" ? 0 : b_.mobodOfBody.at(m_.findBody(n));
   }
   const JointSpec& joint(const ForceSpec& f) const { return m_.bodies.at(m_.findBody(f.bodies.at("body"))).joint; }
-  int whichQ(const ForceSpec& f) const {
-    return coordinateIndex(jointCoordinates(joint(f)).q, f.words.at("coordinate"));
-  }
-  int whichU(const ForceSpec& f) const {
-    return coordinateIndex(jointCoordinates(joint(f)).u, f.words.at("coordinate"));
-  }
+  int whichQ(const ForceSpec& f) const { return coordinateIndex(jointCoordinates(joint(f)).q, f.coordinate.value()); }
+  int whichU(const ForceSpec& f) const { return coordinateIndex(jointCoordinates(joint(f)).u, f.coordinate.value()); }
   static Real num(const ForceSpec& f, const char* k) { return f.numbers.at(k).at(0); }
   static Vec3 vec(const ForceSpec& f, const char* k) { return v3(f.numbers.at(k)); }
   static Vec6 vec6(const ForceSpec& f, const char* k) { return Eigen::Map<const Vec6>(f.numbers.at(k).data()); }
@@ -106,7 +102,7 @@ class ForceFactory {
   }
 
   std::unique_ptr<ForceElement> rangeOfMotion(const ForceSpec& f) const {
-    if (f.words.count("coordinate")) {
+    if (f.coordinate) {
       RangeOfMotionLimit::Axis a{num(f, "lower"), num(f, "upper"), num(f, "stiffness"), num(f, "damping")};
       return std::make_unique<RangeOfMotionLimit>(body(f, "body"), whichQ(f), a, f.name);
     }
@@ -114,13 +110,11 @@ class ForceFactory {
     for (int i = 0; i < 3; ++i)
       axes[i] = {f.numbers.at("axes.lower").at(i), f.numbers.at("axes.upper").at(i),
                  f.numbers.at("axes.stiffness").at(i), f.numbers.at("axes.damping").at(i)};
-    const std::string& w = f.words.at("twist_axis");
-    const CoordinateAxis twist = w == "x" ? CoordinateAxis::X : w == "y" ? CoordinateAxis::Y : CoordinateAxis::Z;
-    return std::make_unique<RangeOfMotionLimit>(body(f, "body"), twist, axes, f.name);
+    return std::make_unique<RangeOfMotionLimit>(body(f, "body"), f.twistAxis.value(), axes, f.name);
   }
 
   std::unique_ptr<ForceElement> torquePulse(const ForceSpec& f) const {
-    const bool mobility = f.words.at("mode") == "mobility";
+    const bool mobility = f.mode.value() == TorquePulseMode::Mobility;
     const std::vector<Real>& p = f.numbers.at("peak");
     const int b = body(f, "body");
     const size_t want = mobility ? static_cast<size_t>(b_.system->getMatter().getInfo(b).nu) : 3;

@@ -119,12 +119,6 @@ class ConstraintFactory {
   const BuiltModel& b_;
 };
 
-MotionLevel motionLevel(const std::string& level) {
-  return level == "velocity"       ? MotionLevel::Velocity
-         : level == "acceleration" ? MotionLevel::Acceleration
-                                   : MotionLevel::Position;
-}
-
 // The JSON path of the constraint a library message names ("Constraint 'name' (Type)").
 std::string constraintPath(const ModelSpec& m, const std::string& message) {
   for (size_t i = 0; i < m.constraints.size(); ++i)
@@ -180,7 +174,7 @@ void applyJointMotions(const ModelSpec& m, const BuiltModel& b, State& state, co
     try {
       std::vector<FunctionPtr> fns;
       for (const FunctionSpec& f : j.motion.front().functions) fns.push_back(makeFunction(f));
-      prescribeMotion(b.system->getMatter(), state, b.mobodOfBody[i], motionLevel(j.motion.front().level), fns);
+      prescribeMotion(b.system->getMatter(), state, b.mobodOfBody[i], j.motion.front().level, fns);
     } catch (const std::exception& e) {
       throw ModelError(file, "/bodies/" + std::to_string(i) + "/joint/motion", "\"" + j.name + "\"", e.what());
     }

@@ -71,7 +71,7 @@ void appendHeader(std::string& out, const ModelSpec& m, const BuiltModel& built,
   const auto& matter = built.system->getMatter();
   std::size_t geometry = 0;
   for (const auto& b : m.bodies) geometry += b.geometry.size();
-  appendf(out, "Model %s (%s, %s format)\n", m.name.c_str(), file.c_str(), m.sourceFormat.c_str());
+  appendf(out, "Model %s (%s, %s format)\n", m.name.c_str(), file.c_str(), nameOf(m.sourceFormat).c_str());
   if (!m.description.empty()) appendf(out, "  %s\n", m.description.c_str());
   appendf(out, "  %zu bodies, %d degrees of freedom (%d coordinates), total mass %.4g kg, %zu geometry shapes\n",
           m.bodies.size(), matter.getNU(), matter.getNQ(), totalMass(m), geometry);
@@ -87,7 +87,7 @@ void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& b
   for (const auto& b : m.bodies)
     if (!b.joint.motion.empty())
       appendf(out, "Prescribed motion: joint \"%s\" (%s level)\n", b.joint.name.c_str(),
-              b.joint.motion.front().level.c_str());
+              nameOf(b.joint.motion.front().level).c_str());
   if (m.constraints.empty()) return;
   appendf(out,
           "Constraints (%zu, %d equations, %d independent: %d degrees of freedom left; initial state assembled in "
@@ -99,7 +99,7 @@ void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& b
 }
 
 void appendScenario(std::string& out, const ScenarioSpec& s) {
-  appendf(out, "Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, s.integrator.c_str(),
+  appendf(out, "Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, nameOf(s.integrator).c_str(),
           s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy, s.reportInterval);
   for (const auto& e : s.events) appendf(out, "  event \"%s\": %s\n", e.name.c_str(), describeEvent(e).c_str());
 }

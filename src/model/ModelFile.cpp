@@ -1,4 +1,4 @@
-// Model file entry points: format detection, loading and atomic saving.
+// Model file entry points: format detection (and the formats' names), loading and atomic saving.
 #include "articula/model/ModelFile.h"
 
 #include <filesystem>
@@ -14,6 +14,13 @@ int ModelSpec::findBody(const std::string& name) const {
   for (size_t i = 0; i < bodies.size(); ++i)
     if (bodies[i].name == name) return static_cast<int>(i);
   return -1;
+}
+
+template <>
+const std::vector<KindName<SourceFormat>>& kindTable<SourceFormat>() {
+  static const std::vector<KindName<SourceFormat>> table{{SourceFormat::Articula, "articula"},
+                                                         {SourceFormat::OpenMbd, "openmbd"}};
+  return table;
 }
 
 ModelSpec readModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {

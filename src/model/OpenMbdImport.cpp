@@ -187,11 +187,11 @@ void addOpenMbdForces(ModelSpec& m) {
     f.name = j.name + " range of motion";
     f.bodies["body"] = b.name;
     if (j.type == JointType::Pin) {  // OpenMBD uses the table's first (Z) entry for hinges
-      f.words["coordinate"] = "angle";
+      f.coordinate = "angle";
       f.numbers = {
           {"lower", {e->z[0] * kDegree}}, {"upper", {e->z[1] * kDegree}}, {"stiffness", {e->k}}, {"damping", {e->c}}};
     } else {
-      f.words["twist_axis"] = "z";
+      f.twistAxis = CoordinateAxis::Z;
       f.numbers["axes.lower"] = {e->x[0] * kDegree, e->y[0] * kDegree, e->z[0] * kDegree};
       f.numbers["axes.upper"] = {e->x[1] * kDegree, e->y[1] * kDegree, e->z[1] * kDegree};
       f.numbers["axes.stiffness"] = {e->k, e->k, e->k};
@@ -238,7 +238,7 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file,
   const JsonNode root(document, file);
   ModelSpec m;
   Substitutions subs{options.openMbdCompat, m.warnings};
-  m.sourceFormat = "openmbd";
+  m.sourceFormat = SourceFormat::OpenMbd;
   m.name = root.get("name") && root.at("name").isString() ? root.at("name").string()
                                                           : validUtf8(std::filesystem::path(file).stem().string());
   if (auto d = root.get("description"); d && d->isString()) m.description = d->json().get<std::string>();
@@ -296,7 +296,7 @@ ModelSpec importOpenMbd(const nlohmann::json& document, const std::string& file,
   // OpenMBD's 40 N m s/rad on light distal joints (the hand's roll: inertia 8.3e-4 kg m^2) is stiff:
   // explicit methods need ~2e-5 s steps (0.2x real time). The linearly implicit W3 with analytic
   // damper and contact Jacobians ran 1 s of the male in 0.2 s CPU, 7x less than CVODE BDF.
-  m.scenario.integrator = "RosenbrockW3";
+  m.scenario.integrator = IntegratorMethod::RosenbrockW3;
   checkModelPhysics(m, file);
   return m;
 }
@@ -311,13 +311,13 @@ const ShippedRange kShippedFlexion[] = {{"knee", 0, 140}, {"ankle", -20, 45}};
 }  // namespace
 
 void applyOpenMbdCompat(ModelSpec& m) {
-  if (m.sourceFormat != "openmbd")
+  if (m.sourceFormat != SourceFormat::OpenMbd)
     throw Error("--openmbd-compat: model \"" + m.name +
                 "\" is not an OpenMBD file (the preset reproduces OpenMBD's defaults)");
   // OpenMBD steps with explicit symplectic Euler; at 1e-4 s that is unstable under its own 40 N m s/rad
   // on the hand's roll (c h / I = 4.8 > 2; OpenMBD survives only through its qddot clamp), so the
   // preset keeps OpenMBD's step but takes it linearly implicitly.
-  m.scenario.integrator = "RosenbrockW3";
+  m.scenario.integrator = IntegratorMethod::RosenbrockW3;
   m.scenario.fixedStep = 1e-4;
   m.scenario.reportInterval = 1e-3;
   for (ForceSpec& f : m.forces) {

@@ -122,14 +122,14 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
   json s;
   s["model"] = {{"name", m.name},
                 {"file", model::validUtf8(d.modelFile)},
-                {"source_format", m.sourceFormat},
+                {"source_format", model::nameOf(m.sourceFormat)},
                 {"bodies", m.bodies.size()},
                 {"degrees_of_freedom", d.degreesOfFreedom},
                 {"coordinates", d.numQ},
                 {"total_mass_kg", mass},
                 {"forces", m.forces.size()}};
   s["scenario"] = {{"duration_s", sc.duration},
-                   {"integrator", sc.integrator},
+                   {"integrator", model::nameOf(sc.integrator)},
                    {"accuracy", sc.accuracy},
                    {"fixed_step_s", sc.fixedStep > 0 ? json(sc.fixedStep) : json(nullptr)},
                    {"report_interval_s", sc.reportInterval},

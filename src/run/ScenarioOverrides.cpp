@@ -41,7 +41,13 @@ void applyScenarioOverrides(const ScenarioOverrides& o, const std::string& file,
     given.push_back(opt.field);
   }
   if (o.duration) s.duration = *o.duration;
-  if (o.integrator) s.integrator = *o.integrator;
+  if (o.integrator) {
+    const auto method = model::kindNamed<IntegratorMethod>(*o.integrator);
+    if (!method)
+      throw RunError(RunFailure::BadInput, "--integrator = " + *o.integrator + ": unknown integrator (known: " +
+                                               model::kindList<IntegratorMethod>() + ")");
+    s.integrator = *method;
+  }
   if (o.accuracy) s.accuracy = *o.accuracy;
   if (o.fixedStep) s.fixedStep = *o.fixedStep;
   if (o.maxSteps) s.maxSteps = static_cast<int64_t>(*o.maxSteps);

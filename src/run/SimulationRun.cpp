@@ -151,7 +151,7 @@ std::unique_ptr<Integrator> configure(const System& system, const model::Scenari
   integ->setAccuracy(sc.accuracy);
   if (sc.fixedStep > 0) integ->setFixedStepSize(sc.fixedStep);
   else if (!integ->hasErrorControl())
-    throw Error("integrator " + sc.integrator +
+    throw Error("integrator " + model::nameOf(sc.integrator) +
                 " has no error control: give a fixed step (--dt or scenario.fixed_step)");
   integ->setFinalTime(sc.duration);
   return integ;

@@ -155,7 +155,11 @@ class Reader {
       body.name = text(member(b, p, "name"), p + "/name");
       if (b.contains("parent") && !b["parent"].is_null()) body.parent = text(b["parent"], p + "/parent");
       if (b.contains("joint")) body.joint = text(b["joint"], p + "/joint");
-      if (b.contains("joint_type")) body.jointType = text(b["joint_type"], p + "/joint_type");
+      if (b.contains("joint_type")) {
+        body.jointType = model::kindNamed<model::JointType>(text(b["joint_type"], p + "/joint_type"));
+        if (!body.jointType)
+          fail(p + "/joint_type", &b["joint_type"], "unknown joint type (" + model::kindList<model::JointType>() + ")");
+      }
       if (b.contains("mass")) body.mass = number(b["mass"], p + "/mass");
       if (b.contains("mass_center")) body.massCenter = vec3(b["mass_center"], p + "/mass_center");
       if (b.contains("color")) body.color = color(b["color"], p + "/color");

@@ -99,7 +99,10 @@ TEST(Cli, BadOptionsExitWith2) {
   const std::string model = sourcePath("models/double_pendulum.json");
   EXPECT_EQ(runCli("run " + model + " --duration -1", dir).exitCode, 2);
   EXPECT_EQ(runCli("run " + model + " --accuracy 2", dir).exitCode, 2);
-  EXPECT_EQ(runCli("run " + model + " --integrator Nope --out " + (dir / "x"), dir).exitCode, 2);
+  const CliResult integrator = runCli("run " + model + " --integrator Nope --out " + (dir / "x"), dir);
+  EXPECT_EQ(integrator.exitCode, 2);
+  EXPECT_NE(integrator.err.find("--integrator = Nope: unknown integrator (known: ExplicitEuler, "), std::string::npos)
+      << integrator.err;
   EXPECT_EQ(runCli("run " + model + " --integrator SemiExplicitEuler --out " + (dir / "x"), dir).exitCode,
             2);  // needs --dt
   EXPECT_EQ(runCli("frobnicate", dir).exitCode, 2);

@@ -1,5 +1,8 @@
-// makeIntegrator: every method by name; unknown names list the known ones.
+// makeIntegrator: every method by value and by name; unknown names list the known ones. The
+// registry names each method as the method names itself.
 #include <gtest/gtest.h>
+
+#include <set>
 
 #include "IntegratorModels.h"
 
@@ -13,6 +16,20 @@ TEST(IntegratorFactory, EveryMethodByName) {
     auto integ = makeIntegrator(name, m.system);
     EXPECT_STREQ(integ->getMethodName(), name);
   }
+}
+
+TEST(IntegratorFactory, EveryMethodHasOneEntryNamedAsTheMethodNamesItself) {
+  testing::PendulumModel m;
+  std::set<IntegratorMethod> seen;
+  for (const IntegratorMethod method : integratorMethods()) {
+    EXPECT_TRUE(seen.insert(method).second) << integratorName(method);
+    EXPECT_EQ(integratorNamed(integratorName(method)), method);
+    EXPECT_EQ(makeIntegrator(method, m.system)->getMethodName(), integratorName(method));
+  }
+  EXPECT_EQ(seen.size(), size_t(IntegratorMethod::CvodeAdams) + 1);
+  EXPECT_EQ(integratorName(IntegratorMethod::CvodeBDF), "CvodeBDF");
+  EXPECT_FALSE(integratorNamed("RK45"));
+  EXPECT_FALSE(integratorNamed("rungekuttamerson"));  // names are exact
 }
 
 TEST(IntegratorFactory, UnknownNameListsTheKnownOnes) {

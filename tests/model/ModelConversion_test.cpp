@@ -22,7 +22,7 @@ TEST(ModelConversion, OpenMbdBecomesTheSameModelInTheArticulaFormat) {
   const ModelCheck c = convertModelFile(openMbdPath("openmbd_bicycle.json"), dir / "bicycle.json", compat);
   const ModelSpec original = loadModelFile(openMbdPath("openmbd_bicycle.json"), compat);
   const ModelSpec written = loadModelFile(dir / "bicycle.json");
-  EXPECT_EQ(written.sourceFormat, "articula");
+  EXPECT_EQ(written.sourceFormat, SourceFormat::Articula);
   ASSERT_EQ(written.bodies.size(), original.bodies.size());
   EXPECT_EQ(c.bodies, original.bodies.size());
   for (size_t i = 0; i < original.bodies.size(); ++i) {

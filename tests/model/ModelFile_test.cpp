@@ -96,7 +96,7 @@ TEST(ModelFile, RoundTripOfAnOpenMbdImport) {
   TempDir dir;
   saveModelFile(a, dir / "male.json");
   const ModelSpec b = loadModelFile(dir / "male.json");
-  EXPECT_EQ(b.sourceFormat, "articula");
+  EXPECT_EQ(b.sourceFormat, SourceFormat::Articula);
   EXPECT_EQ(b.bodies.size(), a.bodies.size());
   expectSameDynamics(a, b);
 }
@@ -135,4 +135,11 @@ TEST(ModelFile, DetectsTheFormat) {
     EXPECT_EQ(e.path(), "/version");
     EXPECT_NE(std::string(e.what()).find("v.json: /version = 2: unsupported version"), std::string::npos) << e.what();
   }
+}
+
+TEST(ModelFile, SourceFormatsByName) {
+  EXPECT_EQ(kindList<SourceFormat>(), "articula, openmbd");
+  EXPECT_EQ(nameOf(SourceFormat::OpenMbd), "openmbd");
+  EXPECT_EQ(kindNamed<SourceFormat>("articula"), SourceFormat::Articula);
+  EXPECT_FALSE(kindNamed<SourceFormat>("urdf"));
 }

@@ -40,7 +40,7 @@ TEST(OpenMbdImport, FourShippedFilesLoadWithTheRightCounts) {
   for (const Counts& c : expected) {
     SCOPED_TRACE(c.file);
     const ModelSpec m = loadModelFile(openMbdPath(c.file));
-    EXPECT_EQ(m.sourceFormat, "openmbd");
+    EXPECT_EQ(m.sourceFormat, SourceFormat::OpenMbd);
     EXPECT_EQ(m.bodies.size(), c.bodies);
     size_t ellipsoids = 0;
     Real mass = 0;

@@ -33,7 +33,7 @@ TEST(ScenarioOverrides, GivenFieldsReplaceTheFilesAndAShorterDurationShortensThe
   applyScenarioOverrides(o, "m.json", s);
   EXPECT_EQ(s.duration, 0.2);
   EXPECT_EQ(s.reportInterval, 0.2);
-  EXPECT_EQ(s.integrator, "RungeKutta3");
+  EXPECT_EQ(s.integrator, articula::IntegratorMethod::RungeKutta3);
   EXPECT_EQ(s.maxSteps, 1000);
   EXPECT_EQ(s.accuracy, ScenarioSpec().accuracy);
 }
@@ -53,4 +53,15 @@ TEST(ScenarioOverrides, ProblemsNameTheOptionOrTheFilesField) {
   bad.reportInterval = 2;  // the file's own scenario, no option involved
   EXPECT_EQ(failureOf({}, bad, message), RunFailure::BadInput);
   EXPECT_EQ(message.rfind("m.json: scenario.report_interval = 2: ", 0), 0u) << message;
+}
+
+TEST(ScenarioOverrides, AnUnknownIntegratorIsNamedWithTheKnownOnes) {
+  std::string message;
+  ScenarioSpec s;
+  ScenarioOverrides o;
+  o.integrator = "RK45";
+  EXPECT_EQ(failureOf(o, s, message), RunFailure::BadInput);
+  EXPECT_EQ(message.rfind("--integrator = RK45: unknown integrator (known: ExplicitEuler, ", 0), 0u) << message;
+  EXPECT_NE(message.find("CvodeBDF"), std::string::npos) << message;
+  EXPECT_EQ(s.integrator, ScenarioSpec().integrator);
 }

@@ -33,7 +33,7 @@ TEST(TrajectoryReader, ReadsBodiesGeometryAndFrames) {
   ASSERT_EQ(run.bodies.size(), 2u);
   EXPECT_EQ(run.bodies[0].parent, "");
   EXPECT_EQ(run.bodies[1].parent, "upper");
-  EXPECT_EQ(run.bodies[1].jointType, "pin");
+  EXPECT_EQ(run.bodies[1].jointType, model::JointType::Pin);
   ASSERT_EQ(run.bodies[1].geometry.size(), 3u);
   EXPECT_EQ(run.bodies[1].geometry[0].type, model::GeometryType::Capsule);
   EXPECT_DOUBLE_EQ(run.bodies[1].geometry[0].dims.z(), 0.2);
@@ -69,6 +69,18 @@ TEST(TrajectoryReader, ErrorsNameFilePointerAndValue) {
   EXPECT_EQ(errorOf(replaced(good, "\"color\": [0.31, 0.56, 0.85]", "\"color\": [31, 56, 85]")),
             "run/trajectory.json: /bodies/0/color = [31,56,85]: colour components must be in 0..1");
   EXPECT_EQ(errorOf(replaced(good, "\"frames\": [", "\"framez\": [")), "run/trajectory.json: /frames: missing");
+  const std::string hinge = errorOf(replaced(good, "\"joint_type\": \"pin\"", "\"joint_type\": \"hinge\""));
+  EXPECT_EQ(hinge.rfind("run/trajectory.json: /bodies/0/joint_type = \"hinge\": unknown joint type (weld, pin, ", 0),
+            0u)
+      << hinge;
+  EXPECT_NE(hinge.find(", function_based)"), std::string::npos) << hinge;
+}
+
+TEST(TrajectoryReader, JointTypeIsOptional) {
+  const std::string text = replaced(test::pendulumTrajectoryJson(2, 0.1), "\"joint_type\": \"pin\", ", "");
+  const RunTrajectory run = parseTrajectoryJson(text, "t.json");
+  EXPECT_FALSE(run.bodies[0].jointType);
+  EXPECT_EQ(run.bodies[1].jointType, model::JointType::Pin);
 }
 
 TEST(TrajectoryReader, MissingFileIsNamed) {

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "articula/integrators/ExplicitRungeKutta.h"
+#include "articula/integrators/IntegratorMethod.h"
 
 namespace articula {
 
@@ -117,13 +118,13 @@ class VelocityVerletIntegrator final : public ErrorControlledIntegrator {
   Vector qdot_, uHalf_, q1_, uk_, unext_, zk_, znext_, y_, ydot_;
 };
 
+// The method of a value (IntegratorMethod.h: the registry of the methods and their names).
+std::unique_ptr<Integrator> makeIntegrator(IntegratorMethod method, const System& system);
+
 // By name: "ExplicitEuler", "RungeKutta2", "RungeKutta3", "RungeKuttaMerson",
 // "RungeKuttaFeldberg", "DormandPrince54", "SemiExplicitEuler", "SemiExplicitEuler2",
 // "VelocityVerlet", "RosenbrockW2", "RosenbrockW3" (RosenbrockW.h), and "CvodeBDF", "CvodeAdams"
 // (CvodeIntegrator.h). Throws Error listing the names for anything else.
 std::unique_ptr<Integrator> makeIntegrator(const std::string& method, const System& system);
-
-// Every name makeIntegrator accepts, in its order (model-file readers validate against it).
-std::vector<std::string> integratorNames();
 
 }  // namespace articula

@@ -11,10 +11,9 @@
 
 #include "articula/math/Function.h"
 #include "articula/matter/MatterSubsystem.h"
+#include "articula/matter/MotionLevel.h"
 
 namespace articula {
-
-enum class MotionLevel { Position, Velocity, Acceleration };
 
 // Prescribes body's mobilizer in State s (invalidates Instance; replaces a lock). functions has
 // one function of time per mobility; Position level needs a mobilizer with nq == nu (no

@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "articula/math/Types.h"
+#include "articula/matter/MotionLevel.h"
 #include "articula/model/ConstraintType.h"
+#include "articula/model/KindNames.h"
 
 namespace articula::model {
 
@@ -26,8 +28,12 @@ struct ConstraintSpec {
 
 // A joint whose mobilities follow functions of time "t" (one per mobility).
 struct MotionSpec {
-  std::string level = "position";  // position | velocity | acceleration
+  MotionLevel level = MotionLevel::Position;  // "position" | "velocity" | "acceleration" in the file
   std::vector<FunctionSpec> functions;
 };
+
+// The names of the motion levels in the file: src/model/ConstraintFields.cpp, with the motion reader.
+template <>
+const std::vector<KindName<MotionLevel>>& kindTable<MotionLevel>();
 
 }  // namespace articula::model

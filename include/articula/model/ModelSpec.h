@@ -18,8 +18,10 @@
 #include "articula/model/ForceType.h"
 #include "articula/model/FunctionType.h"
 #include "articula/model/GeometryType.h"
+#include "articula/model/IntegratorMethodNames.h"
 #include "articula/model/JointType.h"
 #include "articula/model/OutputKind.h"
+#include "articula/model/SourceFormat.h"
 
 namespace articula::model {
 
@@ -97,7 +99,9 @@ struct ForceSpec {
   ForceType type = ForceType::ConstantForce;
   std::string name;
   std::map<std::string, std::string> bodies;         // role (body, body1, body2) -> body name
-  std::map<std::string, std::string> words;          // coordinate, mode, twist_axis
+  std::optional<std::string> coordinate;             // a coordinate of the body's joint (mobility forces, limits)
+  std::optional<CoordinateAxis> twistAxis;           // range_of_motion_limit of an orientation
+  std::optional<TorquePulseMode> mode;               // torque_pulse
   std::map<std::string, std::vector<Real>> numbers;  // every numeric field, scalars as size 1
   std::map<std::string, Real> bodyDamping;           // passive_joint_damping per-body overrides
 };
@@ -134,7 +138,7 @@ inline constexpr int64_t kDefaultMaxSteps = 100'000'000;
 
 struct ScenarioSpec {
   Real duration = 1.0;
-  std::string integrator = "RungeKuttaMerson";
+  IntegratorMethod integrator = IntegratorMethod::RungeKuttaMerson;
   Real accuracy = 1e-3;
   Real fixedStep = 0;  // > 0: fixed-step mode with this step
   Real reportInterval = 1e-3;
@@ -157,8 +161,8 @@ struct ModelSpec {
   ContactSpec contact;
   InitialStateSpec initialState;
   ScenarioSpec scenario;
-  std::string sourceFormat = "articula";  // or "openmbd"
-  std::vector<std::string> warnings;      // from reading and importing
+  SourceFormat sourceFormat = SourceFormat::Articula;
+  std::vector<std::string> warnings;  // from reading and importing
 
   int findBody(const std::string& name) const;  // index in bodies, -1 if absent
 };

@@ -7,10 +7,12 @@
 #include <Eigen/Geometry>
 #include <array>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "articula/model/GeometryType.h"
+#include "articula/model/JointType.h"
 
 namespace articula::run {
 
@@ -29,7 +31,8 @@ struct TrajectoryShape {
 };
 
 struct TrajectoryBody {
-  std::string name, parent, joint, jointType;  // parent "" when attached to Ground
+  std::string name, parent, joint;            // parent "" when attached to Ground
+  std::optional<model::JointType> jointType;  // "joint_type" in the file, by the model format's names
   double mass = 0;
   Eigen::Vector3d massCenter = Eigen::Vector3d::Zero();
   Eigen::Vector3d color{0.7, 0.7, 0.7};

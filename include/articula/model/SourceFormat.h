@@ -1,0 +1,13 @@
+// The file format a model was read from: the Articula format or an OpenMBD import. Run summaries
+// and `articula info` name it ("articula", "openmbd"); --openmbd-compat applies to OpenMBD only.
+#pragma once
+#include "articula/model/KindNames.h"
+
+namespace articula::model {
+
+enum class SourceFormat { Articula, OpenMbd };
+
+template <>
+const std::vector<KindName<SourceFormat>>& kindTable<SourceFormat>();  // src/model/ModelFile.cpp
+
+}  // namespace articula::model
