@@ -284,14 +284,6 @@ void readAxes(const JsonNode& node, ForceSpec& f) {
   f.numbers["axes.damping"] = c;
 }
 
-// A field whose value names a kind: one of the kind's names.
-template <class E>
-E namedKind(const JsonNode& v) {
-  const auto kind = kindNamed<E>(v.string());
-  if (!kind) v.fail("must be one of: " + kindList<E>());
-  return *kind;
-}
-
 Real signedScalar(const JsonNode& n, Sign sign) {
   return sign == Sign::Positive ? n.positive() : sign == Sign::NonNegative ? n.nonNegative() : n.number();
 }
@@ -322,8 +314,8 @@ void readField(const JsonNode& node, const FieldInfo& fi, const ModelSpec& m, Fo
   switch (fi.kind) {
     case FieldKind::Body: f.bodies[key] = bodyOrGround(*v, m); break;
     case FieldKind::Coordinate: f.coordinate = v->string(); break;
-    case FieldKind::Axis: f.twistAxis = namedKind<CoordinateAxis>(*v); break;
-    case FieldKind::PulseMode: f.mode = namedKind<TorquePulseMode>(*v); break;
+    case FieldKind::Axis: f.twistAxis = readKindName<CoordinateAxis>(*v); break;
+    case FieldKind::PulseMode: f.mode = readKindName<TorquePulseMode>(*v); break;
     case FieldKind::Scalar: f.numbers[key] = {signedScalar(*v, fi.sign)}; break;
     case FieldKind::Vec3: {
       const Vec3 x = v->vec3();

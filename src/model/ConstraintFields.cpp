@@ -333,11 +333,7 @@ std::vector<std::string> readHeldCoordinates(const JsonNode& node, const ModelSp
 MotionSpec readJointMotion(const JsonNode& node, const JointSpec& joint) {
   node.allowOnly({"level", "functions"});
   MotionSpec s;
-  if (auto l = node.get("level")) {
-    const auto level = kindNamed<MotionLevel>(l->string());
-    if (!level) l->fail("must be one of: " + kindList<MotionLevel>());
-    s.level = *level;
-  }
+  if (auto l = node.get("level")) s.level = readKindName<MotionLevel>(*l);
   const JointCoordinates jc = jointCoordinates(joint);
   const JsonNode fns = node.at("functions");
   if (fns.size() != jc.u.size())

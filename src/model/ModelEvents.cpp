@@ -1,19 +1,11 @@
 // The scenario's events against a built model (see ModelEvents.h).
 #include "articula/model/ModelEvents.h"
 
-#include <cstdio>
-
 #include "articula/model/ModelError.h"
 
 namespace articula::model {
 
 namespace {
-
-std::string formatNumber(Real x) {
-  char b[32];
-  std::snprintf(b, sizeof b, "%.6g", x);
-  return b;
-}
 
 std::string sourceOf(const EventSpec& e, size_t index) {
   return e.source.empty() ? "/scenario/events/" + std::to_string(index) : e.source;  // specs made in code
@@ -23,9 +15,9 @@ void checkHeightAtStart(const ModelSpec& m, const BuiltModel& b, const EventSpec
                         const std::string& file) {
   const Real h = stationHeight(b, eventStation(m, b, e), upDirection(m), b.initialState);
   if (h > e.height) return;
-  throw ModelError(file, path + "/when/height_below", formatNumber(e.height),
+  throw ModelError(file, path + "/when/height_below", formatValue(e.height),
                    "body \"" + e.body + "\"'s " + (e.station ? "station" : "mass centre") + " starts at height " +
-                       formatNumber(h) + " m, not above it: the event could never fire (heights are along up, " +
+                       formatValue(h) + " m, not above it: the event could never fire (heights are along up, " +
                        "against gravity, from Ground's origin)");
 }
 
@@ -49,14 +41,14 @@ Real stationHeight(const BuiltModel& b, const EventStation& p, const Vec3& up, c
 
 std::string describeEvent(const EventSpec& e) {
   std::string d;
-  if (e.trigger == EventTriggerKind::Time) d = "at t = " + formatNumber(e.time) + " s";
+  if (e.trigger == EventTriggerKind::Time) d = "at t = " + formatValue(e.time) + " s";
   else {
     d = "body \"" + e.body + "\"'s ";
     if (e.station)
-      d += "station [" + formatNumber((*e.station)[0]) + ", " + formatNumber((*e.station)[1]) + ", " +
-           formatNumber((*e.station)[2]) + "]";
+      d += "station [" + formatValue((*e.station)[0]) + ", " + formatValue((*e.station)[1]) + ", " +
+           formatValue((*e.station)[2]) + "]";
     else d += "mass centre";
-    d += " below " + formatNumber(e.height) + " m";
+    d += " below " + formatValue(e.height) + " m";
   }
   d += ": " + nameOf(e.action);
   if (e.action != EventActionKind::EndRun) d += " \"" + e.force + "\"";

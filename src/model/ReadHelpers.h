@@ -1,6 +1,7 @@
 // Readers of the small value types shared by the Articula reader and the OpenMBD importer.
 #pragma once
 #include "JsonNode.h"
+#include "articula/model/KindNames.h"
 #include "articula/model/ModelSpec.h"
 
 namespace articula::model {
@@ -19,5 +20,13 @@ std::vector<std::array<Real, 2>> readCurve(const JsonNode& node);
 Rotation readRotationMatrix(const JsonNode& node, const Mat33& m);
 // A direction normalized; fails when it is zero or not of unit length within 1e-3.
 Vec3 readUnitAxis(const JsonNode& node);
+
+// A field whose value names a kind: one of the kind's names, or a failure listing them.
+template <class E>
+E readKindName(const JsonNode& v) {
+  const auto kind = kindNamed<E>(v.string());
+  if (!kind) v.fail("must be one of: " + kindList<E>());
+  return *kind;
+}
 
 }  // namespace articula::model
