@@ -3,6 +3,7 @@
 #   make demo | test | bench | bench-compare | sanitize | build | deps | clean
 #   make fuzz | fuzz-smoke | tsan   (docs/fuzzing.md; `make test` runs fuzz-smoke first)
 #   make docs | format | format-check   (API reference with Doxygen; clang-format over the C++ files)
+#   make install PREFIX=P   (library, headers, command, CMake package, pkg-config file; docs/install.md)
 # JOBS limits parallel compiles: the reference machine (and CI) has 2 cores. BENCH_ARGS and
 # COMPARE_ARGS pass options on, e.g. COMPARE_ARGS="--models arm7,humanoid36".
 
@@ -14,7 +15,7 @@ BENCH_ARGS  ?=
 COMPARE_ARGS ?=
 
 .PHONY: all deps deps-web configure build test demo bench bench-compare sanitize clean
-.PHONY: fuzz-build fuzz fuzz-smoke tsan docs format format-check
+.PHONY: install fuzz-build fuzz fuzz-smoke tsan docs format format-check
 
 all: build
 
@@ -55,6 +56,11 @@ bench: configure
 bench-compare: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_compare
 	./$(BUILD)/bench/articula_compare --json $(BUILD)/compare.json $(COMPARE_ARGS)
+
+# Library, headers, command, CMake package and pkg-config file under PREFIX (docs/install.md).
+PREFIX ?= /usr/local
+install: build
+	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # ASan + UBSan over the whole test suite; a separate tree so the Release build stays intact.
 sanitize: deps

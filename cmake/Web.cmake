@@ -21,4 +21,8 @@ add_custom_command(
   COMMENT "Building the browser viewer (npm ci, vite build)"
   VERBATIM USES_TERMINAL)
 add_library(articula_web STATIC ${ARTICULA_WEB_DIR}/WebPages.cpp)
+# Linked into a shared libarticula too (BUILD_SHARED_LIBS), so position-independent there.
+if(BUILD_SHARED_LIBS)
+  set_target_properties(articula_web PROPERTIES POSITION_INDEPENDENT_CODE ON)
+endif()
 target_link_libraries(articula PRIVATE articula_web)

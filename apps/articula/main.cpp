@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "Commands.h"
+#include "articula/version.h"
 
 using namespace articula::app;
 namespace model = articula::model;
@@ -27,6 +28,7 @@ void addLoadOptions(CLI::App* cmd, model::LoadOptions& load) {
 
 int main(int argc, char** argv) {
   CLI::App app{"articula: multibody dynamics from model files"};
+  app.set_version_flag("--version", ARTICULA_VERSION_STRING, "print the version and exit");
   app.require_subcommand(1);
   RunOptions run;
   std::string model, output;
@@ -98,6 +100,8 @@ int main(int argc, char** argv) {
 
   try {
     app.parse(argc, argv);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
   } catch (const CLI::CallForHelp& e) {
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
