@@ -3,7 +3,8 @@
 #   make demo | test | bench | bench-compare | sanitize | build | deps | clean
 #   make fuzz | fuzz-smoke | tsan   (docs/fuzzing.md; `make test` runs fuzz-smoke first)
 #   make docs | format | format-check   (API reference with Doxygen; clang-format over the C++ files)
-#   make install PREFIX=P   (library, headers, command, CMake package, pkg-config file; docs/install.md)
+#   make install PREFIX=P | package   (library, headers, command, CMake package, pkg-config file,
+#                                     the .deb; docs/install.md)
 # JOBS limits parallel compiles: the reference machine (and CI) has 2 cores. BENCH_ARGS and
 # COMPARE_ARGS pass options on, e.g. COMPARE_ARGS="--models arm7,humanoid36".
 
@@ -15,7 +16,7 @@ BENCH_ARGS  ?=
 COMPARE_ARGS ?=
 
 .PHONY: all deps deps-web configure build test demo bench bench-compare sanitize clean
-.PHONY: install fuzz-build fuzz fuzz-smoke tsan docs format format-check
+.PHONY: install package fuzz-build fuzz fuzz-smoke tsan docs format format-check
 
 all: build
 
@@ -28,7 +29,7 @@ deps-web:
 
 # Re-running cmake is cheap and picks up new source files (the globs use CONFIGURE_DEPENDS).
 configure: deps
-	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+	cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DARTICULA_WEB=ON $(CMAKE_FLAGS)
 
 build: configure
 	ninja -C $(BUILD) -j $(JOBS)
@@ -59,13 +60,21 @@ bench-compare: configure
 
 # Library, headers, command, CMake package and pkg-config file under PREFIX (docs/install.md).
 PREFIX ?= /usr/local
-install: build
+install: configure
+	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli
 	cmake --install $(BUILD) --prefix $(PREFIX)
+
+# The Debian package $(BUILD)/articula_<version>_<arch>.deb (cmake/Package.cmake); install it with
+# `sudo apt install ./$(BUILD)/articula_<version>_amd64.deb`.
+package: configure
+	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli
+	cd $(BUILD) && cpack
+	@ls $(BUILD)/articula_*.deb
 
 # ASan + UBSan over the whole test suite; a separate tree so the Release build stays intact.
 sanitize: deps
 	cmake -S . -B $(ASAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-	  -DARTICULA_SANITIZE=ON -DARTICULA_BUILD_BENCH=OFF $(CMAKE_FLAGS)
+	  -DARTICULA_SANITIZE=ON -DARTICULA_WEB=ON -DARTICULA_BUILD_BENCH=OFF $(CMAKE_FLAGS)
 	ninja -C $(ASAN_BUILD) -j $(JOBS)
 	ctest --test-dir $(ASAN_BUILD) --output-on-failure -j $(JOBS)
 
@@ -112,7 +121,7 @@ TSAN_TESTS ?= FramePipeline|ThreadSafety|FrameThread|SimulationRun
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \
-	  -DARTICULA_BUILD_BENCH=OFF -DARTICULA_WITH_SIMBODY=OFF $(CMAKE_FLAGS)
+	  -DARTICULA_WEB=ON -DARTICULA_BUILD_BENCH=OFF -DARTICULA_WITH_SIMBODY=OFF $(CMAKE_FLAGS)
 	ninja -C $(TSAN_BUILD) -j $(JOBS) test_run test_cli test_matter articula_cli
 	TSAN_OPTIONS="halt_on_error=1 second_deadlock_stack=1" \
 	  ctest --test-dir $(TSAN_BUILD) --output-on-failure -j $(JOBS) -R '$(TSAN_TESTS)'

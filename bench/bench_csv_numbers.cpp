@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "../src/run/CsvNumbers.h"
+#include "run/CsvNumbers.h"
 
 namespace articula::bench {
 namespace {

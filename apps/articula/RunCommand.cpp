@@ -3,6 +3,7 @@
 
 #include "Commands.h"
 #include "ProgressBar.h"
+#include "articula/render/BrowserPages.h"
 #include "articula/render/ViewerPage.h"
 #include "articula/run/RunModelFile.h"
 
@@ -16,7 +17,8 @@ run::RunRequest requestOf(const RunOptions& o) {
   q.outFolder = o.out;
   q.load = o.load;
   q.overrides = {o.duration, o.accuracy, o.dt, o.reportInterval, o.maxSteps, o.integrator};
-  if (!o.noViewer)
+  // A build without the browser pages writes no viewer.html (and says so once, below).
+  if (!o.noViewer && render::hasBrowserPages())
     q.viewerPage = [](files::TextOutput& page, const files::TextSource& trajectory, const files::TextSource* csv,
                       const std::string& summary) { render::writeViewerPage(page, trajectory, csv, summary); };
   q.frameThread = !o.noFrameThread;
@@ -39,7 +41,10 @@ int runCommand(const RunOptions& o) {
     return reportFailure();
   }
   bar.finish();
-  if (!o.quiet) std::printf("%s\nOutputs in %s/\n", report.summaryText.c_str(), report.outFolder.c_str());
+  if (o.quiet) return kSuccess;
+  std::printf("%s\nOutputs in %s/\n", report.summaryText.c_str(), report.outFolder.c_str());
+  if (!o.noViewer && !render::hasBrowserPages())
+    std::printf("No viewer.html: this build of Articula has no browser viewer (configured with ARTICULA_WEB=OFF)\n");
   return kSuccess;
 }
 

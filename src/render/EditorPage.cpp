@@ -9,6 +9,7 @@
 #include "articula/contact/MeshIO.h"
 #include "articula/files/AtomicFile.h"
 #include "articula/model/ModelFile.h"
+#include "articula/render/BrowserPages.h"
 
 namespace articula::render {
 
@@ -35,6 +36,7 @@ void fill(std::string& page, std::string_view id, const std::string& json) {
 }  // namespace
 
 std::string editorPageHtml(const std::string& modelJson, const std::string& meshesJson) {
+  requireBrowserPages("editor");
   std::string html(web::kEditorPage);
   fill(html, "articula-model", modelJson);
   fill(html, "articula-meshes", meshesJson);
@@ -61,6 +63,7 @@ std::string editorMeshesJson(const model::ModelSpec& model) {
 
 std::filesystem::path writeEditorPage(const std::string& modelFile, const std::filesystem::path& page,
                                       const model::LoadOptions& load) {
+  requireBrowserPages("editor");
   std::string modelJson, meshesJson;
   if (!modelFile.empty()) {
     const model::ModelSpec spec = model::loadModelFile(modelFile, load);

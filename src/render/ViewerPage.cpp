@@ -10,6 +10,7 @@
 #include "articula/Error.h"
 #include "articula/files/AtomicFile.h"
 #include "articula/files/FileInput.h"
+#include "articula/render/BrowserPages.h"
 #include "articula/run/TrajectoryReader.h"
 
 namespace articula::render {
@@ -32,6 +33,7 @@ bool readFile(const fs::path& file, std::string& text) {
 
 void writeViewerPage(files::TextOutput& out, const files::TextSource& trajectoryJson, const files::TextSource* csv,
                      const std::string& summaryJson) {
+  requireBrowserPages("viewer");
   const std::string_view page = web::kViewerPage;
   const auto at = page.find(kPlaceholder);
   if (at == std::string_view::npos)
@@ -77,6 +79,7 @@ std::string viewerPageHtml(const std::string& trajectoryJson, const std::string&
 }
 
 fs::path writeViewerPage(const fs::path& runDir) {
+  requireBrowserPages("viewer");
   std::string trajectory, csv, summary;
   const fs::path trajectoryFile = runDir / "trajectory.json";
   if (!readFile(trajectoryFile, trajectory))

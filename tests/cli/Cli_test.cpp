@@ -229,6 +229,7 @@ std::string viewerBeforeSummary(const std::string& html) { return html.substr(0,
 // times in the summaries aside), for a contact run, one with constraints and one whose ellipsoids
 // meet each other (the narrow phase keeps per-pair history in each State).
 TEST(Cli, FrameThreadWritesTheSameFilesAsTheSimulationThread) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   for (const std::string model :
        {"models/scenarios/standing_fall.json", "models/four_bar.json", "models/scenarios/tackle.json"}) {

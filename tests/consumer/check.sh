@@ -1,33 +1,104 @@
 #!/usr/bin/env bash
-# The consumer test (ctest consumer_install): installs BUILD into a temporary prefix, then builds
-# and runs tests/consumer/double_pendulum.cpp against it twice — with CMake's find_package and
-# with pkg-config — and runs the installed command on an installed model.
-# Usage: tests/consumer/check.sh BUILD_DIR VERSION
+# The consumer tests (ctest consumer_*): a program outside the tree, tests/consumer/double_pendulum.cpp,
+# built and run against Articula the ways docs/install.md describes.
+# Usage: tests/consumer/check.sh MODE BUILD_DIR VERSION
+#   install     cmake --install into a temporary prefix; the installed command and data; the
+#               program built with find_package, then with pkg-config
+#   deb         cpack's .deb (its Depends checked against Debian's package names), unpacked with
+#               dpkg-deb -x into a temporary root; the program built against it with find_package
+#               and with pkg-config
+#   subproject  a project that add_subdirectory()s the source tree: no tests, benchmarks or
+#               examples, no web pages (Node.js never looked for); the program and the command run
 set -euo pipefail
-build=$(cd "$1" && pwd)
-version=$2
+mode=$1
+build=$(cd "$2" && pwd)
+version=$3
 here=$(cd "$(dirname "$0")" && pwd)
+source_dir=$(cd "$here/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/articula-consumer.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-prefix=$work/prefix
+jobs=$(nproc 2>/dev/null || echo 2)
 
-cmake --install "$build" --prefix "$prefix" >/dev/null
-echo "installed into $prefix"
+# The installed command and data under PREFIX.
+check_command() {
+  "$1/bin/articula" --version | grep -qx "$version" || { echo "articula --version is not $version"; exit 1; }
+  "$1/bin/articula" validate -q "$1/share/articula/models/double_pendulum.json"
+  test -f "$1/share/articula/schema/articula-model-1.schema.json"
+}
 
-# The installed command and data.
-"$prefix/bin/articula" --version | grep -qx "$version" || { echo "articula --version is not $version"; exit 1; }
-"$prefix/bin/articula" validate -q "$prefix/share/articula/models/double_pendulum.json"
-test -f "$prefix/share/articula/schema/articula-model-1.schema.json"
+# find_package(Articula) with only PREFIX on CMAKE_PREFIX_PATH, then a plain compiler call with
+# pkg-config's flags.
+build_and_run() {
+  local prefix=$1 name=$2
+  cmake -S "$here" -B "$work/$name-cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$work/$name-cmake" -j "$jobs" >/dev/null
+  "$work/$name-cmake/double_pendulum" "$version"
+  local pc flags libs
+  pc=$(dirname "$(find "$prefix" -name articula.pc | head -n 1)")
+  flags=$(PKG_CONFIG_PATH=$pc pkg-config --cflags articula)
+  libs=$(PKG_CONFIG_PATH=$pc pkg-config --libs articula)
+  c++ -O1 $flags "$here/double_pendulum.cpp" -o "$work/$name-pc" $libs
+  "$work/$name-pc" "$version"
+}
 
-# 1. CMake: find_package(Articula) with only the prefix on CMAKE_PREFIX_PATH.
-cmake -S "$here" -B "$work/cmake" -DCMAKE_PREFIX_PATH="$prefix" -DCMAKE_BUILD_TYPE=Release >/dev/null
-cmake --build "$work/cmake" >/dev/null
-"$work/cmake/double_pendulum" "$version"
-
-# 2. pkg-config: the flags are all a plain compiler call needs.
-pc=$(dirname "$(find "$prefix" -name articula.pc | head -n 1)")
-flags=$(PKG_CONFIG_PATH=$pc pkg-config --cflags articula)
-libs=$(PKG_CONFIG_PATH=$pc pkg-config --libs articula)
-c++ -O1 $flags "$here/double_pendulum.cpp" -o "$work/double_pendulum_pc" $libs
-"$work/double_pendulum_pc" "$version"
-echo "consumer: find_package and pkg-config builds both ran"
+case "$mode" in
+install)
+  cmake --install "$build" --prefix "$work/prefix" >/dev/null
+  check_command "$work/prefix"
+  build_and_run "$work/prefix" install
+  echo "consumer: find_package and pkg-config builds against an install both ran"
+  ;;
+deb)
+  command -v dpkg-deb >/dev/null || { echo "dpkg-deb not found (Debian's dpkg)"; exit 1; }
+  cpack --config "$build/CPackConfig.cmake" -B "$work/package" >/dev/null
+  deb=$(find "$work/package" -maxdepth 1 -name "articula_${version}_*.deb")
+  test -n "$deb" || { echo "no articula_${version}_*.deb written"; exit 1; }
+  echo "package: $(basename "$deb")"
+  # Every package the .deb depends on must be a real Debian package: the ones this build used.
+  depends=$(dpkg-deb -f "$deb" Depends)
+  echo "Depends: $depends"
+  for p in $(echo "$depends" | tr ',' '\n' | sed -e 's/(.*)//' -e 's/|.*//' | tr -d ' '); do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
+      || { echo "Depends names $p, which is not an installed Debian package"; exit 1; }
+  done
+  for p in libeigen3-dev libsundials-dev libgif-dev libpng-dev; do
+    echo "$depends" | grep -q "$p" || { echo "Depends lacks $p"; exit 1; }
+  done
+  dpkg-deb -x "$deb" "$work/root"
+  check_command "$work/root/usr"
+  test -f "$work/root/usr/include/articula/version.h"
+  build_and_run "$work/root/usr" deb
+  echo "consumer: the unpacked .deb gave a working command, find_package and pkg-config builds"
+  ;;
+subproject)
+  # ccache hits on the objects of the main build: the same base folder, and a build folder one
+  # level below the source tree like build/, so relative paths match (docs/performance.md, "Build").
+  sub=$(mktemp -d "$source_dir/.consumer-subproject.XXXXXX")
+  trap 'rm -rf "$work" "$sub"' EXIT
+  options=(-DARTICULA_SOURCE="$source_dir" -DCMAKE_BUILD_TYPE=Release)
+  if command -v ninja >/dev/null; then options+=(-G Ninja); fi
+  if command -v ccache >/dev/null; then
+    options+=("-DCMAKE_CXX_COMPILER_LAUNCHER=cmake;-E;env;CCACHE_BASEDIR=$source_dir;ccache")
+  fi
+  cmake -S "$here/subproject" -B "$sub" "${options[@]}" >/dev/null
+  # Articula's tests, benchmarks and examples are off inside another project.
+  if cmake --build "$sub" --target help | grep -Eq '^[^ ]*(test_math|articula_bench|chain_demo)'; then
+    echo "the subproject build defines Articula's tests, benchmarks or examples"; exit 1
+  fi
+  # The web pages are off by default: nothing looked for Node.js, and the command says it has no viewer.
+  if grep -q '^ARTICULA_NODE' "$sub/CMakeCache.txt"; then echo "the subproject build looked for Node.js"; exit 1; fi
+  cmake --build "$sub" -j "$jobs" --target double_pendulum articula_cli >/dev/null
+  "$sub/double_pendulum" "$version"
+  "$sub/articula/articula" run "$source_dir/models/double_pendulum.json" --duration 0.05 -q --out "$work/run"
+  test -f "$work/run/trajectory.csv" && test ! -e "$work/run/viewer.html"
+  status=0
+  "$sub/articula/articula" view "$work/run" 2>"$work/view.err" || status=$?
+  test "$status" -eq 2 && grep -q "no browser viewer" "$work/view.err" \
+    || { echo "articula view without pages: exit $status, $(cat "$work/view.err")"; exit 1; }
+  echo "consumer: add_subdirectory build ran; its command (no web pages) refused to write a viewer"
+  ;;
+*)
+  echo "usage: check.sh install|deb|subproject BUILD_DIR VERSION" >&2
+  exit 2
+  ;;
+esac

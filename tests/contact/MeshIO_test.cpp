@@ -3,11 +3,14 @@
 #include <gtest/gtest.h>
 
 #include "articula/Error.h"
+#include "support/TestPaths.h"
 
 namespace articula {
 namespace {
 
-std::string dataFile(const std::string& name) { return std::string(ARTICULA_TEST_DIR) + "/contact/data/" + name; }
+std::string dataFile(const std::string& name) {
+  return std::string(articula::testpaths::kTestDir) + "/contact/data/" + name;
+}
 
 // Volume and area from the faces (divergence theorem): checks vertices, faces and orientation.
 Real volumeOf(const TriangleMesh& m) {

@@ -123,6 +123,7 @@ TEST(HostileInput, AFileNameThatIsNotUtf8RunsAndSaysSo) {
 }
 
 TEST(HostileInput, MeshesOnlyFromTheModelsFolderUnlessAllowed) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   fs::create_directories(dir / "model/parts");
   fs::create_directories(dir / "elsewhere");

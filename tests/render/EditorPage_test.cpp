@@ -16,6 +16,7 @@ using articula::Real;
 namespace fs = std::filesystem;
 
 TEST(EditorPage, EmbedsTheModelSafely) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   const std::string html = editorPageHtml(R"({"name": "a </script> b"})");
   EXPECT_NE(html.find(R"(id="articula-model">{"name": "a \u003c/script> b"}</script>)"), std::string::npos);
   EXPECT_NE(editorPageHtml("").find(R"(id="articula-model">null</script>)"), std::string::npos);
@@ -23,6 +24,7 @@ TEST(EditorPage, EmbedsTheModelSafely) {
 }
 
 TEST(EditorPage, CliWritesThePageWithTheModelOrRefusesBadModels) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   CliResult r = runCli("edit " + sourcePath("models/double_pendulum.json") + " --out " + (dir / "e.html"), dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
@@ -72,6 +74,7 @@ TEST(EditorPage, EmbedsTheMeshFilesTheModelNames) {
 }
 
 TEST(EditorPage, WriteEditorPageNamesThePageAfterTheModel) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   const fs::path page = writeEditorPage(sourcePath("models/double_pendulum.json"), dir / "p.html");
   EXPECT_EQ(page, fs::path(dir / "p.html"));

@@ -11,6 +11,7 @@ using namespace articula::iotest;
 namespace fs = std::filesystem;
 
 TEST(ViewerPage, EmbedsTheRunSafely) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   std::string trajectory = articula::test::pendulumTrajectoryJson(3, 0.1);
   trajectory.replace(trajectory.find("double pendulum"), 15, "a </script><b> model");
   const std::string html = viewerPageHtml(trajectory, "Time,upper_PosX\n0,1\n", R"({"run": {"frames": 3}})");
@@ -24,6 +25,7 @@ TEST(ViewerPage, EmbedsTheRunSafely) {
 }
 
 TEST(ViewerPage, BadRunsAreRefusedWithNamedErrors) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   EXPECT_THROW(viewerPageHtml("{}", "", ""), articula::Error);
   TempDir dir;
   try {
@@ -37,6 +39,7 @@ TEST(ViewerPage, BadRunsAreRefusedWithNamedErrors) {
 }
 
 TEST(ViewerPage, CliRunWritesTheViewerAndViewRewritesIt) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   const std::string model = sourcePath("models/double_pendulum.json");
   CliResult r = runCli("run " + model + " --duration 0.1 --report-interval 0.01 -q --out " + (dir / "run"), dir);

@@ -71,6 +71,7 @@ TEST(OutputFaults, KillBeforeTheSwapLeavesTheOlderRunAndTheNextRunTidiesUp) {
 }
 
 TEST(OutputFaults, KillAfterTheSwapLeavesTheNewRunAndTheNextRunTidiesUp) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   ASSERT_EQ(run(dir, dir / "run", "0.02").exitCode, 0);
   const CliResult r = run(dir, dir / "run", "0.04", "ARTICULA_TEST_KILL_AT=commit-cleanup");
@@ -143,6 +144,7 @@ TEST(OutputFaults, FullDiskAtTheCommitKeepsTheOlderRun) {
 }
 
 TEST(OutputFaults, FullDiskForTheSingleFileOutputs) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   ASSERT_EQ(run(dir, dir / "run", "0.02").exitCode, 0);
   fs::remove(dir.path / "run/viewer.html");
@@ -178,6 +180,7 @@ TEST(OutputFaults, OutputPathThatIsAFileIsLeftUntouched) {
 // "OUT.tmp-<pid>" (edit), ".viewer.html.tmp-<pid>", ".animation.gif.tmp-<pid>" and
 // ".frames.tmp-<pid>" for the next pids to come. The names now have a random part: none is hit.
 TEST(OutputFaults, SymlinksPlantedAtTemporaryNamesAreNeverFollowed) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   TempDir dir;
   ASSERT_EQ(run(dir, dir / "run", "0.1").exitCode, 0);
   std::ofstream(dir / "victim") << "precious";

@@ -11,11 +11,20 @@
 #include <string>
 #include <vector>
 
+#include "support/TestPaths.h"
+
+// A test of the viewer or editor pages is skipped in a build without them (ARTICULA_WEB=OFF;
+// tests/CMakeLists.txt defines ARTICULA_TEST_WEB as 0 or 1).
+#define SKIP_WITHOUT_BROWSER_PAGES() \
+  if (!ARTICULA_TEST_WEB) GTEST_SKIP() << "this build has no browser pages (ARTICULA_WEB=OFF)"
+
 namespace articula::iotest {
 
-inline std::string sourcePath(const std::string& relative) { return std::string(ARTICULA_SOURCE_DIR) + "/" + relative; }
+inline std::string sourcePath(const std::string& relative) {
+  return std::string(testpaths::kSourceDir) + "/" + relative;
+}
 inline std::string openMbdPath(const std::string& name) {
-  return std::string(ARTICULA_TEST_DIR) + "/data/openmbd/" + name;
+  return std::string(testpaths::kTestDir) + "/data/openmbd/" + name;
 }
 
 // A fresh, empty folder under the system temp directory, removed by the destructor.
@@ -59,7 +68,7 @@ inline std::string readText(const std::string& file) {
 inline CliResult runCli(const std::string& args, const TempDir& dir, const std::string& prefix = "", int seconds = 0) {
   const std::string out = dir / "stdout.txt", err = dir / "stderr.txt";
   const std::string limit = seconds > 0 ? "timeout -s KILL " + std::to_string(seconds) + " " : "";
-  const std::string cmd = prefix + " " + limit + std::string(ARTICULA_CLI_PATH) + " " + args + " >" + out + " 2>" +
+  const std::string cmd = prefix + " " + limit + std::string(testpaths::kCliPath) + " " + args + " >" + out + " 2>" +
                           err + " </dev/null";
   const int status = std::system(cmd.c_str());
   CliResult r;

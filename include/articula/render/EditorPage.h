@@ -10,10 +10,6 @@
 
 namespace articula::render {
 
-namespace web {
-extern const std::string_view kEditorPage;  // the built page, with an empty model placeholder
-}
-
 // The editor page holding `modelJson` (an Articula model as JSON text; empty for a new model) and
 // `meshesJson`, the meshes its "mesh" geometries name, which the page cannot read from disk
 // (editorMeshesJson; empty: none).

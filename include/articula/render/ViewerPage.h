@@ -1,8 +1,7 @@
 // The browser viewer page (viewer/, built by vite into one self-contained HTML file and embedded
 // in the program): `articula view OUTDIR` and `articula run` write it as OUTDIR/viewer.html with
 // the run's data inside, so it opens from disk in any browser with no server and no network.
-// The embedded page comes from the generated source of the CMake target articula_web; programs
-// that call these functions link it.
+// A build without the pages (ARTICULA_WEB=OFF, render/BrowserPages.h) throws Error from each writer.
 #pragma once
 #include <filesystem>
 #include <string>
@@ -11,10 +10,6 @@
 #include "articula/files/TextOutput.h"
 
 namespace articula::render {
-
-namespace web {
-extern const std::string_view kViewerPage;  // the built page, with an empty data placeholder
-}
 
 // The page with a run inside: `trajectoryJson` is the text of trajectory.json (checked with
 // parseTrajectoryJson; errors name `label`), `csv` the text of trajectory.csv and `summaryJson`

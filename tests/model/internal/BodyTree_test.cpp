@@ -1,5 +1,5 @@
 // The body tree by index: parents found by name, parents-first order whatever the listing order.
-#include "../../src/model/BodyTree.h"
+#include "model/BodyTree.h"
 
 #include <gtest/gtest.h>
 

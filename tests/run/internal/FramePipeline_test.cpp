@@ -1,6 +1,6 @@
 // FramePipeline: the consumer sees every state in order, threaded or not, and a consumer failure
 // surfaces in push() or finish() exactly once, ahead of anything the producer does later.
-#include "../../src/run/FramePipeline.h"
+#include "run/FramePipeline.h"
 
 #include <gtest/gtest.h>
 

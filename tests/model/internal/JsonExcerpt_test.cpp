@@ -1,5 +1,5 @@
 // Excerpts of JSON values for messages: dump()'s layout, bounded length, no recursion, whole UTF-8 characters.
-#include "../../src/model/JsonExcerpt.h"
+#include "model/JsonExcerpt.h"
 
 #include <gtest/gtest.h>
 

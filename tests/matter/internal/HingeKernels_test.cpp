@@ -1,6 +1,6 @@
 // The fixed-size kernels of src/matter/HingeKernels.h: invertSmall against Eigen's LU on random
 // matrices of every hinge size, matrices that need pivoting, and singular ones (pivot reported).
-#include "../../src/matter/HingeKernels.h"
+#include "matter/HingeKernels.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // The strict JSON parser of model files: depth limit, duplicate keys, NUL characters and number
 // overflow are refused with the JSON path and line reached; no input crashes it.
-#include "../../src/model/JsonParse.h"
+#include "model/JsonParse.h"
 
 #include <gtest/gtest.h>
 

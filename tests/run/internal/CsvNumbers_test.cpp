@@ -15,7 +15,7 @@
 #include <random>
 #include <string>
 
-#include "../../src/run/CsvNumbers.h"
+#include "run/CsvNumbers.h"
 
 namespace articula::run {
 namespace {

@@ -1,5 +1,5 @@
 // Every constraint type has exactly one entry in the registry, found by value and by name.
-#include "../../src/model/ConstraintFields.h"
+#include "model/ConstraintFields.h"
 
 #include <gtest/gtest.h>
 

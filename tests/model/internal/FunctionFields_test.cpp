@@ -1,5 +1,5 @@
 // A function written and read back is the same function; the reader refuses unknown types by name.
-#include "../../src/model/FunctionFields.h"
+#include "model/FunctionFields.h"
 
 #include <gtest/gtest.h>
 

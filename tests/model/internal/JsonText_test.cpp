@@ -8,7 +8,7 @@
 #include <random>
 #include <vector>
 
-#include "../../src/model/JsonText.h"
+#include "model/JsonText.h"
 
 namespace articula::model {
 namespace {

@@ -1,7 +1,7 @@
 // Every force type has exactly one entry in the registry, found by value and by name; the kinds
 // force fields take (twist_axis, a torque pulse's mode) are read by name into their enums, written
 // back by name, and an unknown name is refused with the names allowed.
-#include "../../src/model/ForceFields.h"
+#include "model/ForceFields.h"
 
 #include <gtest/gtest.h>
 

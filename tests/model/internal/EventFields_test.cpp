@@ -1,6 +1,6 @@
 // The scenario's "events": each trigger and action read into the typed spec and written back
 // unchanged, and every malformed event refused at its JSON path with the value and the problem.
-#include "../../src/model/EventFields.h"
+#include "model/EventFields.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 // stops the run at t = sqrt(2 (h0 - h) / g), a force switched off and on at scheduled times that
 // changes the motion exactly there, the energy balance across a switched spring, and the
 // summary's report of what fired (only for scenarios with events).
-#include "../../src/run/ScenarioEvents.h"
+#include "run/ScenarioEvents.h"
 
 #include <gtest/gtest.h>
 

@@ -1,6 +1,6 @@
 // Names in the CSV files: quoted per RFC 4180 when needed, and never a spreadsheet formula
 // (OWASP's CSV injection rule: a leading = + - @ tab or CR gets a ' inside the quotes).
-#include "../../src/run/CsvText.h"
+#include "run/CsvText.h"
 
 #include <gtest/gtest.h>
 
@@ -123,6 +123,7 @@ TEST(CsvText, ContactNamesAreAlwaysQuotedAndEscaped) {
 // A run of bodies with hostile names: the CSV holds no formula, trajectory.json gives the names
 // back to the renderer's reader unchanged, and the viewer page is written.
 TEST(CsvText, HostileBodyNamesThroughTheProgram) {
+  SKIP_WITHOUT_BROWSER_PAGES();
   iotest::TempDir dir;
   nlohmann::json model = nlohmann::json::parse(iotest::readText(iotest::sourcePath("models/double_pendulum.json")));
   const std::string upper = "=HYPERLINK(\"http://x\",\"a,b\")", lower = "@lower\nsecond line";

@@ -1,5 +1,5 @@
 // Every geometry type has one entry with its name and its size fields, all among the known ones.
-#include "../../src/model/GeometryFields.h"
+#include "model/GeometryFields.h"
 
 #include <gtest/gtest.h>
 
