@@ -9,6 +9,11 @@ install(TARGETS articula articula_web EXPORT ArticulaTargets
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
         RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS articula_cli RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+# A shared libarticula is found next to the installed command wherever the prefix is.
+if(BUILD_SHARED_LIBS)
+  file(RELATIVE_PATH ARTICULA_BIN_TO_LIB /root/${CMAKE_INSTALL_BINDIR} /root/${CMAKE_INSTALL_LIBDIR})
+  set_target_properties(articula_cli PROPERTIES INSTALL_RPATH "$ORIGIN/${ARTICULA_BIN_TO_LIB}")
+endif()
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/articula DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(FILES ${PROJECT_BINARY_DIR}/include/articula/version.h DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/articula)
 

@@ -38,7 +38,8 @@ build_and_run() {
   flags=$(PKG_CONFIG_PATH=$pc pkg-config --cflags articula)
   libs=$(PKG_CONFIG_PATH=$pc pkg-config --libs articula)
   c++ -O1 $flags "$here/double_pendulum.cpp" -o "$work/$name-pc" $libs
-  "$work/$name-pc" "$version"
+  # A shared libarticula (BUILD_SHARED_LIBS) is not on the loader's path in a temporary prefix.
+  LD_LIBRARY_PATH="$(dirname "$pc")/..${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/$name-pc" "$version"
 }
 
 case "$mode" in
