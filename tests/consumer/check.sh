@@ -39,7 +39,7 @@ build_and_run() {
   libs=$(PKG_CONFIG_PATH=$pc pkg-config --libs articula)
   c++ -O1 $flags "$here/double_pendulum.cpp" -o "$work/$name-pc" $libs
   # A shared libarticula (BUILD_SHARED_LIBS) is not on the loader's path in a temporary prefix.
-  LD_LIBRARY_PATH="$(dirname "$pc")/..${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/$name-pc" "$version"
+  LD_LIBRARY_PATH="$(dirname "$pc")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/$name-pc" "$version"
 }
 
 case "$mode" in
