@@ -3,6 +3,7 @@
 #   make demo | test | bench | bench-compare | sanitize | build | deps | clean
 #   make fuzz | fuzz-smoke | tsan   (docs/fuzzing.md; `make test` runs fuzz-smoke first)
 #   make docs | format | format-check   (API reference with Doxygen; clang-format over the C++ files)
+#   make python   (the Python module in $(BUILD)/python: PYTHONPATH=$(BUILD)/python python3; docs/python.md)
 #   make install PREFIX=P | package   (library, headers, command, CMake package, pkg-config file,
 #                                     the .deb; docs/install.md)
 # JOBS limits parallel compiles: the reference machine (and CI) has 2 cores. BENCH_ARGS and
@@ -16,7 +17,7 @@ BENCH_ARGS  ?=
 COMPARE_ARGS ?=
 
 .PHONY: all deps deps-web configure build test demo bench bench-compare sanitize clean
-.PHONY: install package fuzz-build fuzz fuzz-smoke tsan docs format format-check
+.PHONY: python install package fuzz-build fuzz fuzz-smoke tsan docs format format-check
 
 all: build
 
@@ -49,6 +50,11 @@ demo: configure
 	@echo "Animation: file://$(abspath $(BUILD))/demo/animation.gif"
 	@echo "Viewer:    file://$(abspath $(BUILD))/demo/viewer.html"
 
+# The Python module, built into $(BUILD)/python/articula (docs/python.md).
+python: configure
+	ninja -C $(BUILD) -j $(JOBS) articula_python
+	@echo "PYTHONPATH=$(abspath $(BUILD))/python /usr/bin/python3 -c 'import articula'"
+
 bench: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_bench
 	./$(BUILD)/bench/articula_bench $(BENCH_ARGS)
@@ -61,13 +67,13 @@ bench-compare: configure
 # Library, headers, command, CMake package and pkg-config file under PREFIX (docs/install.md).
 PREFIX ?= /usr/local
 install: configure
-	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli
+	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli articula_python
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # The Debian package $(BUILD)/articula_<version>_<arch>.deb (cmake/Package.cmake); install it with
 # `sudo apt install ./$(BUILD)/articula_<version>_amd64.deb`.
 package: configure
-	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli
+	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli articula_python
 	cd $(BUILD) && cpack
 	@ls $(BUILD)/articula_*.deb
 

@@ -31,8 +31,8 @@ else()
   add_library(articula_web STATIC ${PROJECT_SOURCE_DIR}/viewer/cpp/NoWebPages.cpp)
   target_include_directories(articula_web PRIVATE ${PROJECT_SOURCE_DIR}/include)
 endif()
-# Linked into a shared libarticula too (BUILD_SHARED_LIBS), so position-independent there.
-if(BUILD_SHARED_LIBS)
+# Linked into a shared libarticula (BUILD_SHARED_LIBS) or the Python module: position-independent there.
+if(BUILD_SHARED_LIBS OR ARTICULA_PYTHON)
   set_target_properties(articula_web PROPERTIES POSITION_INDEPENDENT_CODE ON)
 endif()
 target_link_libraries(articula PRIVATE articula_web)

@@ -36,6 +36,10 @@ ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
   return readModel(readJsonFile(file), file, options);
 }
 
+ModelSpec readModelText(const std::string& text, const std::string& file, const LoadOptions& options) {
+  return readModel(parseJsonText(text, file), file, options);
+}
+
 void saveModelFile(const ModelSpec& model, const std::string& file) {
   // Mesh files are named relative to the written file, so a model saved elsewhere still finds them.
   ModelSpec copy = model;

@@ -52,6 +52,21 @@ RunResult simulate(const LoadedModel& m, const RunRequest& q, const std::vector<
 
 }  // namespace
 
+void writeRunResult(const model::ModelSpec& model, const model::BuiltModel& built, const RunResult& result,
+                    const nlohmann::json& summary, const std::string& summaryText, const std::string& outFolder,
+                    const ViewerPageWriter& viewerPage) {
+  try {
+    RunFolderWriter folder(outFolder);
+    RunFolderOutputs outputs(model, built, folder);
+    for (const Frame& f : result.frames)
+      for (FrameSink* sink : outputs.sinks()) sink->add(f);
+    outputs.finish(summary, summaryText, viewerPage);
+    folder.commit();
+  } catch (const std::exception& e) {
+    throw RunError(RunFailure::Output, e.what());
+  }
+}
+
 std::string defaultOutputFolder(const std::string& modelFile) {
   return std::filesystem::path(modelFile).stem().string() + "-run";
 }

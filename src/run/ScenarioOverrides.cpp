@@ -18,11 +18,14 @@ struct NumericOption {
 };
 
 std::vector<NumericOption> numericOptions(const ScenarioOverrides& o) {
-  return {{"--duration", "duration", o.duration},
-          {"--accuracy", "accuracy", o.accuracy},
-          {"--dt", "fixed_step", o.fixedStep},
-          {"--report-interval", "report_interval", o.reportInterval},
-          {"--max-steps", "max_steps", o.maxSteps}};
+  std::vector<NumericOption> options{{"--duration", "duration", o.duration},
+                                     {"--accuracy", "accuracy", o.accuracy},
+                                     {"--dt", "fixed_step", o.fixedStep},
+                                     {"--report-interval", "report_interval", o.reportInterval},
+                                     {"--max-steps", "max_steps", o.maxSteps}};
+  if (o.names == OverrideNames::Fields)
+    for (NumericOption& opt : options) opt.name = opt.field;
+  return options;
 }
 
 [[noreturn]] void refuse(const std::string& name, double value, const std::string& problem) {
@@ -44,7 +47,8 @@ void applyScenarioOverrides(const ScenarioOverrides& o, const std::string& file,
   if (o.integrator) {
     const auto method = model::kindNamed<IntegratorMethod>(*o.integrator);
     if (!method)
-      throw RunError(RunFailure::BadInput, "--integrator = " + *o.integrator + ": unknown integrator (known: " +
+      throw RunError(RunFailure::BadInput, std::string(o.names == OverrideNames::Fields ? "integrator" : "--integrator") +
+                                               " = " + *o.integrator + ": unknown integrator (known: " +
                                                model::kindList<IntegratorMethod>() + ")");
     s.integrator = *method;
   }

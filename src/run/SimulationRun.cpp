@@ -102,6 +102,9 @@ void sampleFrame(const model::ModelSpec& m, const model::BuiltModel& built, Stat
   const MultibodySystem& sys = *built.system;
   sys.realize(s, Stage::Acceleration);
   f.time = s.getTime();
+  f.q = s.getQ();
+  f.u = s.getU();
+  f.udot = s.getUDot();
   f.bodies.clear();
   f.contacts.clear();
   f.contactForce.clear();

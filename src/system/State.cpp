@@ -1,4 +1,5 @@
 #include "articula/system/State.h"
+#include "articula/system/StageError.h"
 
 #include <algorithm>
 #include <atomic>
@@ -168,7 +169,7 @@ void State::invalidateAll(Stage s) {
 void State::requireStage(Stage s, const char* what) const {
   const Stage have = getSystemStage();
   if (have < s)
-    throw Error(std::string("State: '") + what + "' needs stage " + stageName(s) +
+    throw StageError(std::string("State: '") + what + "' needs stage " + stageName(s) +
                 " but the state is realized only to " + stageName(have));
 }
 
@@ -202,7 +203,7 @@ void State::markCacheEntryRealized(int index) const {
 
 void State::throwStaleCache(const CacheEntry& c) const {
   const SubsystemInfo& owner = subsystems_.at(c.owner);
-  throw Error("Cache entry '" + c.name + "' of subsystem '" + owner.name + "' needs stage " + stageName(c.dependsOn) +
+  throw StageError("Cache entry '" + c.name + "' of subsystem '" + owner.name + "' needs stage " + stageName(c.dependsOn) +
               (c.lazy ? " (computed on demand)" : "") + " but the subsystem is realized only to " +
               stageName(owner.stage));
 }

@@ -13,6 +13,9 @@
 namespace articula::model {
 
 ModelSpec loadModelFile(const std::string& file, const LoadOptions& options = {});
+// The same from JSON text held in memory, parsed as strictly as a file; `file` names it in errors
+// and is the folder meshes are read from.
+ModelSpec readModelText(const std::string& text, const std::string& file, const LoadOptions& options = {});
 // The same from parsed JSON; `file` names the source in errors and is the folder meshes are read from.
 ModelSpec readModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options = {});
 ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options = {});

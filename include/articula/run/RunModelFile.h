@@ -41,6 +41,13 @@ struct RunReport {
 // a file cannot be written) or Simulation (the integration failed; nothing is written).
 RunReport runModelFile(const RunRequest& request);
 
+// Writes the run folder of a run kept in memory (runSimulation with RunSettings::keepFrames): the
+// same files, byte for byte, that runModelFile streams while a run goes on, with this summary.
+// Throws RunError (Output) when the folder cannot be written.
+void writeRunResult(const model::ModelSpec& model, const model::BuiltModel& built, const RunResult& result,
+                    const nlohmann::json& summary, const std::string& summaryText, const std::string& outFolder,
+                    const ViewerPageWriter& viewerPage);
+
 // The default run folder of a model file: "<stem>-run".
 std::string defaultOutputFolder(const std::string& modelFile);
 

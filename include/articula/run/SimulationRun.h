@@ -47,6 +47,7 @@ struct ContactSample {
 
 struct Frame {
   Real time = 0;
+  Vector q, u, udot;                    // the generalized coordinates, speeds and accelerations
   std::vector<BodySample> bodies;       // per spec body
   std::vector<ContactSample> contacts;  // empty without contact
   std::vector<Vec3> contactForce,

@@ -1,7 +1,7 @@
 // State: every variable of a simulation plus its realization cache (Theory Manual ch. 7).
 // Continuous variables are one contiguous y = [q u z]; discrete variables and cache entries are
 // typed values owned by a subsystem. Writing a variable invalidates its stage and all later ones;
-// reading a cache entry whose stage is not realized throws.
+// reading a cache entry whose stage is not realized throws StageError (StageError.h).
 #pragma once
 #include <array>
 #include <cstdint>

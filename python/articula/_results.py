@@ -1,0 +1,113 @@
+"""Results of Model.simulate: NumPy arrays by coordinate and body name, the summary, the files."""
+import json
+
+import numpy as np
+
+
+class Results:
+    """What one run of a model produced, frame by frame (one frame per report interval).
+
+    Arrays (one row per frame):
+      time (n,); q (n, nq); u, udot (n, nu)  -- columns named by model.q_names / model.u_names
+      origin, com, com_velocity, com_acceleration, angular_velocity, angular_acceleration
+        (n, bodies, 3), orientation (n, bodies, 4) quaternions [w, x, y, z]  -- bodies in file order
+      contact_force, contact_torque (n, bodies, 3) when the model has contact
+      kinetic_energy, potential_energy, nonconservative_work (n,)
+      contacts: a dict of arrays, one entry per active contact per frame
+    By name: coordinate("hip.q"), speed("hip.q"), body("head")["com"].
+    summary: summary.json as a dict; statistics: the integrator's counts.
+    write(folder): the files `articula run` writes, byte for byte.
+    """
+
+    def __init__(self, run):
+        self._run = run
+        self.model = run.model
+        self._arrays = run.arrays()
+        for name, value in self._arrays.items():
+            setattr(self, name, value)
+        self.q_names = list(self.model.q_names)
+        self.u_names = list(self.model.u_names)
+        self.body_names = list(self.model.body_names)
+        self.summary = json.loads(run.summary_json)
+        self.summary_text = run.summary_text
+        self.statistics = run.statistics()
+        self.fired_events = run.fired_events
+
+    def __len__(self):
+        return len(self.time)
+
+    def __repr__(self):
+        end = self.time[-1] if len(self.time) else 0.0
+        return "<articula.Results: %d frames, t = 0 .. %g s, %s>" % (
+            len(self.time), end, self.statistics["integrator"])
+
+    def _column(self, names, values, name):
+        try:
+            return values[:, names.index(name)]
+        except ValueError:
+            raise KeyError("no coordinate named '%s' (known: %s)" % (name, ", ".join(names))) from None
+
+    def coordinate(self, name):
+        """q of one coordinate ('joint.coordinate') at every frame."""
+        return self._column(self.q_names, self.q, name)
+
+    def speed(self, name):
+        """u of one coordinate at every frame."""
+        return self._column(self.u_names, self.u, name)
+
+    def acceleration(self, name):
+        """udot of one coordinate at every frame."""
+        return self._column(self.u_names, self.udot, name)
+
+    def body(self, name):
+        """Every per-body array of one body, as a dict (origin, orientation, com, ...)."""
+        try:
+            i = self.body_names.index(name)
+        except ValueError:
+            raise KeyError("no body named '%s'" % name) from None
+        keys = ["origin", "orientation", "com", "com_velocity", "com_acceleration", "angular_velocity",
+                "angular_acceleration", "contact_force", "contact_torque"]
+        return {k: self._arrays[k][:, i, :] for k in keys if k in self._arrays}
+
+    def to_pandas(self):
+        """A pandas DataFrame indexed by time: q, u, udot by coordinate name, each body's origin,
+        orientation, mass centre motion (and contact force), and the energies. Needs pandas."""
+        try:
+            import pandas as pd
+        except ImportError:
+            raise ImportError("Results.to_pandas needs pandas (Debian: python3-pandas)") from None
+        columns = {}
+        for j, n in enumerate(self.q_names):
+            columns["q:" + n] = self.q[:, j]
+        for j, n in enumerate(self.u_names):
+            columns["u:" + n] = self.u[:, j]
+            columns["udot:" + n] = self.udot[:, j]
+        axes = {3: ("x", "y", "z"), 4: ("w", "x", "y", "z")}
+        for key in ["origin", "orientation", "com", "com_velocity", "com_acceleration", "angular_velocity",
+                    "angular_acceleration", "contact_force", "contact_torque"]:
+            if key not in self._arrays:
+                continue
+            values = self._arrays[key]
+            for i, body in enumerate(self.body_names):
+                for k, axis in enumerate(axes[values.shape[2]]):
+                    columns["%s.%s_%s" % (body, key, axis)] = values[:, i, k]
+        for key in ["kinetic_energy", "potential_energy", "nonconservative_work"]:
+            columns[key] = self._arrays[key]
+        return pd.DataFrame(columns, index=pd.Index(self.time, name="time"))
+
+    def contacts_to_pandas(self):
+        """One row per active contact per frame (the columns of contacts.csv). Needs pandas."""
+        import pandas as pd
+        c = self.contacts
+        columns = {k: v for k, v in c.items() if np.ndim(v) == 1}
+        for k in ["point", "normal", "friction_force", "force", "center_of_pressure"]:
+            for j, axis in enumerate("xyz"):
+                columns["%s_%s" % (k, axis)] = c[k][:, j]
+        return pd.DataFrame(columns)
+
+    def write(self, folder):
+        """Writes the run's folder: the same files as `articula run --out folder` (trajectory.csv,
+        trajectory.json, contacts.csv, summary.txt/.json, viewer.html), replacing an older run
+        there and nothing else (OutputError otherwise)."""
+        self._run.write(str(folder))
+        return folder

@@ -1,0 +1,8 @@
+// Integrators: bound by a later change.
+#include "Bindings.h"
+
+namespace articula::python {
+
+void bindIntegrators(py::module_&) {}
+
+}  // namespace articula::python

@@ -1,0 +1,89 @@
+"""Model files from Python: load, validate, info, names, errors with the command's messages."""
+import json
+import subprocess
+
+import pytest
+
+import articula
+
+
+def test_load_and_names(pendulum):
+    assert pendulum.name == "double pendulum"
+    assert pendulum.body_names == ["upper", "lower"]
+    assert pendulum.q_names == ["shoulder.angle", "elbow.angle"]
+    assert pendulum.u_names == ["shoulder.angle", "elbow.angle"]
+    assert pendulum.scenario["integrator"] == "RungeKuttaMerson"
+    assert pendulum.matter.nu == 2
+    s = pendulum.initial_state()
+    assert s.q[0] == pytest.approx(1.5707963267948966)  # 90 degrees in the file
+
+
+def test_quaternion_joints_are_named(models):
+    m = articula.load(str(models / "spinning_top.json"))
+    assert any(n.endswith(".qw") for n in m.q_names)
+    assert len(m.q_names) == m.matter.nq and len(m.u_names) == m.matter.nu
+    assert all(m.q_names) and all(m.u_names)
+
+
+def test_info_is_what_the_command_prints(pendulum, models, command):
+    path = str(models / "double_pendulum.json")
+    printed = subprocess.run([command, "info", path], capture_output=True, text=True, check=True).stdout
+    assert pendulum.info() == printed
+
+
+def test_validate_counts(models):
+    c = articula.validate(str(models / "four_bar.json"))
+    assert c["bodies"] >= 3 and c["constraints"] >= 1 and c["constraint_equations"] > 0
+
+
+@pytest.fixture
+def bad_model(tmp_path, models):
+    doc = json.loads((models / "double_pendulum.json").read_text())
+    doc["bodies"][1]["mass"] = -2
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    return path
+
+
+def test_model_error_has_the_commands_message(bad_model, command):
+    with pytest.raises(articula.ModelError) as caught:
+        articula.validate(str(bad_model))
+    e = caught.value
+    assert isinstance(e, ValueError) and isinstance(e, articula.Error)
+    assert e.path == "/bodies/1/mass" and e.value == "-2" and e.file == str(bad_model)
+    printed = subprocess.run([command, "validate", str(bad_model)], capture_output=True, text=True)
+    assert printed.returncode != 0
+    assert printed.stderr.strip() == "error: " + str(e)
+    with pytest.raises(articula.ModelError, match="/bodies/1/mass = -2"):
+        articula.load(str(bad_model))
+
+
+def test_missing_and_malformed_files(tmp_path):
+    with pytest.raises(articula.ModelError, match="missing.json"):
+        articula.load(str(tmp_path / "missing.json"))
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"format": "articula-model", "bodies": [')
+    with pytest.raises(articula.ModelError, match="broken.json"):
+        articula.load(str(broken))
+
+
+def test_dict_round_trip(pendulum):
+    d = pendulum.to_dict()
+    d["bodies"][0]["mass"] = 2.0
+    heavier = articula.from_dict(d)
+    assert heavier.matter.mass_properties(1).mass == 2.0
+    assert pendulum.matter.mass_properties(1).mass == 1.0
+    with pytest.raises(articula.ModelError, match="/bodies/0/mass"):
+        d["bodies"][0]["mass"] = "heavy"
+        articula.from_dict(d)
+
+
+def test_save_writes_a_loadable_model(pendulum, tmp_path):
+    out = tmp_path / "saved.json"
+    pendulum.save(str(out))
+    again = articula.load(str(out))
+    assert again.body_names == pendulum.body_names
+
+
+def test_version():
+    assert articula.__version__.count(".") == 2
