@@ -13,7 +13,10 @@ class Results:
         (n, bodies, 3), orientation (n, bodies, 4) quaternions [w, x, y, z]  -- bodies in file order
       contact_force, contact_torque (n, bodies, 3) when the model has contact
       kinetic_energy, potential_energy, nonconservative_work (n,)
-      contacts: a dict of arrays, one entry per active contact per frame
+      contacts: a dict of arrays, one entry per active contact per frame: frame, time, body_a,
+        body_b (file-order body indices, -1 the ground), surface_a, surface_b (indices into
+        contacts["surface_names"], -1 the ground), model (index into contacts["models"]), point,
+        normal, depth, depth_rate, normal_force, friction_force, force, center_of_pressure
     By name: coordinate("hip.q"), speed("hip.q"), body("head")["com"].
     summary: summary.json as a dict; statistics: the integrator's counts.
     write(folder): the files `articula run` writes, byte for byte.
@@ -22,9 +25,8 @@ class Results:
     def __init__(self, run):
         self._run = run
         self.model = run.model
-        self._arrays = run.arrays()
-        for name, value in self._arrays.items():
-            setattr(self, name, value)
+        self._names = run.array_names()
+        self._arrays = {}
         self.q_names = list(self.model.q_names)
         self.u_names = list(self.model.u_names)
         self.body_names = list(self.model.body_names)
@@ -32,6 +34,18 @@ class Results:
         self.summary_text = run.summary_text
         self.statistics = run.statistics()
         self.fired_events = run.fired_events
+
+    def __getattr__(self, name):
+        # The arrays are copied out of the run's frames when first asked for, then kept.
+        if name.startswith("_") or name not in self._names:
+            raise AttributeError("Results has no attribute '%s' (arrays: %s)" % (name, ", ".join(self._names)))
+        value = self._arrays.get(name)
+        if value is None:
+            value = self._arrays[name] = self._run.array(name)
+        return value
+
+    def __dir__(self):
+        return sorted(set(super().__dir__()) | set(self._names))
 
     def __len__(self):
         return len(self.time)
@@ -67,7 +81,7 @@ class Results:
             raise KeyError("no body named '%s'" % name) from None
         keys = ["origin", "orientation", "com", "com_velocity", "com_acceleration", "angular_velocity",
                 "angular_acceleration", "contact_force", "contact_torque"]
-        return {k: self._arrays[k][:, i, :] for k in keys if k in self._arrays}
+        return {k: getattr(self, k)[:, i, :] for k in keys if k in self._names}
 
     def to_pandas(self):
         """A pandas DataFrame indexed by time: q, u, udot by coordinate name, each body's origin,
@@ -85,21 +99,25 @@ class Results:
         axes = {3: ("x", "y", "z"), 4: ("w", "x", "y", "z")}
         for key in ["origin", "orientation", "com", "com_velocity", "com_acceleration", "angular_velocity",
                     "angular_acceleration", "contact_force", "contact_torque"]:
-            if key not in self._arrays:
+            if key not in self._names:
                 continue
-            values = self._arrays[key]
+            values = getattr(self, key)
             for i, body in enumerate(self.body_names):
                 for k, axis in enumerate(axes[values.shape[2]]):
                     columns["%s.%s_%s" % (body, key, axis)] = values[:, i, k]
         for key in ["kinetic_energy", "potential_energy", "nonconservative_work"]:
-            columns[key] = self._arrays[key]
+            columns[key] = getattr(self, key)
         return pd.DataFrame(columns, index=pd.Index(self.time, name="time"))
 
     def contacts_to_pandas(self):
         """One row per active contact per frame (the columns of contacts.csv). Needs pandas."""
         import pandas as pd
         c = self.contacts
-        columns = {k: v for k, v in c.items() if np.ndim(v) == 1}
+        columns = {k: c[k] for k in ["frame", "time", "body_a", "body_b", "depth", "depth_rate", "normal_force"]}
+        surfaces = np.array(list(c["surface_names"]) + ["ground"], dtype=object)  # index -1: the ground
+        for k in ["surface_a", "surface_b"]:
+            columns[k] = surfaces[c[k]]
+        columns["model"] = np.array(list(c["models"]), dtype=object)[c["model"]]
         for k in ["point", "normal", "friction_force", "force", "center_of_pressure"]:
             for j, axis in enumerate("xyz"):
                 columns["%s_%s" % (k, axis)] = c[k][:, j]

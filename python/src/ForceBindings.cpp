@@ -15,7 +15,8 @@ void bindForces(py::module_& m) {
       "A list of force elements (gravity, springs, dampers, limits, ...). Add elements before the System's "
       "topology is realized; enable or disable them per State.");
   forces.def_property_readonly("num_forces", &GeneralForceSubsystem::getNumForces)
-      .def("find_force", &GeneralForceSubsystem::findForceByName, py::arg("name"), "Index of the named element, -1 if none.")
+      .def("find_force", &GeneralForceSubsystem::findForceByName, py::arg("name"),
+           "Index of the named element, -1 if none.")
       .def(
           "force_name", [](const GeneralForceSubsystem& f, int i) { return f.getForce(i).getName(); }, py::arg("index"))
       .def(
@@ -26,7 +27,8 @@ void bindForces(py::module_& m) {
           py::arg("state"), py::arg("index"), py::arg("enabled"),
           "Switches element `index` on or off in `state` (invalidates Dynamics).")
       .def(
-          "is_force_enabled", [](const GeneralForceSubsystem& f, PyState& s, int i) { return f.isForceEnabled(s.sync(), i); },
+          "is_force_enabled",
+          [](const GeneralForceSubsystem& f, PyState& s, int i) { return f.isForceEnabled(s.sync(), i); },
           py::arg("state"), py::arg("index"))
       .def(
           "add_gravity",
@@ -39,12 +41,12 @@ void bindForces(py::module_& m) {
 
   auto system = py::reinterpret_borrow<py::class_<MultibodySystem, System>>(m.attr("MultibodySystem"));
   system.def(
-          "add_general_forces",
-          [](MultibodySystem& sys, std::string name) -> GeneralForceSubsystem& {
-            return sys.addForceSubsystem(std::make_unique<GeneralForceSubsystem>(std::move(name)));
-          },
-          py::arg("name") = "forces", py::return_value_policy::reference_internal,
-          "Adds a GeneralForceSubsystem and returns it.");
+      "add_general_forces",
+      [](MultibodySystem& sys, std::string name) -> GeneralForceSubsystem& {
+        return sys.addForceSubsystem(std::make_unique<GeneralForceSubsystem>(std::move(name)));
+      },
+      py::arg("name") = "forces", py::return_value_policy::reference_internal,
+      "Adds a GeneralForceSubsystem and returns it.");
 }
 
 }  // namespace articula::python

@@ -58,14 +58,17 @@ void bindRotation(py::module_& m) {
       .def_static("about_axis", &Rotation::aboutAxis, py::arg("angle"), py::arg("axis"))
       .def_static("from_quaternion", &Rotation::fromQuaternion, py::arg("q"))
       .def_static(
-          "body_fixed", [](const Vec3& angles, const std::string& seq) { return Rotation::bodyFixed(angles, axesFrom(seq)); },
+          "body_fixed",
+          [](const Vec3& angles, const std::string& seq) { return Rotation::bodyFixed(angles, axesFrom(seq)); },
           py::arg("angles"), py::arg("sequence") = "xyz",
           "Intrinsic angles: R = R_a1(t1) R_a2(t2) R_a3(t3) about successively moved axes, e.g. sequence 'xyz'.")
       .def_static(
-          "space_fixed", [](const Vec3& angles, const std::string& seq) { return Rotation::spaceFixed(angles, axesFrom(seq)); },
+          "space_fixed",
+          [](const Vec3& angles, const std::string& seq) { return Rotation::spaceFixed(angles, axesFrom(seq)); },
           py::arg("angles"), py::arg("sequence") = "xyz", "Extrinsic angles: R = R_a3(t3) R_a2(t2) R_a1(t1).")
       .def_static(
-          "from_one_axis", [](const std::string& axis, const Vec3& v) { return Rotation::fromOneAxis(axisFrom(axis), v); },
+          "from_one_axis",
+          [](const std::string& axis, const Vec3& v) { return Rotation::fromOneAxis(axisFrom(axis), v); },
           py::arg("axis"), py::arg("direction"), "A rotation whose axis 'x', 'y' or 'z' points along direction.")
       .def(
           "to_body_fixed", [](const Rotation& R, const std::string& seq) { return R.toBodyFixed(axesFrom(seq)); },
@@ -80,9 +83,8 @@ void bindRotation(py::module_& m) {
       .def("__matmul__", [](const Rotation& a, const Rotation& b) { return a * b; })
       .def("__matmul__", [](const Rotation& a, const Vec3& v) { return Vec3(a * v); })
       .def("is_same", &Rotation::isSameRotation, py::arg("other"), py::arg("tol") = 1e-12)
-      .def("__repr__", [](const Rotation& R) {
-        return "Rotation(body_fixed xyz " + vecText(R.toBodyFixedXYZ()) + " rad)";
-      });
+      .def("__repr__",
+           [](const Rotation& R) { return "Rotation(body_fixed xyz " + vecText(R.toBodyFixedXYZ()) + " rad)"; });
 }
 
 void bindTransform(py::module_& m) {
@@ -106,7 +108,8 @@ void bindTransform(py::module_& m) {
 }
 
 void bindMassProperties(py::module_& m) {
-  py::class_<Inertia>(m, "Inertia", "A symmetric 3x3 inertia (kg m^2), checked: finite, moments >= 0, triangle inequality.")
+  py::class_<Inertia>(m, "Inertia",
+                      "A symmetric 3x3 inertia (kg m^2), checked: finite, moments >= 0, triangle inequality.")
       .def(py::init([](const Mat33& I) { return Inertia(I); }), py::arg("matrix"))
       .def(py::init<Real, Real, Real, Real, Real, Real>(), py::arg("xx"), py::arg("yy"), py::arg("zz"),
            py::arg("xy") = 0.0, py::arg("xz") = 0.0, py::arg("yz") = 0.0)

@@ -30,7 +30,8 @@ std::vector<SpatialVec> bodyForcesArgument(const MatterSubsystem& matter, const 
   if (value.is_none()) return forces;
   auto a = py::array_t<double, py::array::c_style | py::array::forcecast>::ensure(value);
   if (!a || a.ndim() != 2 || a.shape(0) != nb || a.shape(1) != 6)
-    throw py::value_error(std::string(what) + ": expected a (" + std::to_string(nb) + ", 6) array (a row per body, Ground first)");
+    throw py::value_error(std::string(what) + ": expected a (" + std::to_string(nb) +
+                          ", 6) array (a row per body, Ground first)");
   for (int b = 0; b < nb; ++b) {
     forces[b] = Eigen::Map<const SpatialVec>(a.data(b, 0));
     requireFinite(forces[b], what);
@@ -85,10 +86,18 @@ void bindTopology(py::class_<MatterSubsystem>& c) {
       .def_property_readonly("nu", &MatterSubsystem::getNU)
       .def("find_body", &MatterSubsystem::findBodyByName, py::arg("name"), "Index of the named body, -1 if none.")
       .def(
-          "body_name", [](const MatterSubsystem& m, int b) { requireBody(m, b); return m.getInfo(b).name; },
+          "body_name",
+          [](const MatterSubsystem& m, int b) {
+            requireBody(m, b);
+            return m.getInfo(b).name;
+          },
           py::arg("body"))
       .def(
-          "parent", [](const MatterSubsystem& m, int b) { requireBody(m, b, false); return m.getInfo(b).parent; },
+          "parent",
+          [](const MatterSubsystem& m, int b) {
+            requireBody(m, b, false);
+            return m.getInfo(b).parent;
+          },
           py::arg("body"))
       .def(
           "q_range",
@@ -105,7 +114,11 @@ void bindTopology(py::class_<MatterSubsystem>& c) {
           },
           py::arg("body"), "The slice of u that body's mobilizer owns.")
       .def(
-          "mass_properties", [](const MatterSubsystem& m, int b) { requireBody(m, b, false); return m.getInfo(b).body.getMassProperties(); },
+          "mass_properties",
+          [](const MatterSubsystem& m, int b) {
+            requireBody(m, b, false);
+            return m.getInfo(b).body.getMassProperties();
+          },
           py::arg("body"))
       .def("calc_system_mass", &MatterSubsystem::calcSystemMass);
 }
@@ -197,7 +210,8 @@ void bindDynamics(py::class_<MatterSubsystem>& c) {
                                                    vectorArgument(udot, m.getNU(), "udot"), out);
             return out;
           },
-          py::arg("state"), py::arg("udot"), py::arg("mobility_forces") = py::none(), py::arg("body_forces") = py::none(),
+          py::arg("state"), py::arg("udot"), py::arg("mobility_forces") = py::none(),
+          py::arg("body_forces") = py::none(),
           "Inverse dynamics (recursive Newton-Euler), ignoring constraints: the generalized forces "
           "f = M udot + c(q, u) - f_applied that produce `udot` given the applied mobility and body forces "
           "(default none; gravity is a body force, not added here). Stage Velocity.")
@@ -230,7 +244,9 @@ void bindDynamics(py::class_<MatterSubsystem>& c) {
           py::arg("state"), "The generalized forces of every force subsystem, (nu,) (stage Dynamics).")
       .def(
           "calc_kinetic_energy",
-          [](const MatterSubsystem& m, PyState& s) { return m.calcKineticEnergy(at(m, s, Stage::Velocity, "calc_kinetic_energy")); },
+          [](const MatterSubsystem& m, PyState& s) {
+            return m.calcKineticEnergy(at(m, s, Stage::Velocity, "calc_kinetic_energy"));
+          },
           py::arg("state"))
       .def(
           "calc_mass_center_location",

@@ -38,17 +38,20 @@ void bindMobilizers(py::module_& m) {
           },
           py::arg("q"), "X_FM at coordinates q.")
       .def("__repr__", [](const Mobilizer& mob) {
-        return "Mobilizer(" + mob.typeName() + ", nq=" + std::to_string(mob.nq()) + ", nu=" + std::to_string(mob.nu()) + ")";
+        return "Mobilizer(" + mob.typeName() + ", nq=" + std::to_string(mob.nq()) + ", nu=" + std::to_string(mob.nu()) +
+               ")";
       });
 
   py::module_ f = m.def_submodule("mobilizers", "Factories of every mobilizer type (see each for its q and u).");
   f.def("weld", wrap(&mobilizers::weld), "No mobility: nq = nu = 0.");
   f.def("pin", wrap(&mobilizers::pin), "Rotation q about the common z axis (nq = nu = 1).");
   f.def("slider", wrap(&mobilizers::slider), "Translation q along the common x axis (nq = nu = 1).");
-  f.def("screw", wrap(&mobilizers::screw), py::arg("pitch"), "Rotation q about z with translation pitch*q along z (m/rad).");
+  f.def("screw", wrap(&mobilizers::screw), py::arg("pitch"),
+        "Rotation q about z with translation pitch*q along z (m/rad).");
   f.def("universal", wrap(&mobilizers::universal), "Rotation q0 about x, then q1 about the new y; u = qdot.");
   f.def("cylinder", wrap(&mobilizers::cylinder), "Rotation q0 about z, translation q1 along z.");
-  f.def("bend_stretch", wrap(&mobilizers::bendStretch), "Rotation q0 about z, then translation q1 along the rotated x.");
+  f.def("bend_stretch", wrap(&mobilizers::bendStretch),
+        "Rotation q0 about z, then translation q1 along the rotated x.");
   f.def("planar", wrap(&mobilizers::planar), "Rotation q0 about z, translations q1, q2 along F's x and y.");
   f.def("gimbal", wrap(&mobilizers::gimbal), "Body-fixed x-y-z angles; u = qdot (singular at q1 = +-pi/2).");
   f.def(

@@ -98,14 +98,18 @@ void bindModel(py::module_& m) {
       .def_readonly("file", &PyModel::file, "The file it was read from.")
       .def_property_readonly("name", [](const PyModel& p) { return p.spec.name; })
       .def_property_readonly("description", [](const PyModel& p) { return p.spec.description; })
-      .def_property_readonly("system", [](PyModel& p) -> MultibodySystem& { return *p.built.system; },
-                             py::return_value_policy::reference_internal, "The built MultibodySystem.")
-      .def_property_readonly("matter", [](PyModel& p) -> MatterSubsystem& { return p.built.system->updMatter(); },
-                             py::return_value_policy::reference_internal, "The system's MatterSubsystem.")
-      .def("initial_state", [](const PyModel& p) { return PyState(p.built.initialState); },
-           "A copy of the initial State the file asks for (assembled, realized through Acceleration).")
-      .def("default_state", [](const PyModel& p) { return PyState(p.built.system->getDefaultState()); },
-           "A copy of the System's default State (all coordinates zero).")
+      .def_property_readonly(
+          "system", [](PyModel& p) -> MultibodySystem& { return *p.built.system; },
+          py::return_value_policy::reference_internal, "The built MultibodySystem.")
+      .def_property_readonly(
+          "matter", [](PyModel& p) -> MatterSubsystem& { return p.built.system->updMatter(); },
+          py::return_value_policy::reference_internal, "The system's MatterSubsystem.")
+      .def(
+          "initial_state", [](const PyModel& p) { return PyState(p.built.initialState); },
+          "A copy of the initial State the file asks for (assembled, realized through Acceleration).")
+      .def(
+          "default_state", [](const PyModel& p) { return PyState(p.built.system->getDefaultState()); },
+          "A copy of the System's default State (all coordinates zero).")
       .def_property_readonly(
           "body_names",
           [](const PyModel& p) {
@@ -124,8 +128,9 @@ void bindModel(py::module_& m) {
           py::arg("name"), "The MatterSubsystem index of the named body (for the operators).")
       .def_readonly("q_names", &PyModel::qNames, "'joint.coordinate' for every entry of q (quaternions: qw qx qy qz).")
       .def_readonly("u_names", &PyModel::uNames, "'joint.coordinate' for every entry of u.")
-      .def_property_readonly("scenario", [](const PyModel& p) { return scenarioDict(p.spec.scenario); },
-                             "The file's scenario: duration, integrator, accuracy, fixed_step, report_interval, ...")
+      .def_property_readonly(
+          "scenario", [](const PyModel& p) { return scenarioDict(p.spec.scenario); },
+          "The file's scenario: duration, integrator, accuracy, fixed_step, report_interval, ...")
       .def_property_readonly("warnings", [](const PyModel& p) { return p.spec.warnings; })
       .def(
           "check", [](const PyModel& p) { return checkDict(model::checkModel(p.spec, p.built)); },

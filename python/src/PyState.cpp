@@ -19,8 +19,7 @@ bool sameBits(const double* a, const double* b, int n) {
 void requireFiniteEntries(const double* v, int n, const char* name) {
   for (int i = 0; i < n; ++i)
     if (!std::isfinite(v[i]))
-      throw Error(std::string("State.") + name + "[" + std::to_string(i) + "] = " + formatValue(v[i]) +
-                  ": not finite");
+      throw Error(std::string("State.") + name + "[" + std::to_string(i) + "] = " + formatValue(v[i]) + ": not finite");
 }
 
 }  // namespace
@@ -70,8 +69,7 @@ void requireSize(const Eigen::Ref<const Vector>& v, Eigen::Index n, const char* 
 void requireFinite(const Eigen::Ref<const Vector>& v, const char* what) {
   for (Eigen::Index i = 0; i < v.size(); ++i)
     if (!std::isfinite(v[i]))
-      throw py::value_error(std::string(what) + "[" + std::to_string(i) + "] = " + formatValue(v[i]) +
-                            ": not finite");
+      throw py::value_error(std::string(what) + "[" + std::to_string(i) + "] = " + formatValue(v[i]) + ": not finite");
 }
 
 Vector vectorArgument(const py::handle& value, Eigen::Index n, const char* what) {

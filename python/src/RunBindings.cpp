@@ -1,7 +1,7 @@
 // Model.simulate: the model's scenario run in C++ with the GIL released (run::runSimulation, the
 // command's own loop), its frames kept; the Results hold them as NumPy arrays, the summary as a
 // dict, and write the command's files byte for byte (run::writeRunResult).
-#include <atomic>
+#include <algorithm>
 #include <chrono>
 #include <exception>
 
@@ -65,16 +65,16 @@ class Progress {
   std::exception_ptr stopped_;
 };
 
-std::unique_ptr<PyRun> simulate(const ModelPtr& m, std::optional<double> duration, std::optional<std::string> integrator,
-                                std::optional<double> accuracy, std::optional<double> fixedStep,
-                                std::optional<double> reportInterval, std::optional<double> maxSteps,
-                                py::object progress, bool frameThread) {
+std::unique_ptr<PyRun> simulate(const ModelPtr& m, std::optional<double> duration,
+                                std::optional<std::string> integrator, std::optional<double> accuracy,
+                                std::optional<double> fixedStep, std::optional<double> reportInterval,
+                                std::optional<double> maxSteps, py::object progress, bool frameThread) {
   const auto start = std::chrono::steady_clock::now();
   auto r = std::make_unique<PyRun>();
   r->model = m;
   r->scenario = m->spec.scenario;
-  run::ScenarioOverrides o{duration, accuracy, fixedStep, reportInterval, maxSteps, integrator,
-                           run::OverrideNames::Fields};
+  run::ScenarioOverrides o{
+      duration, accuracy, fixedStep, reportInterval, maxSteps, integrator, run::OverrideNames::Fields};
   run::applyScenarioOverrides(o, m->file, r->scenario);
   auto callback = std::make_shared<Progress>(std::move(progress));
   run::RunSettings settings;
@@ -107,95 +107,126 @@ void write(const PyRun& r, const std::string& folder) {
 }
 
 // Arrays of the frames. Shapes: (frames,), (frames, n) or (frames, bodies, k).
+// (C-contiguous: the element (i, j, k) is at data[(i * n + j) * K + k]; indexing the raw pointer
+// instead of mutable_data(i, j, k) keeps the copy-out to memory speed.)
 template <class Get>
 py::array_t<double> series(const std::vector<run::Frame>& frames, py::ssize_t width, Get get) {
   py::array_t<double> a({static_cast<py::ssize_t>(frames.size()), width});
-  for (size_t i = 0; i < frames.size(); ++i) get(frames[i], a.mutable_data(i, 0));
+  double* data = a.mutable_data();
+  for (size_t i = 0; i < frames.size(); ++i) get(frames[i], data + i * width);
   return a;
 }
 
 template <int K, class Get>
 py::array_t<double> perBody(const std::vector<run::Frame>& frames, size_t bodies, Get get) {
   py::array_t<double> a({static_cast<py::ssize_t>(frames.size()), static_cast<py::ssize_t>(bodies), py::ssize_t{K}});
+  double* data = a.mutable_data();
   for (size_t i = 0; i < frames.size(); ++i)
-    for (size_t b = 0; b < bodies; ++b) {
-      const Eigen::Matrix<double, K, 1> v = get(frames[i], b);
-      Eigen::Map<Eigen::Matrix<double, K, 1>>(a.mutable_data(i, b, 0)) = v;
-    }
+    for (size_t b = 0; b < bodies; ++b)
+      Eigen::Map<Eigen::Matrix<double, K, 1>>(data + (i * bodies + b) * K) = get(frames[i], b);
   return a;
 }
 
+// One row per active contact per frame. Surfaces and contact models are small integers into the
+// lists surface_names and models (a Python string per contact would dominate the copy-out).
 py::dict contactArrays(const PyRun& r) {
-  std::vector<const run::ContactSample*> all;
-  std::vector<std::pair<int, Real>> when;
   const auto& frames = r.result.frames;
+  size_t n = 0;
+  for (const run::Frame& f : frames) n += f.contacts.size();
+  const auto rows = static_cast<py::ssize_t>(n);
+  py::array_t<int> frame(rows), bodyA(rows), bodyB(rows), surfaceA(rows), surfaceB(rows), model(rows);
+  py::array_t<double> time(rows), depth(rows), depthRate(rows), normalForce(rows);
+  auto v3 = [rows] { return py::array_t<double>({rows, py::ssize_t{3}}); };
+  py::array_t<double> point = v3(), normal = v3(), friction = v3(), force = v3(), cop = v3();
+  std::vector<std::string> models;
+  auto modelIndex = [&models](const char* name) {
+    const auto it = std::find(models.begin(), models.end(), name);
+    if (it != models.end()) return static_cast<int>(it - models.begin());
+    models.emplace_back(name);
+    return static_cast<int>(models.size()) - 1;
+  };
+  size_t k = 0;
   for (size_t i = 0; i < frames.size(); ++i)
     for (const run::ContactSample& c : frames[i].contacts) {
-      all.push_back(&c);
-      when.emplace_back(static_cast<int>(i), frames[i].time);
+      frame.mutable_data()[k] = static_cast<int>(i);
+      time.mutable_data()[k] = frames[i].time;
+      bodyA.mutable_data()[k] = c.bodyA, bodyB.mutable_data()[k] = c.bodyB;
+      surfaceA.mutable_data()[k] = c.surfaceA, surfaceB.mutable_data()[k] = c.surfaceB;
+      model.mutable_data()[k] = modelIndex(c.model);
+      depth.mutable_data()[k] = c.depth, depthRate.mutable_data()[k] = c.depthRate;
+      normalForce.mutable_data()[k] = c.normalForce;
+      Eigen::Map<Vec3>(point.mutable_data() + 3 * k) = c.point;
+      Eigen::Map<Vec3>(normal.mutable_data() + 3 * k) = c.normal;
+      Eigen::Map<Vec3>(friction.mutable_data() + 3 * k) = c.frictionForce;
+      Eigen::Map<Vec3>(force.mutable_data() + 3 * k) = c.force;
+      Eigen::Map<Vec3>(cop.mutable_data() + 3 * k) = c.centreOfPressure;
+      ++k;
     }
-  const auto n = static_cast<py::ssize_t>(all.size());
-  py::array_t<int> frame(n), bodyA(n), bodyB(n);
-  py::array_t<double> time(n), depth(n), depthRate(n), normalForce(n);
-  py::array_t<double> point({n, py::ssize_t{3}}), normal({n, py::ssize_t{3}}), friction({n, py::ssize_t{3}}),
-      force({n, py::ssize_t{3}}), cop({n, py::ssize_t{3}});
-  std::vector<std::string> surfaceA, surfaceB, model;
-  auto name = [&](int s) { return s >= 0 && s < static_cast<int>(r.result.surfaceNames.size()) ? r.result.surfaceNames[s] : std::string("ground"); };
-  for (py::ssize_t k = 0; k < n; ++k) {
-    const run::ContactSample& c = *all[k];
-    frame.mutable_at(k) = when[k].first;
-    time.mutable_at(k) = when[k].second;
-    bodyA.mutable_at(k) = c.bodyA;
-    bodyB.mutable_at(k) = c.bodyB;
-    depth.mutable_at(k) = c.depth;
-    depthRate.mutable_at(k) = c.depthRate;
-    normalForce.mutable_at(k) = c.normalForce;
-    Eigen::Map<Vec3>(point.mutable_data(k, 0)) = c.point;
-    Eigen::Map<Vec3>(normal.mutable_data(k, 0)) = c.normal;
-    Eigen::Map<Vec3>(friction.mutable_data(k, 0)) = c.frictionForce;
-    Eigen::Map<Vec3>(force.mutable_data(k, 0)) = c.force;
-    Eigen::Map<Vec3>(cop.mutable_data(k, 0)) = c.centreOfPressure;
-    surfaceA.push_back(name(c.surfaceA));
-    surfaceB.push_back(name(c.surfaceB));
-    model.emplace_back(c.model);
-  }
   py::dict d;
   d["frame"] = frame, d["time"] = time, d["body_a"] = bodyA, d["body_b"] = bodyB;
   d["surface_a"] = surfaceA, d["surface_b"] = surfaceB, d["model"] = model;
+  d["surface_names"] = r.result.surfaceNames, d["models"] = models;
   d["point"] = point, d["normal"] = normal, d["depth"] = depth, d["depth_rate"] = depthRate;
   d["normal_force"] = normalForce, d["friction_force"] = friction, d["force"] = force, d["center_of_pressure"] = cop;
   return d;
 }
 
-py::dict arrays(const PyRun& r) {
+py::array_t<double> scalars(const std::vector<run::Frame>& f, Real run::Frame::*field) {
+  return series(f, 1, [field](const run::Frame& x, double* o) { *o = x.*field; }).attr("reshape")(-1);
+}
+
+template <class V>
+py::array_t<double> perBodyField(const std::vector<run::Frame>& f, size_t nb, V run::BodySample::*field) {
+  return perBody<3>(f, nb, [field](const run::Frame& x, size_t b) { return x.bodies[b].*field; });
+}
+
+// The names array() knows, in the order Results lists them.
+std::vector<std::string> arrayNames(const PyRun& r) {
+  std::vector<std::string> names{"time",
+                                 "q",
+                                 "u",
+                                 "udot",
+                                 "origin",
+                                 "orientation",
+                                 "com",
+                                 "com_velocity",
+                                 "com_acceleration",
+                                 "angular_velocity",
+                                 "angular_acceleration"};
+  if (r.model->built.contact) names.insert(names.end(), {"contact_force", "contact_torque"});
+  names.insert(names.end(), {"kinetic_energy", "potential_energy", "nonconservative_work", "contacts"});
+  return names;
+}
+
+// One array of the frames, made when first asked for (Results caches it).
+py::object array(const PyRun& r, const std::string& name) {
   const auto& f = r.result.frames;
-  const MatterSubsystem& matter = r.model->built.system->getMatter();
   const size_t nb = r.model->spec.bodies.size();
+  const MatterSubsystem& matter = r.model->built.system->getMatter();
   const int nq = matter.getNQ(), nu = matter.getNU();
-  py::dict d;
-  d["time"] = series(f, 1, [](const run::Frame& x, double* o) { *o = x.time; }).attr("reshape")(-1);
-  d["q"] = series(f, nq, [&](const run::Frame& x, double* o) { Eigen::Map<Vector>(o, nq) = x.q; });
-  d["u"] = series(f, nu, [&](const run::Frame& x, double* o) { Eigen::Map<Vector>(o, nu) = x.u; });
-  d["udot"] = series(f, nu, [&](const run::Frame& x, double* o) { Eigen::Map<Vector>(o, nu) = x.udot; });
-  d["origin"] = perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].origin; });
-  d["orientation"] = perBody<4>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].orientation.asVec4(); });
-  d["com"] = perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].com; });
-  d["com_velocity"] = perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].comVelocity; });
-  d["com_acceleration"] = perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].comAcceleration; });
-  d["angular_velocity"] = perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].angularVelocity; });
-  d["angular_acceleration"] =
-      perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].angularAcceleration; });
-  const bool contact = r.model->built.contact != nullptr;
-  if (contact) {
-    d["contact_force"] = perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.contactForce[b]; });
-    d["contact_torque"] = perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.contactTorque[b]; });
-  }
-  d["kinetic_energy"] = series(f, 1, [](const run::Frame& x, double* o) { *o = x.kineticEnergy; }).attr("reshape")(-1);
-  d["potential_energy"] = series(f, 1, [](const run::Frame& x, double* o) { *o = x.potentialEnergy; }).attr("reshape")(-1);
-  d["nonconservative_work"] =
-      series(f, 1, [](const run::Frame& x, double* o) { *o = x.nonConservativeWork; }).attr("reshape")(-1);
-  d["contacts"] = contactArrays(r);
-  return d;
+  using B = run::BodySample;
+  if (name == "time") return scalars(f, &run::Frame::time);
+  if (name == "q") return series(f, nq, [nq](const run::Frame& x, double* o) { Eigen::Map<Vector>(o, nq) = x.q; });
+  if (name == "u") return series(f, nu, [nu](const run::Frame& x, double* o) { Eigen::Map<Vector>(o, nu) = x.u; });
+  if (name == "udot")
+    return series(f, nu, [nu](const run::Frame& x, double* o) { Eigen::Map<Vector>(o, nu) = x.udot; });
+  if (name == "origin") return perBodyField(f, nb, &B::origin);
+  if (name == "orientation")
+    return perBody<4>(f, nb, [](const run::Frame& x, size_t b) { return x.bodies[b].orientation.asVec4(); });
+  if (name == "com") return perBodyField(f, nb, &B::com);
+  if (name == "com_velocity") return perBodyField(f, nb, &B::comVelocity);
+  if (name == "com_acceleration") return perBodyField(f, nb, &B::comAcceleration);
+  if (name == "angular_velocity") return perBodyField(f, nb, &B::angularVelocity);
+  if (name == "angular_acceleration") return perBodyField(f, nb, &B::angularAcceleration);
+  if (name == "contact_force" && r.model->built.contact)
+    return perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.contactForce[b]; });
+  if (name == "contact_torque" && r.model->built.contact)
+    return perBody<3>(f, nb, [](const run::Frame& x, size_t b) { return x.contactTorque[b]; });
+  if (name == "kinetic_energy") return scalars(f, &run::Frame::kineticEnergy);
+  if (name == "potential_energy") return scalars(f, &run::Frame::potentialEnergy);
+  if (name == "nonconservative_work") return scalars(f, &run::Frame::nonConservativeWork);
+  if (name == "contacts") return contactArrays(r);
+  throw py::key_error("no result array named '" + name + "'");
 }
 
 py::dict statistics(const PyRun& r) {
@@ -215,7 +246,8 @@ py::dict statistics(const PyRun& r) {
 void bindRun(py::module_& m) {
   py::class_<PyRun>(m, "_Run", "The C++ side of articula.Results.")
       .def_property_readonly("model", [](const PyRun& r) { return r.model; })
-      .def("arrays", &arrays)
+      .def("array_names", &arrayNames)
+      .def("array", &array, py::arg("name"))
       .def("statistics", &statistics)
       .def_property_readonly("summary_json", [](const PyRun& r) { return r.summary.dump(); })
       .def_readonly("summary_text", &PyRun::summaryText)

@@ -23,8 +23,10 @@ enum class Part { Q, U, Z, Y };
 // s.q = values (and u, z, y): a copy into the State, through the method that invalidates its stage.
 void assignVariables(PyState& s, const py::handle& value, Part part, const char* what) {
   State& st = s.sync();
-  const int n = part == Part::Q ? st.getNQ() : part == Part::U ? st.getNU() : part == Part::Z ? st.getNZ()
-                                                                                              : static_cast<int>(st.getY().size());
+  const int n = part == Part::Q   ? st.getNQ()
+                : part == Part::U ? st.getNU()
+                : part == Part::Z ? st.getNZ()
+                                  : static_cast<int>(st.getY().size());
   const Vector v = vectorArgument(value, n, what);
   switch (part) {
     case Part::Q: st.updQ() = v; break;
@@ -59,9 +61,11 @@ void bindState(py::module_& m) {
                       "changed, as Simbody's updQ()/updU() do: the next realize recomputes them. qdot, udot, "
                       "zdot, multipliers and the constraint errors are read-only views, valid while the State "
                       "stays realized to their stage; asking for them earlier raises StageError.")
-      .def("copy", [](const PyState& s) { return PyState(s); }, "An independent copy (its own memory).")
+      .def(
+          "copy", [](const PyState& s) { return PyState(s); }, "An independent copy (its own memory).")
       .def("__copy__", [](const PyState& s) { return PyState(s); })
-      .def("__deepcopy__", [](const PyState& s, py::dict) { return PyState(s); }, py::arg("memo"))
+      .def(
+          "__deepcopy__", [](const PyState& s, py::dict) { return PyState(s); }, py::arg("memo"))
       .def_property(
           "time", [](PyState& s) { return s.sync().getTime(); },
           [](PyState& s, Real t) {
@@ -73,44 +77,90 @@ void bindState(py::module_& m) {
       .def_property_readonly("nu", [](PyState& s) { return s.raw().getNU(); })
       .def_property_readonly("nz", [](PyState& s) { return s.raw().getNZ(); })
       .def_property(
-          "q", [](py::object self) { PyState& s = self.cast<PyState&>(); return variables(s, self, 0, s.raw().getNQ()); },
+          "q",
+          [](py::object self) {
+            PyState& s = self.cast<PyState&>();
+            return variables(s, self, 0, s.raw().getNQ());
+          },
           [](PyState& s, py::handle v) { assignVariables(s, v, Part::Q, "State.q"); },
           "Generalized coordinates: a writable view (quaternions scalar first).")
       .def_property(
-          "u", [](py::object self) { PyState& s = self.cast<PyState&>(); return variables(s, self, s.raw().getNQ(), s.raw().getNU()); },
+          "u",
+          [](py::object self) {
+            PyState& s = self.cast<PyState&>();
+            return variables(s, self, s.raw().getNQ(), s.raw().getNU());
+          },
           [](PyState& s, py::handle v) { assignVariables(s, v, Part::U, "State.u"); },
           "Generalized speeds: a writable view.")
       .def_property(
-          "z", [](py::object self) { PyState& s = self.cast<PyState&>(); return variables(s, self, s.raw().getNQ() + s.raw().getNU(), s.raw().getNZ()); },
+          "z",
+          [](py::object self) {
+            PyState& s = self.cast<PyState&>();
+            return variables(s, self, s.raw().getNQ() + s.raw().getNU(), s.raw().getNZ());
+          },
           [](PyState& s, py::handle v) { assignVariables(s, v, Part::Z, "State.z"); },
           "Auxiliary continuous variables (e.g. contact hysteresis, accumulated work): a writable view.")
       .def_property(
-          "y", [](py::object self) { PyState& s = self.cast<PyState&>(); return variables(s, self, 0, static_cast<int>(s.raw().getY().size())); },
+          "y",
+          [](py::object self) {
+            PyState& s = self.cast<PyState&>();
+            return variables(s, self, 0, static_cast<int>(s.raw().getY().size()));
+          },
           [](PyState& s, py::handle v) { assignVariables(s, v, Part::Y, "State.y"); },
           "All continuous variables [q u z]: a writable view.")
-      .def_property_readonly("qdot", [](py::object self) { return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getQDot(); }); },
-                             "dq/dt (stage Velocity), read-only view.")
-      .def_property_readonly("udot", [](py::object self) { return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getUDot(); }); },
-                             "du/dt (stage Acceleration), read-only view.")
-      .def_property_readonly("zdot", [](py::object self) { return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getZDot(); }); },
-                             "dz/dt (stage Acceleration), read-only view.")
-      .def_property_readonly("multipliers", [](py::object self) { return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getMultipliers(); }); },
-                             "Constraint multipliers lambda (stage Acceleration), read-only view.")
-      .def_property_readonly("qerr", [](py::object self) { return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getQErr(); }); },
-                             "Position constraint errors (stage Position), read-only view.")
-      .def_property_readonly("uerr", [](py::object self) { return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getUErr(); }); },
-                             "Velocity constraint errors (stage Velocity), read-only view.")
-      .def_property_readonly("udoterr", [](py::object self) { return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getUDotErr(); }); },
-                             "Acceleration constraint errors (stage Acceleration), read-only view.")
-      .def_property_readonly("stage", [](PyState& s) { return s.sync().getSystemStage(); },
-                             "The stage the whole State is realized to.")
-      .def("invalidate", [](PyState& s, Stage stage) { s.sync().invalidateAll(stage); }, py::arg("stage"),
-           "Marks `stage` and every later stage as not realized.")
+      .def_property_readonly(
+          "qdot",
+          [](py::object self) {
+            return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getQDot(); });
+          },
+          "dq/dt (stage Velocity), read-only view.")
+      .def_property_readonly(
+          "udot",
+          [](py::object self) {
+            return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getUDot(); });
+          },
+          "du/dt (stage Acceleration), read-only view.")
+      .def_property_readonly(
+          "zdot",
+          [](py::object self) {
+            return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getZDot(); });
+          },
+          "dz/dt (stage Acceleration), read-only view.")
+      .def_property_readonly(
+          "multipliers",
+          [](py::object self) {
+            return result(self.cast<PyState&>(), self,
+                          [](const State& s) -> const Vector& { return s.getMultipliers(); });
+          },
+          "Constraint multipliers lambda (stage Acceleration), read-only view.")
+      .def_property_readonly(
+          "qerr",
+          [](py::object self) {
+            return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getQErr(); });
+          },
+          "Position constraint errors (stage Position), read-only view.")
+      .def_property_readonly(
+          "uerr",
+          [](py::object self) {
+            return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getUErr(); });
+          },
+          "Velocity constraint errors (stage Velocity), read-only view.")
+      .def_property_readonly(
+          "udoterr",
+          [](py::object self) {
+            return result(self.cast<PyState&>(), self, [](const State& s) -> const Vector& { return s.getUDotErr(); });
+          },
+          "Acceleration constraint errors (stage Acceleration), read-only view.")
+      .def_property_readonly(
+          "stage", [](PyState& s) { return s.sync().getSystemStage(); }, "The stage the whole State is realized to.")
+      .def(
+          "invalidate", [](PyState& s, Stage stage) { s.sync().invalidateAll(stage); }, py::arg("stage"),
+          "Marks `stage` and every later stage as not realized.")
       .def("__repr__", [](PyState& s) {
         const State& st = s.sync();
         return "State(t=" + formatValue(st.getTime()) + ", nq=" + std::to_string(st.getNQ()) +
-               ", nu=" + std::to_string(st.getNU()) + ", nz=" + std::to_string(st.getNZ()) + ", stage=" +
-               stageName(st.getSystemStage()) + ")";
+               ", nu=" + std::to_string(st.getNU()) + ", nz=" + std::to_string(st.getNZ()) +
+               ", stage=" + stageName(st.getSystemStage()) + ")";
       });
 }
 

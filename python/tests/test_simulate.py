@@ -79,6 +79,10 @@ def test_contacts(models):
     assert len(c["time"]) > 0 and c["force"].shape == (len(c["time"]), 3)
     assert np.all(c["normal_force"] >= 0)
     assert r.contact_force.shape == (len(r), len(r.body_names), 3)
+    assert set(c["surface_a"]) <= set(range(-1, len(c["surface_names"])))
+    pd = pytest.importorskip("pandas")
+    df = r.contacts_to_pandas()
+    assert len(df) == len(c["time"]) and df["surface_b"].notna().all()
 
 
 def test_override_errors_name_the_keyword(pendulum):

@@ -47,9 +47,9 @@ void applyScenarioOverrides(const ScenarioOverrides& o, const std::string& file,
   if (o.integrator) {
     const auto method = model::kindNamed<IntegratorMethod>(*o.integrator);
     if (!method)
-      throw RunError(RunFailure::BadInput, std::string(o.names == OverrideNames::Fields ? "integrator" : "--integrator") +
-                                               " = " + *o.integrator + ": unknown integrator (known: " +
-                                               model::kindList<IntegratorMethod>() + ")");
+      throw RunError(RunFailure::BadInput,
+                     std::string(o.names == OverrideNames::Fields ? "integrator" : "--integrator") + " = " +
+                         *o.integrator + ": unknown integrator (known: " + model::kindList<IntegratorMethod>() + ")");
     s.integrator = *method;
   }
   if (o.accuracy) s.accuracy = *o.accuracy;

@@ -170,7 +170,7 @@ void State::requireStage(Stage s, const char* what) const {
   const Stage have = getSystemStage();
   if (have < s)
     throw StageError(std::string("State: '") + what + "' needs stage " + stageName(s) +
-                " but the state is realized only to " + stageName(have));
+                     " but the state is realized only to " + stageName(have));
 }
 
 void State::setQ(const Eigen::Ref<const Vector>& q) {
@@ -203,9 +203,9 @@ void State::markCacheEntryRealized(int index) const {
 
 void State::throwStaleCache(const CacheEntry& c) const {
   const SubsystemInfo& owner = subsystems_.at(c.owner);
-  throw StageError("Cache entry '" + c.name + "' of subsystem '" + owner.name + "' needs stage " + stageName(c.dependsOn) +
-              (c.lazy ? " (computed on demand)" : "") + " but the subsystem is realized only to " +
-              stageName(owner.stage));
+  throw StageError("Cache entry '" + c.name + "' of subsystem '" + owner.name + "' needs stage " +
+                   stageName(c.dependsOn) + (c.lazy ? " (computed on demand)" : "") +
+                   " but the subsystem is realized only to " + stageName(owner.stage));
 }
 
 }  // namespace articula
