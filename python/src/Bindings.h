@@ -50,6 +50,10 @@ Vector vectorArgument(const py::handle& value, Eigen::Index n, const char* what)
 void requireSize(const Eigen::Ref<const Vector>& v, Eigen::Index n, const char* what);
 void requireFinite(const Eigen::Ref<const Vector>& v, const char* what);
 
+// A Stage from Python, where Stage(42) can be made: ValueError unless it is one of the stages and
+// at least `lowest`.
+Stage checkedStage(Stage s, Stage lowest = Stage::Empty);
+
 // The bind functions, one per file.
 void bindErrors(py::module_& m);
 void bindMath(py::module_& m);

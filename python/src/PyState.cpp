@@ -60,6 +60,14 @@ py::array_t<double> viewOf(double* data, Eigen::Index rows, Eigen::Index cols, p
   return a;
 }
 
+Stage checkedStage(Stage s, Stage lowest) {
+  const int i = static_cast<int>(s);
+  if (i < static_cast<int>(lowest) || i > static_cast<int>(Stage::Report))
+    throw py::value_error("stage " + std::to_string(i) + ": expected a Stage from " + stageName(lowest) +
+                          " to Report");
+  return s;
+}
+
 void requireSize(const Eigen::Ref<const Vector>& v, Eigen::Index n, const char* what) {
   if (v.size() != n)
     throw py::value_error(std::string(what) + ": expected " + std::to_string(n) + " values, got " +

@@ -154,8 +154,8 @@ void bindState(py::module_& m) {
       .def_property_readonly(
           "stage", [](PyState& s) { return s.sync().getSystemStage(); }, "The stage the whole State is realized to.")
       .def(
-          "invalidate", [](PyState& s, Stage stage) { s.sync().invalidateAll(stage); }, py::arg("stage"),
-          "Marks `stage` and every later stage as not realized.")
+          "invalidate", [](PyState& s, Stage stage) { s.sync().invalidateAll(checkedStage(stage, Stage::Model)); },
+          py::arg("stage"), "Marks `stage` (Model or later) and every later stage as not realized.")
       .def("__repr__", [](PyState& s) {
         const State& st = s.sync();
         return "State(t=" + formatValue(st.getTime()) + ", nq=" + std::to_string(st.getNQ()) +

@@ -36,7 +36,7 @@ void bindSystem(py::module_& m) {
           "realize",
           [](const System& sys, PyState& s, Stage stage) {
             State& st = s.sync();
-            sys.realize(st, stage);
+            sys.realize(st, checkedStage(stage));
           },
           py::arg("state"), py::arg("stage") = Stage::Report,
           "Realizes every subsystem stage by stage up to `stage` (default Report). Raises Error for a State "

@@ -102,3 +102,13 @@ def test_time(pendulum):
     assert s.time == 1.5 and s.stage < Stage.Time
     with pytest.raises(ValueError):
         s.time = float("inf")
+
+
+def test_stages_out_of_range_are_refused(pendulum):
+    s = pendulum.initial_state()
+    with pytest.raises(ValueError, match="expected a Stage"):
+        pendulum.system.realize(s, Stage(42))
+    with pytest.raises(ValueError, match="expected a Stage from Model"):
+        s.invalidate(Stage.Empty)
+    s.invalidate(Stage.Velocity)
+    assert s.stage == Stage.Position
