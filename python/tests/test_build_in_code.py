@@ -553,3 +553,14 @@ def test_custom_force_callables_are_released_with_their_system():
     del force, s
     gc.collect()
     assert ref() is None
+
+
+def test_constraint_results_need_their_stage():
+    s, m, rod, st, _ = hanging_mass("rod")
+    st.q[0] += 0.01  # drops Position and later stages
+    with pytest.raises(articula.StageError):
+        rod.multipliers(st)
+    s.realize(st, Stage.Position)
+    assert rod.position_errors(st)[0] != 0.0
+    with pytest.raises(articula.StageError):
+        rod.calc_constraint_forces(st)
