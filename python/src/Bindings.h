@@ -60,6 +60,7 @@ void bindMath(py::module_& m);
 void bindState(py::module_& m);
 void bindSystem(py::module_& m);
 void bindMobilizers(py::module_& m);
+void bindFunctions(py::module_& m);
 void bindMatter(py::module_& m);
 void bindForces(py::module_& m);
 void bindConstraints(py::module_& m);

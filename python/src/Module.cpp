@@ -11,6 +11,7 @@ PYBIND11_MODULE(_articula, m) {
   bindState(m);
   bindSystem(m);
   bindMobilizers(m);
+  bindFunctions(m);
   bindMatter(m);
   bindForces(m);
   bindConstraints(m);

@@ -63,8 +63,7 @@ py::array_t<double> viewOf(double* data, Eigen::Index rows, Eigen::Index cols, p
 Stage checkedStage(Stage s, Stage lowest) {
   const int i = static_cast<int>(s);
   if (i < static_cast<int>(lowest) || i > static_cast<int>(Stage::Report))
-    throw py::value_error("stage " + std::to_string(i) + ": expected a Stage from " + stageName(lowest) +
-                          " to Report");
+    throw py::value_error("stage " + std::to_string(i) + ": expected a Stage from " + stageName(lowest) + " to Report");
   return s;
 }
 

@@ -37,6 +37,7 @@ void bindSystem(py::module_& m) {
           [](const System& sys, PyState& s, Stage stage) {
             State& st = s.sync();
             sys.realize(st, checkedStage(stage));
+            s.seen();  // prescribed motion writes q and u while realizing Position
           },
           py::arg("state"), py::arg("stage") = Stage::Report,
           "Realizes every subsystem stage by stage up to `stage` (default Report). Raises Error for a State "

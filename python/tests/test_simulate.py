@@ -27,14 +27,16 @@ def run_command(command, model, out, *options):
                    capture_output=True)
 
 
-@pytest.mark.parametrize("name, options", [
-    ("double_pendulum.json", {"duration": 0.5}),
-    ("scenarios/standing_fall.json", {"duration": 0.3}),
+@pytest.mark.parametrize("name, options, compat", [
+    ("double_pendulum.json", {"duration": 0.5}, False),
+    ("scenarios/standing_fall.json", {"duration": 0.3}, False),
+    ("../tests/data/openmbd/openmbd_male.json", {"duration": 0.2}, True),  # OpenMBD's own format
 ])
-def test_files_equal_the_commands(models, command, tmp_path, name, options):
+def test_files_equal_the_commands(models, command, tmp_path, name, options, compat):
     model = models / name
-    run_command(command, model, tmp_path / "cli", "--duration", str(options["duration"]))
-    r = articula.load(str(model)).simulate(**options)
+    extra = ["--openmbd-compat"] if compat else []
+    run_command(command, model, tmp_path / "cli", "--duration", str(options["duration"]), *extra)
+    r = articula.load(str(model), openmbd_compat=compat).simulate(**options)
     r.write(tmp_path / "py")
     for f in SAME_FILES:
         cli, py = tmp_path / "cli" / f, tmp_path / "py" / f
