@@ -445,3 +445,34 @@ def test_assembler_bad_arguments():
     other, t = pendulum()
     with pytest.raises(articula.Error):
         assembler.assemble(t)  # a State of another System
+
+
+# ---- Ctrl-C -----------------------------------------------------------------------------------------
+
+def test_a_signal_stops_a_long_run():
+    """SIGINT (Ctrl-C) is noticed while step_to runs in C++ without any callback: the stepper
+    checks for signals about ten times a second and raises what the Python handler raised."""
+    import os
+    import signal
+    import threading
+    import time
+
+    system, state = ball(h0=1e9)  # a fall that lasts
+    ts = articula.TimeStepper(system, articula.make_integrator(system, "ExplicitEuler", fixed_step_size=1e-6))
+    ts.initialize(state)
+
+    def interrupted(signum, frame):
+        raise Boom("interrupted")
+
+    previous = signal.signal(signal.SIGINT, interrupted)
+    timer = threading.Timer(0.1, os.kill, (os.getpid(), signal.SIGINT))
+    try:
+        start = time.perf_counter()
+        timer.start()
+        with pytest.raises(Boom, match="interrupted"):
+            ts.run(1e4)  # 1e10 steps: hours unless interrupted
+        assert time.perf_counter() - start < 10
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
+    assert ts.failed and 0 < ts.state.time < 1e4
