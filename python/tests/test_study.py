@@ -351,6 +351,28 @@ def test_assembler_closes_the_four_bar_loop(four_bar):
     assert np.max(np.abs(s.qerr)) < 1e-10
 
 
+@pytest.mark.skipif(not hasattr(articula.MatterSubsystem, "add_ball"),
+                    reason="constraint bindings (MatterSubsystem.add_ball, ConstraintBindings.cpp) are not in this "
+                           "build; the four-bar model file above tests a loop instead")
+def test_assembler_closes_a_loop_built_in_code():
+    # A parallelogram: ground 1 m, three 1 m links; closed, the crank and rocker angles are equal
+    # and the coupler stays parallel to the ground: q = [t, -t, t].
+    system = articula.MultibodySystem()
+    m = system.matter
+    pin = articula.mobilizers.pin()
+    link = articula.Body(1.0, [0.5, 0, 0], articula.Inertia(0.01, 0.1, 0.1))
+    crank = m.add_body(0, articula.Transform(), link, articula.Transform(), pin)
+    coupler = m.add_body(crank, articula.Transform([1, 0, 0]), link, articula.Transform(), pin)
+    rocker = m.add_body(0, articula.Transform([1, 0, 0]), link, articula.Transform(), pin)
+    m.add_ball(coupler, [1, 0, 0], rocker, [1, 0, 0])
+    s = system.realize_topology()
+    s.q[:] = [0.5, -0.3, 0.7]
+    assembler = articula.Assembler(system)
+    assembler.lock_body(crank)
+    assembler.assemble(s)
+    np.testing.assert_allclose(s.q, [0.5, -0.5, 0.5], atol=1e-9)
+
+
 def test_assembler_fails_when_the_loop_cannot_close(four_bar):
     s = four_bar.initial_state()
     matter = four_bar.matter
