@@ -136,7 +136,7 @@ const std::vector<Setting>& settings() {
               "The Stage an interpolated state is realized through (Time .. Report; default Acceleration).",
               [](const Integrator& i) -> py::object { return py::cast(i.getSettings().reportStage); },
               [](Integrator& i, const py::handle& v) {
-                const Stage s = v.cast<Stage>();
+                const Stage s = checkedStage(v.cast<Stage>(), Stage::Time);
                 checked(i, "report_stage", [&] { i.setReportStage(s); });
               }},
   };

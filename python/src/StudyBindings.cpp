@@ -223,6 +223,7 @@ int addEvent(PyStepper& p, py::object witness, py::object handler, EventDirectio
   requireIdle(&p.stepper, "TimeStepper.add_event");
   requireCallable(witness, "add_event(witness)");
   requireCallable(handler, "add_event(handler)");
+  checkedStage(stage, Stage::Time);
   const std::string handlerName = nameOf(handler, name);
   auto w = argument(
       [&] { return std::make_shared<PyWitness>(nameOf(witness, name), stage, direction, witness, p.errors); });
@@ -252,6 +253,7 @@ void addReporter(PyStepper& p, py::object f, const std::optional<std::vector<Rea
                  std::optional<Real> interval, Real start, Stage stage, const std::string& name) {
   requireIdle(&p.stepper, "TimeStepper.add_reporter");
   requireCallable(f, "add_reporter(function)");
+  checkedStage(stage, Stage::Time);
   if (times.has_value() == interval.has_value())
     throw py::value_error("TimeStepper.add_reporter: give either times or interval (add_step_reporter: every step)");
   const std::string n = nameOf(f, name);

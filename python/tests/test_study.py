@@ -295,6 +295,11 @@ def test_bad_arguments():
         ts.add_event(height, print, characteristic_time=-1.0)
     with pytest.raises(ValueError):
         ts.chatter_limit = 0
+    for stage in (Stage.Model, Stage(42)):
+        with pytest.raises(ValueError, match="stage"):
+            ts.add_event(height, print, stage=stage)
+        with pytest.raises(ValueError, match="stage"):
+            ts.add_reporter(print, interval=0.1, stage=stage)
     with pytest.raises(articula.Error, match="initialize"):
         ts.step_to(1.0)
     ts.initialize(state)
