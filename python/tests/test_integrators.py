@@ -263,3 +263,15 @@ def test_step_to_releases_the_gil():
     assert elapsed > 0.05, "the run was too short to tell"
     # With the GIL held the counting thread could not run at all while step_to ran.
     assert during > 100, (during, elapsed)
+
+
+def test_a_model_integrated_here_agrees_with_simulate(pendulum):
+    """models/double_pendulum.json: this integrator loop and the command's run loop (Model.simulate)
+    integrate the same equations; they agree to about the accuracy asked."""
+    r = pendulum.simulate(duration=1.0, integrator="DormandPrince54", accuracy=1e-9, report_interval=0.25)
+    integ = articula.make_integrator(pendulum.system, "DormandPrince54", accuracy=1e-9)
+    integ.initialize(pendulum.initial_state())
+    for t, q in zip(r.time, r.q):
+        integ.step_to(t)
+        np.testing.assert_allclose(integ.state.q, q, atol=1e-7)
+    assert integ.time == pytest.approx(1.0)

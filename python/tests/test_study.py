@@ -378,6 +378,21 @@ def test_assembler_closes_a_loop_built_in_code():
     np.testing.assert_allclose(s.q, [0.5, -0.5, 0.5], atol=1e-9)
 
 
+def test_stepper_keeps_a_closed_loop_closed(four_bar):
+    """The four-bar through the TimeStepper: every report satisfies Freudenstein's equation (the
+    integrator projects onto the loop) and the conservative linkage keeps its energy."""
+    system = four_bar.system
+    ts = articula.TimeStepper(system, articula.make_integrator(system, "RungeKuttaMerson", accuracy=1e-7))
+    rows = []
+    ts.add_reporter(lambda s: rows.append((freudenstein(s.q[0], s.q[2]), system.calc_energy(s))), interval=0.05)
+    ts.initialize(four_bar.initial_state())
+    ts.step_to(1.0)
+    assert len(rows) == 21
+    assert max(abs(f) for f, _ in rows) < 1e-6
+    energies = [e for _, e in rows]
+    assert max(energies) - min(energies) < 1e-6  # J, of 1.4 J
+
+
 def test_assembler_fails_when_the_loop_cannot_close(four_bar):
     s = four_bar.initial_state()
     matter = four_bar.matter
