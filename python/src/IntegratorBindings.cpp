@@ -60,6 +60,16 @@ Real number(const py::handle& v, const char* name) {
   return py::float_(py::reinterpret_borrow<py::object>(v)).cast<Real>();
 }
 
+// v as a T, else TypeError (pybind11's cast_error would be a RuntimeError).
+template <class T>
+T typed(const py::handle& v, const char* name, const char* expected) {
+  try {
+    return v.cast<T>();
+  } catch (const py::cast_error&) {
+    throw py::type_error(std::string("Integrator.") + name + ": expected " + expected);
+  }
+}
+
 template <class Set>
 void checked(Integrator& i, const char* name, Set set) {
   const std::string who = std::string("Integrator.") + name;
@@ -118,9 +128,10 @@ const std::vector<Setting>& settings() {
       Setting{"max_steps_per_call", "Internal steps per step_to before it returns ReachedStepLimit (default 100000).",
               [](const Integrator& i) -> py::object { return py::int_(i.getSettings().maxStepsPerCall); },
               [](Integrator& i, const py::handle& v) {
-                if (!py::isinstance<py::int_>(v) || py::isinstance<py::bool_>(v))
+                if (!PyIndex_Check(v.ptr()) || py::isinstance<py::bool_>(v))
                   throw py::type_error("Integrator.max_steps_per_call: expected an int");
-                const auto n = v.cast<long long>();
+                const Py_ssize_t n = PyNumber_AsSsize_t(v.ptr(), nullptr);  // clamped on overflow
+                if (n == -1 && PyErr_Occurred()) throw py::error_already_set();
                 if (n < 1 || n > std::numeric_limits<int>::max())
                   throw py::value_error("Integrator.max_steps_per_call must be in 1 .. 2^31-1, got " +
                                         std::to_string(n));
@@ -129,14 +140,14 @@ const std::vector<Setting>& settings() {
       Setting{"return_every_internal_step", "step_to returns TimeHasAdvanced after each internal step (default False).",
               [](const Integrator& i) -> py::object { return py::bool_(i.getSettings().returnEveryInternalStep); },
               [](Integrator& i, const py::handle& v) {
-                const bool on = v.cast<bool>();
+                const bool on = typed<bool>(v, "return_every_internal_step", "a bool");
                 checked(i, "return_every_internal_step", [&] { i.setReturnEveryInternalStep(on); });
               }},
       Setting{"report_stage",
               "The Stage an interpolated state is realized through (Time .. Report; default Acceleration).",
               [](const Integrator& i) -> py::object { return py::cast(i.getSettings().reportStage); },
               [](Integrator& i, const py::handle& v) {
-                const Stage s = checkedStage(v.cast<Stage>(), Stage::Time);
+                const Stage s = checkedStage(typed<Stage>(v, "report_stage", "a Stage"), Stage::Time);
                 checked(i, "report_stage", [&] { i.setReportStage(s); });
               }},
   };

@@ -145,6 +145,8 @@ def test_settings_are_properties_and_keywords():
     integ.fixed_step_size = None
     assert integ.fixed_step_size is None
     assert integ.configure(accuracy=1e-4) is integ and integ.accuracy == 1e-4
+    integ.max_steps_per_call = np.int64(50)  # any integer type
+    assert integ.max_steps_per_call == 50
     assert integ.settings["constraint_tolerance_in_use"] == 1e-9
 
 
@@ -155,7 +157,8 @@ def test_settings_are_properties_and_keywords():
     ("minimum_step_size", float("nan"), ValueError), ("initial_step_size", -1.0, ValueError),
     ("final_time", float("nan"), ValueError), ("max_steps_per_call", 0, ValueError),
     ("accuracy", "tight", TypeError), ("max_steps_per_call", 1.5, TypeError),
-    ("report_stage", articula.Stage(42), ValueError),
+    ("report_stage", articula.Stage(42), ValueError), ("report_stage", "Position", TypeError),
+    ("return_every_internal_step", "yes", TypeError), ("max_steps_per_call", 2 ** 70, ValueError),
     ("report_stage", articula.Stage.Model, ValueError),
 ])
 def test_bad_settings_raise(setting, value, error):
