@@ -518,3 +518,59 @@ def test_a_signal_stops_a_long_run():
         timer.join()
         signal.signal(signal.SIGINT, previous)
     assert ts.failed and 0 < ts.state.time < 1e4
+
+
+def test_steppers_in_threads_run_independently():
+    """Two steppers stepping at once in two threads (the GIL released, callbacks taking it) give
+    what each gives alone."""
+    import threading
+
+    def run(results, key):
+        system, state = ball(h0=2.0)
+        ts = stepper(system)
+        times = []
+        ts.add_event(height, lambda s, e: (times.append(e.time), s.u.__imul__(-0.9)), direction=EventDirection.Falling)
+        ts.add_reporter(lambda s: None, interval=0.001)
+        ts.initialize(state)
+        ts.step_to(4.0)
+        results[key] = (times, ts.state.q[0], ts.state.u[0])
+
+    alone = {}
+    run(alone, "a")
+    together = {}
+    threads = [threading.Thread(target=run, args=(together, k)) for k in "ab"]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert together["a"] == alone["a"] and together["b"] == alone["a"]
+
+
+def test_a_stepper_cannot_be_stepped_from_two_threads_at_once():
+    import threading
+
+    system, state = ball()
+    ts = stepper(system)
+    inside, tried = threading.Event(), threading.Event()
+
+    def report(s):  # waits (without the GIL) until the main thread has tried
+        if s.time == 0.5:
+            inside.set()
+            assert tried.wait(10)
+
+    ts.add_reporter(report, times=[0.5])
+    ts.initialize(state)
+    worker = threading.Thread(target=ts.step_to, args=(1.0,))
+    worker.start()
+    try:
+        assert inside.wait(10)
+        with pytest.raises(articula.Error, match="not while the TimeStepper is stepping"):
+            ts.step_to(2.0)
+        with pytest.raises(articula.Error, match="not while"):
+            ts.integrator.step_to(2.0)
+        with pytest.raises(articula.Error, match="not while"):
+            ts.state
+    finally:
+        tried.set()
+        worker.join()
+    assert ts.time == 1.0 and not ts.failed
