@@ -3,6 +3,7 @@
 // event handler, a reporter, another thread) cannot change or step it under the C++ code's feet.
 #pragma once
 #include <initializer_list>
+#include <vector>
 
 #include "Bindings.h"
 
