@@ -52,7 +52,7 @@ demo: configure
 
 # The Python module, built into $(BUILD)/python/articula (docs/python.md).
 python: configure
-	ninja -C $(BUILD) -j $(JOBS) articula_python
+	ninja -C $(BUILD) -j $(JOBS) python
 	@echo "PYTHONPATH=$(abspath $(BUILD))/python /usr/bin/python3 -c 'import articula'"
 
 bench: configure
@@ -67,13 +67,13 @@ bench-compare: configure
 # Library, headers, command, CMake package and pkg-config file under PREFIX (docs/install.md).
 PREFIX ?= /usr/local
 install: configure
-	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli articula_python
+	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli python
 	cmake --install $(BUILD) --prefix $(PREFIX)
 
 # The Debian package $(BUILD)/articula_<version>_<arch>.deb (cmake/Package.cmake); install it with
 # `sudo apt install ./$(BUILD)/articula_<version>_amd64.deb`.
 package: configure
-	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli articula_python
+	ninja -C $(BUILD) -j $(JOBS) articula articula_web articula_cli python
 	cd $(BUILD) && cpack
 	@ls $(BUILD)/articula_*.deb
 

@@ -9,6 +9,11 @@ Load a model file and run its scenario::
 
 or build a System in code and use the operators at a State (docs/python.md).
 """
+from __future__ import annotations  # the annotations stay strings: python/tools/make_stubs.py copies them
+
+import sys
+from typing import Any, Callable, Iterable
+
 from ._articula import *  # noqa: F401,F403  (the compiled classes and functions)
 from ._articula import __version__, _simulate, Model, Stage  # noqa: F401
 from . import _articula
@@ -17,9 +22,18 @@ from ._progress import make_progress
 
 __all__ = [name for name in dir(_articula) if not name.startswith("_")] + ["Results", "from_dict"]
 
+# The extension's submodules (articula.mobilizers) import by their full name too.
+for _name, _value in vars(_articula).items():
+    if type(_value) is type(sys):
+        sys.modules.setdefault("%s.%s" % (__name__, _name), _value)
+del _name, _value
 
-def _model_simulate(self, duration=None, integrator=None, accuracy=None, report_interval=None,
-                    fixed_step=None, max_steps=None, progress=False, frame_thread=True):
+
+def _model_simulate(self, duration: float | None = None, integrator: str | None = None,
+                    accuracy: float | None = None, report_interval: float | None = None,
+                    fixed_step: float | None = None, max_steps: int | None = None,
+                    progress: bool | Callable[[float, float, float], Any] = False,
+                    frame_thread: bool = True) -> Results:
     """Runs the model's scenario and returns its Results.
 
     The run happens in C++ with the GIL released (other Python threads go on); keyword arguments
@@ -44,14 +58,15 @@ def _model_simulate(self, duration=None, integrator=None, accuracy=None, report_
 Model.simulate = _model_simulate
 
 
-def from_dict(document, file="<dict>", openmbd_compat=False, allow_paths=()):
+def from_dict(document: dict[str, Any], file: str = "<dict>", openmbd_compat: bool = False,
+              allow_paths: Iterable[str] = ()) -> Model:
     """A model from a dict in either format (what json.load gives; Model.to_dict() gives one back)."""
     import json
     return from_json(json.dumps(document), file=file, openmbd_compat=openmbd_compat,  # noqa: F405
                      allow_paths=list(allow_paths))
 
 
-def _model_to_dict(self):
+def _model_to_dict(self) -> dict[str, Any]:
     """The model in the Articula format as a dict (edit it and pass it to articula.from_dict)."""
     import json
     return json.loads(self.to_json())

@@ -1,7 +1,16 @@
 """Results of Model.simulate: NumPy arrays by coordinate and body name, the summary, the files."""
+from __future__ import annotations  # the annotations stay strings: python/tools/make_stubs.py copies them
+
 import json
+import os
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+    from ._articula import Model
 
 
 class Results:
@@ -21,6 +30,33 @@ class Results:
     summary: summary.json as a dict; statistics: the integrator's counts.
     write(folder): the files `articula run` writes, byte for byte.
     """
+
+    # The arrays are declared for the stubs and editors; __getattr__ makes them when first read.
+    time: NDArray[np.float64]
+    q: NDArray[np.float64]
+    u: NDArray[np.float64]
+    udot: NDArray[np.float64]
+    origin: NDArray[np.float64]
+    orientation: NDArray[np.float64]
+    com: NDArray[np.float64]
+    com_velocity: NDArray[np.float64]
+    com_acceleration: NDArray[np.float64]
+    angular_velocity: NDArray[np.float64]
+    angular_acceleration: NDArray[np.float64]
+    contact_force: NDArray[np.float64]
+    contact_torque: NDArray[np.float64]
+    kinetic_energy: NDArray[np.float64]
+    potential_energy: NDArray[np.float64]
+    nonconservative_work: NDArray[np.float64]
+    contacts: dict[str, Any]
+    model: Model
+    q_names: list[str]
+    u_names: list[str]
+    body_names: list[str]
+    summary: dict[str, Any]
+    summary_text: str
+    statistics: dict[str, Any]
+    fired_events: list[tuple[int, float]]  # (event index, time)
 
     def __init__(self, run):
         self._run = run
@@ -47,10 +83,10 @@ class Results:
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self._names))
 
-    def __len__(self):
+    def __len__(self) -> int:
         return len(self.time)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         end = self.time[-1] if len(self.time) else 0.0
         return "<articula.Results: %d frames, t = 0 .. %g s, %s>" % (
             len(self.time), end, self.statistics["integrator"])
@@ -61,19 +97,19 @@ class Results:
         except ValueError:
             raise KeyError("no coordinate named '%s' (known: %s)" % (name, ", ".join(names))) from None
 
-    def coordinate(self, name):
+    def coordinate(self, name: str) -> NDArray[np.float64]:
         """q of one coordinate ('joint.coordinate') at every frame."""
         return self._column(self.q_names, self.q, name)
 
-    def speed(self, name):
+    def speed(self, name: str) -> NDArray[np.float64]:
         """u of one coordinate at every frame."""
         return self._column(self.u_names, self.u, name)
 
-    def acceleration(self, name):
+    def acceleration(self, name: str) -> NDArray[np.float64]:
         """udot of one coordinate at every frame."""
         return self._column(self.u_names, self.udot, name)
 
-    def body(self, name):
+    def body(self, name: str) -> dict[str, NDArray[np.float64]]:
         """Every per-body array of one body, as a dict (origin, orientation, com, ...)."""
         try:
             i = self.body_names.index(name)
@@ -83,7 +119,7 @@ class Results:
                 "angular_acceleration", "contact_force", "contact_torque"]
         return {k: getattr(self, k)[:, i, :] for k in keys if k in self._names}
 
-    def to_pandas(self):
+    def to_pandas(self) -> Any:
         """A pandas DataFrame indexed by time: q, u, udot by coordinate name, each body's origin,
         orientation, mass centre motion (and contact force), and the energies. Needs pandas."""
         try:
@@ -109,7 +145,7 @@ class Results:
             columns[key] = getattr(self, key)
         return pd.DataFrame(columns, index=pd.Index(self.time, name="time"))
 
-    def contacts_to_pandas(self):
+    def contacts_to_pandas(self) -> Any:
         """One row per active contact per frame (the columns of contacts.csv). Needs pandas."""
         import pandas as pd
         c = self.contacts
@@ -123,7 +159,7 @@ class Results:
                 columns["%s_%s" % (k, axis)] = c[k][:, j]
         return pd.DataFrame(columns)
 
-    def write(self, folder):
+    def write(self, folder: str | os.PathLike[str]) -> str | os.PathLike[str]:
         """Writes the run's folder: the same files as `articula run --out folder` (trajectory.csv,
         trajectory.json, contacts.csv, summary.txt/.json, viewer.html), replacing an older run
         there and nothing else (OutputError otherwise)."""

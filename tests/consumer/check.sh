@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The consumer tests (ctest consumer_*): a program outside the tree, tests/consumer/double_pendulum.cpp,
 # built and run against Articula the ways docs/install.md describes.
-# Usage: tests/consumer/check.sh MODE BUILD_DIR VERSION
+# Usage: tests/consumer/check.sh MODE BUILD_DIR VERSION [PYTHON]
 #   install     cmake --install into a temporary prefix; the installed command and data; the
 #               program built with find_package, then with pkg-config
 #   deb         cpack's .deb (its Depends checked against Debian's package names), unpacked with
@@ -9,10 +9,13 @@
 #               and with pkg-config
 #   subproject  a project that add_subdirectory()s the source tree: no tests, benchmarks or
 #               examples, no web pages (Node.js never looked for); the program and the command run
+#   python      the Python package (PYTHON, default /usr/bin/python3) imported, with its stubs, from
+#               an install into a temporary prefix and from the unpacked .deb, outside the build tree
 set -euo pipefail
 mode=$1
 build=$(cd "$2" && pwd)
 version=$3
+python=${4:-/usr/bin/python3}
 here=$(cd "$(dirname "$0")" && pwd)
 source_dir=$(cd "$here/../.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/articula-consumer.XXXXXX")
@@ -40,6 +43,22 @@ build_and_run() {
   c++ -O1 $flags "$here/double_pendulum.cpp" -o "$work/$name-pc" $libs
   # A shared libarticula (BUILD_SHARED_LIBS) is not on the loader's path in a temporary prefix.
   LD_LIBRARY_PATH="$(dirname "$pc")${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}" "$work/$name-pc" "$version"
+}
+
+# The package under SITE imports by PYTHONPATH alone, from an empty folder, and runs a model.
+check_python() {
+  local site=$1
+  test -f "$site/articula/__init__.pyi" && test -f "$site/articula/py.typed" \
+    || { echo "no stubs (__init__.pyi, py.typed) in $site/articula"; exit 1; }
+  mkdir -p "$work/empty"
+  (cd "$work/empty" && PYTHONPATH=$site PYTHONNOUSERSITE=1 "$python" -c "
+import articula, sys
+assert articula.__file__.startswith('$site/'), articula.__file__
+assert articula.__version__ == '$version', articula.__version__
+m = articula.load('$source_dir/models/double_pendulum.json')
+r = m.simulate(duration=0.1)
+assert len(r.time) > 1 and r.q.shape[1] == len(m.q_names)
+print('python: articula', articula.__version__, 'from', articula.__file__)")
 }
 
 case "$mode" in
@@ -98,8 +117,21 @@ subproject)
     || { echo "articula view without pages: exit $status, $(cat "$work/view.err")"; exit 1; }
   echo "consumer: add_subdirectory build ran; its command (no web pages) refused to write a viewer"
   ;;
+python)
+  pyversion=$("$python" -c 'import sys; print("%d.%d" % sys.version_info[:2])')
+  cmake --install "$build" --prefix "$work/prefix" >/dev/null
+  check_python "$work/prefix/lib/python$pyversion/dist-packages"
+  # CPack installs under /usr, where Debian's interpreter reads /usr/lib/python3/dist-packages.
+  cpack --config "$build/CPackConfig.cmake" -B "$work/package" >/dev/null
+  deb=$(find "$work/package" -maxdepth 1 -name "articula_${version}_*.deb")
+  dpkg-deb -f "$deb" Depends | grep -q "python3-numpy" || { echo "the .deb's Depends lack python3-numpy"; exit 1; }
+  dpkg-deb -x "$deb" "$work/root"
+  if find "$work/root" -path "*/python3.*" | grep -q .; then echo "the .deb has a python3.X folder"; exit 1; fi
+  check_python "$work/root/usr/lib/python3/dist-packages"
+  echo "consumer: the Python package ran from an install and from the unpacked .deb"
+  ;;
 *)
-  echo "usage: check.sh install|deb|subproject BUILD_DIR VERSION" >&2
+  echo "usage: check.sh install|deb|subproject|python BUILD_DIR VERSION [PYTHON]" >&2
   exit 2
   ;;
 esac
