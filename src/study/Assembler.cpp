@@ -47,10 +47,13 @@ class Solver {
  private:
   void selectFreeMobilities();
   void evaluate(bool withJacobians);
-  Real merit() const { return r_.squaredNorm() + kConstraintMeritWeight * pw_.squaredNorm(); }
+  // Without goals (once they are done) only the constraint errors count.
+  Real merit(bool withGoals) const {
+    return (withGoals ? r_.squaredNorm() : 0) + kConstraintMeritWeight * pw_.squaredNorm();
+  }
   Real maxConstraintError(int* worst) const;
   bool hasGoals() const { return r_.size() > 0; }
-  Vector step() const;
+  Vector step(bool withGoals) const;
   void applyStep(const Vector& z, Real alpha);
   void coordinateGoalRows(int& row, bool withJacobians);
   void markerGoalRows(int& row, bool withJacobians);
@@ -147,9 +150,9 @@ void Solver::markerGoalRows(int& row, bool withJacobians) {
   }
 }
 
-// Minimum-norm Newton step on the constraints plus the damped Gauss-Newton step of the goals
-// restricted to the constraints' (linearized) null space.
-Vector Solver::step() const {
+// Minimum-norm Newton step on the constraints plus (withGoals) the damped Gauss-Newton step of the
+// goals restricted to the constraints' (linearized) null space.
+Vector Solver::step(bool withGoals) const {
   const int nf = static_cast<int>(free_.size());
   Vector z = Vector::Zero(nf);
   Matrix Z = Matrix::Identity(nf, nf);
@@ -162,7 +165,7 @@ Vector Solver::step() const {
     z = -svd.matrixV().leftCols(rank) * c.cwiseQuotient(sv.head(rank));
     Z = svd.matrixV().rightCols(nf - rank);
   }
-  if (hasGoals() && Z.cols() > 0) {
+  if (withGoals && hasGoals() && Z.cols() > 0) {
     const Matrix JZ = J_ * Z;
     Matrix H = JZ.transpose() * JZ;
     const Real scale = std::max(H.diagonal().maxCoeff(), Real(1e-300));
@@ -213,12 +216,12 @@ AssemblyResult Solver::run() {
   for (; it < a_.getMaxIterations(); ++it) {
     const bool constraintsMet = maxConstraintError(nullptr) <= a_.getTolerance();
     if (constraintsMet && goalsDone) break;
-    const Vector z = step();
+    const Vector z = step(!goalsDone);
     if (constraintsMet && z.lpNorm<Eigen::Infinity>() <= kStepTolerance) {
       goalsDone = true;
       break;
     }
-    const Real before = merit();
+    const Real before = merit(!goalsDone);
     const Vector q0 = matter_.getQ(s_);
     Real alpha = 1;
     bool accepted = false;
@@ -226,14 +229,18 @@ AssemblyResult Solver::run() {
       matter_.updQ(s_) = q0;
       applyStep(z, alpha);
       evaluate(false);
-      accepted = merit() < before;
+      accepted = merit(!goalsDone) < before;
     }
-    if (!accepted) {  // stationary point of the merit: nothing more to gain
+    if (!accepted) {  // stationary point of the merit: nothing more to gain from the goals
       matter_.updQ(s_) = q0;
       evaluate(true);
+      if (goalsDone) {
+        ++it;
+        break;
+      }
+      // Goals the constraints keep out of reach can stall the combined step a little off the
+      // constraint manifold; the constraints are hard, so Newton on them alone finishes.
       goalsDone = true;
-      ++it;
-      break;
     }
     evaluate(true);
   }
