@@ -461,8 +461,6 @@ def test_assembler_keeps_quaternions_normalized():
     np.testing.assert_allclose(system.matter.station_location(s, 1, [1, 0, 0]), [0, 1, 0], atol=1e-7)
 
 
-@pytest.mark.xfail(strict=True, reason="C++ Assembler: with nothing to solve (no constraint violated, no goal) it "
-                                       "takes no step, and only steps normalize quaternions")
 def test_assembler_normalizes_quaternions_with_nothing_else_to_do():
     system, s = ball_joint()
     s.q[:] = [2.0, 0.0, 0.0, 2.0]

@@ -210,6 +210,7 @@ void Solver::fail(int iterations) const {
 
 AssemblyResult Solver::run() {
   AssemblyResult result;
+  matter_.normalizeQ(s_);  // an assembled State has unit quaternions even when nothing else moves
   evaluate(true);
   int it = 0;
   bool goalsDone = !hasGoals();

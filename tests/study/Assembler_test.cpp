@@ -164,6 +164,16 @@ TEST(Assembler, ImpossibleLoopNamesTheConstraintAndItsError) {
   }
 }
 
+TEST(Assembler, QuaternionsComeOutNormalizedWithNothingElseToDo) {
+  BallPendulum p;
+  State s = p.system.getDefaultState();
+  const int q0 = p.system.getMatter().getInfo(p.rod.getIndex()).qStart;
+  p.system.getMatter().updQ(s).segment<4>(q0) = Vec4(2, 0, 0, 2);
+  Assembler(p.system).assemble(s);
+  EXPECT_NEAR(p.system.getMatter().getQ(s).segment<4>(q0).norm(), 1.0, 1e-15);
+  EXPECT_NEAR(p.system.getMatter().getQ(s)[q0], std::sqrt(0.5), 1e-15);
+}
+
 TEST(Assembler, StateLocksAreRespected) {
   FourBar fb;
   State s = fb.system.getDefaultState();
