@@ -18,7 +18,7 @@ from ._articula import *  # noqa: F401,F403  (the compiled classes and functions
 from ._articula import __version__, _simulate, Model, Stage  # noqa: F401
 from . import _articula
 from ._results import Results
-from ._progress import make_progress
+from ._progress import make_progress as _make_progress
 
 __all__ = [name for name in dir(_articula) if not name.startswith("_")] + ["Results", "from_dict"]
 
@@ -43,7 +43,7 @@ def _model_simulate(self, duration: float | None = None, integrator: str | None 
     progress(t, duration, wall_seconds) about ten times a second. Ctrl-C stops the run
     (KeyboardInterrupt). A failed integration raises SimulationError.
     """
-    callback = make_progress(progress)
+    callback = _make_progress(progress)
     try:
         run = _simulate(self, duration=duration, integrator=integrator, accuracy=accuracy,
                         fixed_step=fixed_step, report_interval=report_interval,
@@ -73,3 +73,6 @@ def _model_to_dict(self) -> dict[str, Any]:
 
 
 Model.to_dict = _model_to_dict
+
+# Only the API stays in the package's namespace (the typing names serve the annotations above).
+del Any, Callable, Iterable, annotations, sys
