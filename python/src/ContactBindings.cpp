@@ -30,11 +30,16 @@ void bindShape(py::module_& m) {
                            "Contact geometry in its own frame S (made by the static methods; attached to a body by "
                            "ContactForceSubsystem.add_surface). Half-space: z_S <= 0. Cylinder and capsule: axis z_S.")
       .def_static("half_space", &ContactShape::halfSpace, "The solid z_S <= 0 (outward normal +z_S).")
-      .def_static("sphere", &ContactShape::sphere, py::arg("radius"))
-      .def_static("ellipsoid", &ContactShape::ellipsoid, py::arg("semi_axes"))
-      .def_static("cylinder", &ContactShape::cylinder, py::arg("radius"), py::arg("half_length"))
+      .def_static("sphere", &ContactShape::sphere, py::arg("radius"),
+                  "A sphere of this radius (m) centred at S's origin.")
+      .def_static("ellipsoid", &ContactShape::ellipsoid, py::arg("semi_axes"),
+                  "An ellipsoid with semi-axes (a, b, c) along S's x, y, z (m).")
+      .def_static("cylinder", &ContactShape::cylinder, py::arg("radius"), py::arg("half_length"),
+                  "A solid cylinder along z_S from -half_length to +half_length (m).")
       .def_static("brick", &ContactShape::brick, py::arg("half_extents"), "A box of half-extents (hx, hy, hz).")
-      .def_static("capsule", &ContactShape::capsule, py::arg("radius"), py::arg("half_length"))
+      .def_static("capsule", &ContactShape::capsule, py::arg("radius"), py::arg("half_length"),
+                  "A cylinder along z_S capped by hemispheres: the points within radius of the segment "
+                  "from -half_length to +half_length on z_S (m).")
       .def_static(
           "mesh_file", [](const std::string& path) { return ContactShape::triangleMesh(readMesh(path)); },
           py::arg("path"), "A triangle mesh read from an .obj or .stl file (Error naming the line if it is wrong).")
@@ -69,11 +74,20 @@ void bindMaterials(py::module_& m) {
       .def_readwrite("viscous_friction", &ContactMaterial::viscousFriction)
       .def("validate", &ContactMaterial::validate, "Raises Error naming the field of a value out of range.")
       .def_property_readonly("plane_strain_modulus", &ContactMaterial::planeStrainModulus, "E / (1 - nu^2), Pa.")
-      .def_static("skin", &ContactMaterial::skin)
-      .def_static("bone", &ContactMaterial::bone)
-      .def_static("rubber", &ContactMaterial::rubber)
-      .def_static("steel", &ContactMaterial::steel)
-      .def_static("wood", &ContactMaterial::wood)
+      .def_static("skin", &ContactMaterial::skin,
+                  "Skin over soft tissue: E 0.8 MPa (Agache et al. 1980), nu 0.45, c 2 s/m, mu_s 0.8, mu_d 0.6 "
+                  "(Falisse et al. 2019).")
+      .def_static("bone", &ContactMaterial::bone,
+                  "Cortical bone: E 17.4 GPa (Reilly & Burstein 1975), nu 0.3, c 0.1 s/m, mu_s 0.5, mu_d 0.4.")
+      .def_static("rubber", &ContactMaterial::rubber,
+                  "Natural rubber: E 10 MPa, nu 0.49, c 0.05 s/m (Simbody Theory Manual), mu_s 1.0, mu_d 0.8 "
+                  "(on dry concrete, Marks' Handbook).")
+      .def_static("steel", &ContactMaterial::steel,
+                  "Steel: E 200 GPa, nu 0.3, c 0.08 s/m (Simbody Theory Manual), mu_s 0.74, mu_d 0.57 "
+                  "(Marks' Handbook).")
+      .def_static("wood", &ContactMaterial::wood,
+                  "Hardwood along the grain: E 12 GPa, nu 0.37 (USDA Wood Handbook 2010), c 0.3 s/m, mu_s 0.4, "
+                  "mu_d 0.3.")
       .def_static("ground", &ContactMaterial::ground, "A concrete floor.");
 
   py::class_<PenaltyMaterial>(m, "PenaltyMaterial",
@@ -174,14 +188,14 @@ void bindConstruction(py::class_<Contact>& c) {
             requireSurface(k, s);
             return k.getGeometry().getName(s);
           },
-          py::arg("surface"))
+          py::arg("surface"), "The name given to surface `surface` by add_surface.")
       .def(
           "surface_body",
           [](const Contact& k, int s) {
             requireSurface(k, s);
             return k.getGeometry().getBody(s);
           },
-          py::arg("surface"))
+          py::arg("surface"), "The body (MatterSubsystem index, 0 = Ground) surface `surface` is fixed to.")
       .def(
           "set_layer_thickness",
           [](Contact& k, int s, Real h) {
@@ -251,7 +265,8 @@ void bindResults(py::class_<Contact>& c) {
             k.setReachedMaxPenetration(s.raw(), a, b, x);
             s.seen();
           },
-          py::arg("state"), py::arg("surface_a"), py::arg("surface_b"), py::arg("depth"));
+          py::arg("state"), py::arg("surface_a"), py::arg("surface_b"), py::arg("depth"),
+          "Penalty hysteresis: sets the pair's largest penetration so far (m), e.g. to restart a run.");
 }
 
 }  // namespace

@@ -37,7 +37,7 @@ void bindRotation(py::module_& m) {
            "From four numbers [w, x, y, z], normalized (a zero or non-finite vector raises).")
       .def(py::init<Real, Real, Real, Real>(), py::arg("w"), py::arg("x"), py::arg("y"), py::arg("z"))
       .def_property_readonly("wxyz", &Quaternion::asVec4, "The four numbers [w, x, y, z].")
-      .def("to_rotation", &Quaternion::toRotation)
+      .def("to_rotation", &Quaternion::toRotation, "The same rotation as a Rotation matrix.")
       .def("to_angle_axis", &Quaternion::toAngleAxis, "(angle in [0, pi], unit axis)")
       .def("__repr__", [](const Quaternion& q) {
         const Vec4& v = q.asVec4();
@@ -52,11 +52,12 @@ void bindRotation(py::module_& m) {
       .def(py::init([](const Mat33& R, bool nearest) { return nearest ? Rotation::nearest(R) : Rotation(R); }),
            py::arg("matrix"), py::arg("nearest") = false,
            "From a 3x3 matrix: orthonormal to 1e-10, or with nearest=True the nearest rotation.")
-      .def_static("about_x", &Rotation::aboutX, py::arg("angle"))
-      .def_static("about_y", &Rotation::aboutY, py::arg("angle"))
-      .def_static("about_z", &Rotation::aboutZ, py::arg("angle"))
-      .def_static("about_axis", &Rotation::aboutAxis, py::arg("angle"), py::arg("axis"))
-      .def_static("from_quaternion", &Rotation::fromQuaternion, py::arg("q"))
+      .def_static("about_x", &Rotation::aboutX, py::arg("angle"), "Rotation by `angle` (rad) about x.")
+      .def_static("about_y", &Rotation::aboutY, py::arg("angle"), "Rotation by `angle` (rad) about y.")
+      .def_static("about_z", &Rotation::aboutZ, py::arg("angle"), "Rotation by `angle` (rad) about z.")
+      .def_static("about_axis", &Rotation::aboutAxis, py::arg("angle"), py::arg("axis"),
+                  "Rotation by `angle` (rad) about `axis` (normalized; a zero axis raises).")
+      .def_static("from_quaternion", &Rotation::fromQuaternion, py::arg("q"), "The rotation of a Quaternion.")
       .def_static(
           "body_fixed",
           [](const Vec3& angles, const std::string& seq) { return Rotation::bodyFixed(angles, axesFrom(seq)); },
@@ -72,17 +73,18 @@ void bindRotation(py::module_& m) {
           py::arg("axis"), py::arg("direction"), "A rotation whose axis 'x', 'y' or 'z' points along direction.")
       .def(
           "to_body_fixed", [](const Rotation& R, const std::string& seq) { return R.toBodyFixed(axesFrom(seq)); },
-          py::arg("sequence") = "xyz")
+          py::arg("sequence") = "xyz", "The intrinsic angles of body_fixed (rad): its inverse.")
       .def(
           "to_space_fixed", [](const Rotation& R, const std::string& seq) { return R.toSpaceFixed(axesFrom(seq)); },
-          py::arg("sequence") = "xyz")
-      .def("to_quaternion", &Rotation::toQuaternion)
-      .def("to_angle_axis", &Rotation::toAngleAxis)
+          py::arg("sequence") = "xyz", "The extrinsic angles of space_fixed (rad): its inverse.")
+      .def("to_quaternion", &Rotation::toQuaternion, "The unit quaternion [w, x, y, z] with w >= 0.")
+      .def("to_angle_axis", &Rotation::toAngleAxis, "(angle in [0, pi], unit axis); the axis is x for no rotation.")
       .def_property_readonly("matrix", &Rotation::matrix, "The 3x3 matrix (a copy).")
-      .def("inverse", &Rotation::inverse)
+      .def("inverse", &Rotation::inverse, "R_BA, the transpose of R_AB.")
       .def("__matmul__", [](const Rotation& a, const Rotation& b) { return a * b; })
       .def("__matmul__", [](const Rotation& a, const Vec3& v) { return Vec3(a * v); })
-      .def("is_same", &Rotation::isSameRotation, py::arg("other"), py::arg("tol") = 1e-12)
+      .def("is_same", &Rotation::isSameRotation, py::arg("other"), py::arg("tol") = 1e-12,
+           "Whether `other` is the same rotation to within `tol` (rad).")
       .def("__repr__",
            [](const Rotation& R) { return "Rotation(body_fixed xyz " + vecText(R.toBodyFixedXYZ()) + " rad)"; });
 }
@@ -98,10 +100,11 @@ void bindTransform(py::module_& m) {
       .def_property_readonly("R", &Transform::R, "The rotation R_AB.")
       .def_property_readonly("p", &Transform::p, "The origin of B in A, p_AB.")
       .def("matrix", &Transform::toMat44, "The 4x4 homogeneous matrix.")
-      .def("inverse", &Transform::inverse)
+      .def("inverse", &Transform::inverse, "X_BA, the inverse of X_AB.")
       .def("__matmul__", [](const Transform& a, const Transform& b) { return a * b; })
       .def("__matmul__", [](const Transform& a, const Vec3& p) { return Vec3(a * p); })
-      .def("is_same", &Transform::isSameTransform, py::arg("other"), py::arg("tol") = 1e-12)
+      .def("is_same", &Transform::isSameTransform, py::arg("other"), py::arg("tol") = 1e-12,
+           "Whether `other` is the same transform to within `tol` (rotation angle, relative translation).")
       .def("__repr__", [](const Transform& X) {
         return "Transform(p=" + vecText(X.p()) + ", R=body_fixed xyz " + vecText(X.R().toBodyFixedXYZ()) + ")";
       });
@@ -115,9 +118,11 @@ void bindMassProperties(py::module_& m) {
            py::arg("xy") = 0.0, py::arg("xz") = 0.0, py::arg("yz") = 0.0)
       .def_static("sphere", &Inertia::sphere, py::arg("mass"), py::arg("radius"), "Solid sphere about its centre.")
       .def_static("cylinder_along_z", &Inertia::cylinderAlongZ, py::arg("mass"), py::arg("radius"),
-                  py::arg("half_length"))
-      .def_static("brick", &Inertia::brick, py::arg("mass"), py::arg("half_lengths"))
-      .def_static("ellipsoid", &Inertia::ellipsoid, py::arg("mass"), py::arg("semi_axes"))
+                  py::arg("half_length"), "Solid cylinder along z about its centre (kg, m).")
+      .def_static("brick", &Inertia::brick, py::arg("mass"), py::arg("half_lengths"),
+                  "Solid box of half-lengths (hx, hy, hz) about its centre (kg, m).")
+      .def_static("ellipsoid", &Inertia::ellipsoid, py::arg("mass"), py::arg("semi_axes"),
+                  "Solid ellipsoid of semi-axes (a, b, c) about its centre (kg, m).")
       .def_static("point_mass", &Inertia::pointMass, py::arg("mass"), py::arg("position"),
                   "Of a particle at position, about the origin.")
       .def_property_readonly("matrix", &Inertia::matrix)

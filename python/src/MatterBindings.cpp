@@ -91,14 +91,14 @@ void bindTopology(py::class_<MatterSubsystem>& c) {
             requireBody(m, b);
             return m.getInfo(b).name;
           },
-          py::arg("body"))
+          py::arg("body"), "The name body `body` was added with.")
       .def(
           "parent",
           [](const MatterSubsystem& m, int b) {
             requireBody(m, b, false);
             return m.getInfo(b).parent;
           },
-          py::arg("body"))
+          py::arg("body"), "The index of `body`'s parent (0 = Ground).")
       .def(
           "q_range",
           [](const MatterSubsystem& m, int b) {
@@ -119,8 +119,8 @@ void bindTopology(py::class_<MatterSubsystem>& c) {
             requireBody(m, b, false);
             return m.getInfo(b).body.getMassProperties();
           },
-          py::arg("body"))
-      .def("calc_system_mass", &MatterSubsystem::calcSystemMass);
+          py::arg("body"), "`body`'s MassProperties: mass, mass centre and inertia, in its own frame.")
+      .def("calc_system_mass", &MatterSubsystem::calcSystemMass, "The total mass of the bodies, kg.");
 }
 
 void bindKinematics(py::class_<MatterSubsystem>& c) {
@@ -158,14 +158,16 @@ void bindKinematics(py::class_<MatterSubsystem>& c) {
             requireBody(m, b);
             return m.findStationVelocityInGround(at(m, s, Stage::Velocity, "station_velocity"), b, p);
           },
-          py::arg("state"), py::arg("body"), py::arg("station"))
+          py::arg("state"), py::arg("body"), py::arg("station"),
+          "Velocity in Ground of a point fixed on `body` (in its frame), m/s (stage Velocity).")
       .def(
           "station_acceleration",
           [](const MatterSubsystem& m, PyState& s, int b, const Vec3& p) {
             requireBody(m, b);
             return m.findStationAccelerationInGround(at(m, s, Stage::Acceleration, "station_acceleration"), b, p);
           },
-          py::arg("state"), py::arg("body"), py::arg("station"));
+          py::arg("state"), py::arg("body"), py::arg("station"),
+          "Acceleration in Ground of a point fixed on `body` (in its frame), m/s^2 (stage Acceleration).");
 }
 
 void bindDynamics(py::class_<MatterSubsystem>& c) {
@@ -247,7 +249,7 @@ void bindDynamics(py::class_<MatterSubsystem>& c) {
           [](const MatterSubsystem& m, PyState& s) {
             return m.calcKineticEnergy(at(m, s, Stage::Velocity, "calc_kinetic_energy"));
           },
-          py::arg("state"))
+          py::arg("state"), "Kinetic energy of the bodies, J (stage Velocity).")
       .def(
           "calc_mass_center_location",
           [](const MatterSubsystem& m, PyState& s) {

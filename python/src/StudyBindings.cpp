@@ -487,7 +487,8 @@ void bindAssembler(py::module_& m) {
       .def(
           "set_marker_target",
           [](Assembler& a, int marker, const Vec3& target) { argument([&] { a.setMarkerTarget(marker, target); }); },
-          py::arg("marker"), py::arg("target"))
+          py::arg("marker"), py::arg("target"),
+          "Moves marker goal `marker`'s target to `target` (m, in Ground), e.g. the next frame of a motion.")
       .def_property_readonly("num_markers", &Assembler::getNumMarkers)
       .def(
           "assemble",
