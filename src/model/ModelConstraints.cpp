@@ -189,18 +189,20 @@ void assembleInitialState(const ModelSpec& m, BuiltModel& b, const std::string& 
                           set->getNumAccelerationEquations();
   const Vector q0 = b.system->getMatter().getQ(s);
   // Goals first (they choose the branch and keep named coordinates), then the constraints alone
-  // from there: a goal pulling against a constraint can stall Gauss-Newton short of the tolerance.
+  // from there, which costs nothing when the first pass met them (the Assembler finishes the
+  // constraints itself when goals stall) and still closes the loop should the first pass fail.
   Assembler withGoals(*b.system), constraintsOnly(*b.system);
   addInitialGoals(m, b, s, withGoals, true);
   addInitialGoals(m, b, s, constraintsOnly, false);
+  int goalIterations = 0;
   try {
-    withGoals.assemble(s);
+    goalIterations = withGoals.assemble(s).iterations;
   } catch (const AssemblyFailure&) {
     // s holds the last iterate, near the manifold: the constraints-only pass finishes from there
   }
   try {
     const AssemblyResult r = constraintsOnly.assemble(s);
-    b.assemblyIterations = r.iterations;
+    b.assemblyIterations = goalIterations + r.iterations;
     b.assemblyError = r.constraintError;
     b.system->project(s, 1e-10);  // speeds onto the velocity constraints (q is already there)
   } catch (const std::exception& e) {
