@@ -50,6 +50,18 @@ Vector vectorArgument(const py::handle& value, Eigen::Index n, const char* what)
 void requireSize(const Eigen::Ref<const Vector>& v, Eigen::Index n, const char* what);
 void requireFinite(const Eigen::Ref<const Vector>& v, const char* what);
 
+// Called after an enum's last value: help() then shows it in full. pybind11 makes an enum's
+// __doc__ a static property (built from the members when read), which pydoc does not read, so
+// help() showed no description: it becomes the plain string it reads now. And pybind11 gives the
+// `name` and `value` properties no docstring. `example` is one member's name.
+inline void documentEnum(const py::handle& cls, const char* example) {
+  const py::str doc = cls.attr("__doc__");
+  py::delattr(cls, "__doc__");
+  cls.attr("__doc__") = doc;
+  cls.attr("name").attr("__doc__") = std::string("The member's name as a str, e.g. '") + example + "'.";
+  cls.attr("value").attr("__doc__") = "The member's integer value (its position in the C++ enum).";
+}
+
 // A Stage from Python, where Stage(42) can be made: ValueError unless it is one of the stages and
 // at least `lowest`.
 Stage checkedStage(Stage s, Stage lowest = Stage::Empty);

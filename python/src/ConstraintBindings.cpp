@@ -51,13 +51,18 @@ void bindConstraintClass(py::module_& m) {
   py::class_<Constraint>(m, "Constraint",
                          "One constraint of a MatterSubsystem (MatterSubsystem.constraint(index)). Its equations "
                          "are ordered [position; velocity; acceleration]; the multipliers follow that order.")
-      .def_property_readonly("type_name", &Constraint::typeName)
-      .def_property_readonly("name", &Constraint::getName)
-      .def_property_readonly("index", &Constraint::getIndex)
-      .def_property_readonly("num_position_equations", &Constraint::getNumPositionEquations)
-      .def_property_readonly("num_velocity_equations", &Constraint::getNumVelocityEquations)
-      .def_property_readonly("num_acceleration_equations", &Constraint::getNumAccelerationEquations)
-      .def_property_readonly("num_equations", &Constraint::getNumEquations)
+      .def_property_readonly("type_name", &Constraint::typeName, "The constraint's kind, e.g. 'Rod', 'Ball', 'Weld'.")
+      .def_property_readonly("name", &Constraint::getName, "The name it was added with.")
+      .def_property_readonly("index", &Constraint::getIndex,
+                             "Its index in the MatterSubsystem (MatterSubsystem.constraint(index)).")
+      .def_property_readonly("num_position_equations", &Constraint::getNumPositionEquations,
+                             "Holonomic equations mp: its rows of State.qerr; their first and second time "
+                             "derivatives also hold at the velocity and acceleration levels.")
+      .def_property_readonly("num_velocity_equations", &Constraint::getNumVelocityEquations,
+                             "Nonholonomic equations mv (velocity level; State.uerr has mp + mv rows of it).")
+      .def_property_readonly("num_acceleration_equations", &Constraint::getNumAccelerationEquations,
+                             "Acceleration-only equations ma (State.udoterr has mp + mv + ma rows of it).")
+      .def_property_readonly("num_equations", &Constraint::getNumEquations, "mp + mv + ma: its number of multipliers.")
       .def_property("default_enabled", &Constraint::isDefaultEnabled, &Constraint::setDefaultEnabled,
                     "Whether the default State has it enabled (set before realize_topology).")
       .def(
@@ -113,8 +118,9 @@ void bindConstraintClass(py::module_& m) {
 }
 
 void bindSet(Cls& cls) {
-  cls.def_property_readonly("num_constraints",
-                            [](const Matter& m) { return setOf(m) ? setOf(m)->getNumConstraints() : 0; })
+  cls.def_property_readonly(
+         "num_constraints", [](const Matter& m) { return setOf(m) ? setOf(m)->getNumConstraints() : 0; },
+         "Constraints added so far (enabled or not); indices run from 0 to num_constraints - 1.")
       .def(
           "constraint",
           [](const Matter& m, int i) -> const Constraint& {
@@ -122,7 +128,8 @@ void bindSet(Cls& cls) {
             if (i < 0 || i >= n) throw py::index_error("constraint " + std::to_string(i) + ": not a constraint index");
             return setOf(m)->getConstraint(i);
           },
-          py::arg("index"), py::return_value_policy::reference_internal, "The Constraint `index`.")
+          py::arg("index"), py::return_value_policy::reference_internal,
+          "The Constraint `index` (0 to num_constraints - 1); IndexError otherwise.")
       .def_property_readonly(
           "num_constraint_equations",
           [](const Matter& m) {
@@ -358,7 +365,8 @@ void bindMotion(Cls& cls) {
             realizedState(s, m.getSystem(), Stage::Empty, "");
             m.unlock(s.raw(), b);
           },
-          py::arg("state"), py::arg("body"), "Frees a locked mobilizer.")
+          py::arg("state"), py::arg("body"),
+          "Frees the mobilizer of `body` that lock() held in `state` (nothing if it is not locked).")
       .def(
           "lock_forces",
           [](const Matter& m, PyState& s) {

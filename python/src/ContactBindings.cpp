@@ -45,11 +45,15 @@ void bindShape(py::module_& m) {
           py::arg("path"), "A triangle mesh read from an .obj or .stl file (Error naming the line if it is wrong).")
       .def_static("triangle_mesh", &meshShape, py::arg("vertices"), py::arg("faces"), py::arg("name") = "mesh",
                   "A mesh from (n, 3) vertices and (m, 3) vertex indices, counter-clockwise seen from outside.")
-      .def_property_readonly("type", [](const ContactShape& s) { return std::string(shapeTypeName(s.type())); })
+      .def_property_readonly(
+          "type", [](const ContactShape& s) { return std::string(shapeTypeName(s.type())); },
+          "The shape's kind: 'HalfSpace', 'Sphere', 'Ellipsoid', 'Cylinder', 'Brick', 'Capsule' or 'TriangleMesh'.")
       .def_property_readonly("size", &ContactShape::size,
                              "Sphere (r, r, r); ellipsoid semi-axes; brick half-extents; cylinder, capsule (r, r, "
                              "half_length).")
-      .def_property_readonly("num_faces", [](const ContactShape& s) { return s.isConvex() ? 0 : s.mesh().numFaces(); })
+      .def_property_readonly(
+          "num_faces", [](const ContactShape& s) { return s.isConvex() ? 0 : s.mesh().numFaces(); },
+          "Triangles of a TriangleMesh; 0 for the convex shapes.")
       .def("__repr__",
            [](const ContactShape& s) { return std::string("<ContactShape ") + shapeTypeName(s.type()) + ">"; });
 }
@@ -65,13 +69,21 @@ void bindMaterials(py::module_& m) {
            py::arg("name") = "material", py::arg("youngs_modulus") = 1e7, py::arg("poisson_ratio") = 0.3,
            py::arg("dissipation") = 0.5, py::arg("static_friction") = 0.6, py::arg("dynamic_friction") = 0.5,
            py::arg("viscous_friction") = 0.0)
-      .def_readwrite("name", &ContactMaterial::name)
-      .def_readwrite("youngs_modulus", &ContactMaterial::youngsModulus)
-      .def_readwrite("poisson_ratio", &ContactMaterial::poissonRatio)
-      .def_readwrite("dissipation", &ContactMaterial::dissipation)
-      .def_readwrite("static_friction", &ContactMaterial::staticFriction)
-      .def_readwrite("dynamic_friction", &ContactMaterial::dynamicFriction)
-      .def_readwrite("viscous_friction", &ContactMaterial::viscousFriction)
+      .def_readwrite("name", &ContactMaterial::name, "Label used in messages and reports.")
+      .def_readwrite("youngs_modulus", &ContactMaterial::youngsModulus, "Young's modulus E, Pa (> 0).")
+      .def_readwrite("poisson_ratio", &ContactMaterial::poissonRatio,
+                     "Poisson's ratio nu, dimensionless, in (-1, 0.5).")
+      .def_readwrite("dissipation", &ContactMaterial::dissipation,
+                     "Hunt-Crossley dissipation c, s/m (>= 0): at low impact speed v the coefficient of "
+                     "restitution is about 1 - c v.")
+      .def_readwrite("static_friction", &ContactMaterial::staticFriction,
+                     "Static friction coefficient mu_s (dimensionless, >= dynamic_friction); a pair uses "
+                     "2 mu1 mu2 / (mu1 + mu2).")
+      .def_readwrite("dynamic_friction", &ContactMaterial::dynamicFriction,
+                     "Dynamic (sliding) friction coefficient mu_d (dimensionless, <= static_friction).")
+      .def_readwrite("viscous_friction", &ContactMaterial::viscousFriction,
+                     "Viscous friction coefficient mu_v, s/m (>= 0): adds mu_v times the slip speed to the "
+                     "friction coefficient.")
       .def("validate", &ContactMaterial::validate, "Raises Error naming the field of a value out of range.")
       .def_property_readonly("plane_strain_modulus", &ContactMaterial::planeStrainModulus, "E / (1 - nu^2), Pa.")
       .def_static("skin", &ContactMaterial::skin,
@@ -88,7 +100,9 @@ void bindMaterials(py::module_& m) {
       .def_static("wood", &ContactMaterial::wood,
                   "Hardwood along the grain: E 12 GPa, nu 0.37 (USDA Wood Handbook 2010), c 0.3 s/m, mu_s 0.4, "
                   "mu_d 0.3.")
-      .def_static("ground", &ContactMaterial::ground, "A concrete floor.");
+      .def_static("ground", &ContactMaterial::ground,
+                  "A concrete floor: E 25 GPa, nu 0.15 (Simbody Theory Manual), c 0.1 s/m, mu_s 0.9, mu_d 0.8 "
+                  "(chosen so that a pair with skin or rubber keeps about their own coefficients).");
 
   py::class_<PenaltyMaterial>(m, "PenaltyMaterial",
                               "OpenMBD's penalty contact: a loading curve [(penetration m, force N), ...] from (0, 0), "
@@ -114,10 +128,15 @@ void bindMaterials(py::module_& m) {
            py::arg("damping") = PenaltyMaterial::kDefaultDamping, py::arg("rate_c1") = 1.0, py::arg("rate_c2") = 0.0,
            py::arg("rate_c3") = 1.0, py::arg("rate_c4") = 1.0, py::arg("friction") = PenaltyMaterial::kDefaultFriction,
            py::arg("friction_ramp_speed") = PenaltyMaterial::kDefaultRampSpeed, "Checked: Error naming a bad field.")
-      .def_readonly("name", &PenaltyMaterial::name)
-      .def_property_readonly("loading", [](const PenaltyMaterial& p) { return p.loading.getPoints(); })
-      .def_readonly("damping", &PenaltyMaterial::damping)
-      .def_readonly("friction", &PenaltyMaterial::friction);
+      .def_readonly("name", &PenaltyMaterial::name, "Label used in messages and reports.")
+      .def_property_readonly(
+          "loading", [](const PenaltyMaterial& p) { return p.loading.getPoints(); },
+          "The loading curve as [(penetration m, force N), ...] from (0, 0), piecewise linear; the force "
+          "stays at the last value beyond the last point.")
+      .def_readonly("damping", &PenaltyMaterial::damping,
+                    "Linear damping c, N s/m: adds c times the penetration rate while penetrating.")
+      .def_readonly("friction", &PenaltyMaterial::friction,
+                    "Coulomb friction coefficient mu (dimensionless), reached at friction_ramp_speed.");
 }
 
 void bindReport(py::module_& m) {
@@ -125,26 +144,43 @@ void bindReport(py::module_& m) {
                             "One active contact: surfaces and bodies (A, B), where the force acts, the normal from A "
                             "to B, penetration (m) and its rate (m/s, > 0 approaching), the normal force and the total "
                             "force on B (N, in Ground; -force acts on A), energy (J) and power (W).")
-      .def_readonly("surface_a", &ContactRecord::surfaceA)
-      .def_readonly("surface_b", &ContactRecord::surfaceB)
-      .def_readonly("body_a", &ContactRecord::bodyA)
-      .def_readonly("body_b", &ContactRecord::bodyB)
-      .def_property_readonly("model", [](const ContactRecord& r) { return std::string(contactModelName(r.model)); })
-      .def_readonly("point", &ContactRecord::point_G)
-      .def_readonly("normal", &ContactRecord::normal_G)
-      .def_readonly("depth", &ContactRecord::depth)
-      .def_readonly("depth_rate", &ContactRecord::depthRate)
-      .def_readonly("patch_major", &ContactRecord::patchMajor)
-      .def_readonly("patch_minor", &ContactRecord::patchMinor)
-      .def_readonly("patch_area", &ContactRecord::patchArea)
-      .def_readonly("normal_force", &ContactRecord::normalForce)
-      .def_readonly("elastic_force", &ContactRecord::elasticForce)
-      .def_readonly("friction_force", &ContactRecord::frictionForce_G)
-      .def_readonly("force", &ContactRecord::force_G)
-      .def_readonly("centre_of_pressure", &ContactRecord::centreOfPressure_G)
-      .def_readonly("potential_energy", &ContactRecord::potentialEnergy)
-      .def_readonly("power", &ContactRecord::power)
-      .def_readonly("nonconservative_power", &ContactRecord::nonConservativePower)
+      .def_readonly("surface_a", &ContactRecord::surfaceA,
+                    "Index of surface A (ContactForceSubsystem.add_surface); the normal points away from it.")
+      .def_readonly("surface_b", &ContactRecord::surfaceB, "Index of surface B, the one `force` acts on.")
+      .def_readonly("body_a", &ContactRecord::bodyA, "Body of surface A (MatterSubsystem index, 0 = Ground).")
+      .def_readonly("body_b", &ContactRecord::bodyB, "Body of surface B (MatterSubsystem index, 0 = Ground).")
+      .def_property_readonly(
+          "model", [](const ContactRecord& r) { return std::string(contactModelName(r.model)); },
+          "The force law used: 'Hertz', 'Penalty' or 'ElasticFoundation'.")
+      .def_readonly("point", &ContactRecord::point_G,
+                    "Where the force acts, m, in Ground (Hertz and penalty: placed by relative stiffness; elastic "
+                    "foundation: the centre of pressure).")
+      .def_readonly("normal", &ContactRecord::normal_G,
+                    "Unit contact normal in Ground, from A towards B: the normal force pushes B along it.")
+      .def_readonly("depth", &ContactRecord::depth,
+                    "Penetration, m (> 0 overlapping; elastic foundation: the deepest face).")
+      .def_readonly("depth_rate", &ContactRecord::depthRate,
+                    "Rate of the penetration, m/s, > 0 approaching (elastic foundation: at the centre of pressure).")
+      .def_readonly("patch_major", &ContactRecord::patchMajor,
+                    "Major semi-axis of the contact patch, m (mesh: radius of the circle of equal area).")
+      .def_readonly("patch_minor", &ContactRecord::patchMinor,
+                    "Minor semi-axis of the contact patch, m (mesh: radius of the circle of equal area).")
+      .def_readonly("patch_area", &ContactRecord::patchArea, "Area of the contact patch, m^2.")
+      .def_readonly("normal_force", &ContactRecord::normalForce,
+                    "Magnitude of the normal force, N (>= 0), dissipation included.")
+      .def_readonly("elastic_force", &ContactRecord::elasticForce, "The normal force without its dissipative part, N.")
+      .def_readonly("friction_force", &ContactRecord::frictionForce_G, "Friction force on B, N, in Ground.")
+      .def_readonly("force", &ContactRecord::force_G,
+                    "Total force on B (normal + friction), N, in Ground; its negative acts on A.")
+      .def_readonly("centre_of_pressure", &ContactRecord::centreOfPressure_G,
+                    "Centre of pressure of the patch, m, in Ground (point contacts: the same as `point`).")
+      .def_readonly("potential_energy", &ContactRecord::potentialEnergy,
+                    "Elastic energy stored in this contact, J (penalty: what the current branch would return).")
+      .def_readonly("power", &ContactRecord::power, "Rate of work of this contact's forces on the two bodies, W.")
+      .def_readonly("nonconservative_power", &ContactRecord::nonConservativePower,
+                    "power plus the rate of change of the stored energy, W: dissipation, friction and penalty "
+                    "hysteresis (<= 0), plus for an ellipsoid on a plane the work the Hertz law does as the "
+                    "body turns (either sign). Integrated, it closes KE + PE - W_nc.")
       .def("__repr__", [](const ContactRecord& r) {
         return "<ContactRecord surfaces " + std::to_string(r.surfaceA) + "-" + std::to_string(r.surfaceB) + ", depth " +
                formatValue(r.depth) + " m, normal force " + formatValue(r.normalForce) + " N>";
@@ -155,9 +191,10 @@ void bindReport(py::module_& m) {
       .def_property_readonly(
           "body_forces", [](const ContactReport& r) { return bodyForceRows(r.bodyForces_G); },
           "(num_bodies, 6) rows [moment about the body origin; force] in Ground.")
-      .def_readonly("potential_energy", &ContactReport::potentialEnergy)
-      .def_readonly("power", &ContactReport::power)
-      .def_readonly("nonconservative_power", &ContactReport::nonConservativePower);
+      .def_readonly("potential_energy", &ContactReport::potentialEnergy, "Elastic energy stored in all contacts, J.")
+      .def_readonly("power", &ContactReport::power, "Rate of work of all contact forces on the bodies, W.")
+      .def_readonly("nonconservative_power", &ContactReport::nonConservativePower,
+                    "Sum of the records' nonconservative_power, W.");
 }
 
 template <class Material>
@@ -181,7 +218,8 @@ void bindConstruction(py::class_<Contact>& c) {
         "Attaches `shape` at pose X_BS on `body` (0 = Ground) with an elastic material; returns the surface index.")
       .def("add_surface", &addSurface<PenaltyMaterial>, py::arg("body"), py::arg("X_BS"), py::arg("shape"),
            py::arg("material"), py::arg("name") = "", "The same with a PenaltyMaterial.")
-      .def_property_readonly("num_surfaces", &Contact::getNumSurfaces)
+      .def_property_readonly("num_surfaces", &Contact::getNumSurfaces,
+                             "Surfaces added so far; surface indices run from 0 to num_surfaces - 1.")
       .def(
           "surface_name",
           [](const Contact& k, int s) {
@@ -216,7 +254,8 @@ void bindConstruction(py::class_<Contact>& c) {
             requireSurface(k, b);
             k.updGeometry().excludePair(a, b);
           },
-          py::arg("surface_a"), py::arg("surface_b"), "The two surfaces never touch.")
+          py::arg("surface_a"), py::arg("surface_b"),
+          "The two surfaces never touch. IndexError for a bad surface index.")
       .def(
           "add_clique", [](Contact& k, const std::vector<int>& s) { return k.updGeometry().addClique(s); },
           py::arg("surfaces"), "Surfaces in one clique never touch each other; returns the clique's index.")
@@ -251,7 +290,9 @@ void bindResults(py::class_<Contact>& c) {
             return k.calcPotentialEnergy(at(k, s, Stage::Position, "calc_potential_energy"));
           },
           py::arg("state"), "Elastic energy stored in the contacts (J; stage Position).")
-      .def_property_readonly("num_penalty_pairs", &Contact::getNumPenaltyPairs)
+      .def_property_readonly("num_penalty_pairs", &Contact::getNumPenaltyPairs,
+                             "Pairs of surfaces under the penalty law, each with its reached maximum penetration "
+                             "kept as a State variable (known after realize_topology).")
       .def(
           "reached_max_penetration",
           [](const Contact& k, PyState& s, int a, int b) {

@@ -149,7 +149,8 @@ int addTorquePulse(Forces& f, int b, const std::string& mode, const py::handle& 
 }
 
 void bindSubsystem(Cls& c) {
-  c.def_property_readonly("num_forces", &Forces::getNumForces)
+  c.def_property_readonly("num_forces", &Forces::getNumForces,
+                          "Force elements added so far; indices run from 0 to num_forces - 1.")
       .def("find_force", &Forces::findForceByName, py::arg("name"), "Index of the named element, -1 if none.")
       .def(
           "force_name", [](const Forces& f, int i) { return f.getForce(i).getName(); }, py::arg("index"),
@@ -164,7 +165,8 @@ void bindSubsystem(Cls& c) {
       .def("set_track_nonconservative_work", &Forces::setTrackNonConservativeWork, py::arg("track") = true,
            "Before realize_topology: integrate the non-conservative work W_nc as one z, so that KE + PE - W_nc "
            "stays constant.")
-      .def_property_readonly("tracking_nonconservative_work", &Forces::isTrackingNonConservativeWork)
+      .def_property_readonly("tracking_nonconservative_work", &Forces::isTrackingNonConservativeWork,
+                             "Whether set_track_nonconservative_work turned on the W_nc integral.")
       .def(
           "get_nonconservative_work",
           [](const Forces& f, PyState& s) { return f.getNonConservativeWork(at(f, s, Stage::Empty, "")); },

@@ -98,7 +98,8 @@ void bindFunctions(py::module_& m) {
   py::class_<Function, Held>(m, "Function",
                              "A scalar function of one or more arguments with analytic first and second "
                              "derivatives. Made by articula.functions; immutable and shareable.")
-      .def_property_readonly("argument_size", &Function::argumentSize)
+      .def_property_readonly("argument_size", &Function::argumentSize,
+                             "How many arguments it takes (the length of x in value, derivative, ...).")
       .def(
           "value", [](const Function& f, const py::handle& x) { return f.calcValue(arguments(f, x)); }, py::arg("x"),
           "f(x): x a number (one argument) or a sequence of argument_size numbers.")

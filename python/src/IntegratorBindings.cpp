@@ -331,10 +331,15 @@ void bindRunning(py::class_<Integrator>& c) {
             return i.getTime();
           },
           "The time of `state`, s.")
-      .def_property_readonly("advanced_time", &Integrator::getAdvancedTime)
-      .def_property_readonly("previous_time", &Integrator::getPreviousTime)
-      .def_property_readonly("is_state_interpolated", &Integrator::isStateInterpolated)
-      .def_property_readonly("initialized", &Integrator::isInitialized)
+      .def_property_readonly("advanced_time", &Integrator::getAdvancedTime,
+                             "The time of advanced_state, s: the end of the last internal step (>= time).")
+      .def_property_readonly("previous_time", &Integrator::getPreviousTime,
+                             "The time of previous_state, s: the start of the last internal step.")
+      .def_property_readonly("is_state_interpolated", &Integrator::isStateInterpolated,
+                             "True when `state` was interpolated back to the report time (a step went past it); "
+                             "False when it is the advanced state.")
+      .def_property_readonly("initialized", &Integrator::isInitialized,
+                             "Whether initialize(state) was called (step_to, state and time need it).")
       .def("interpolate", &interpolate, py::arg("time"),
            "Dense output: a new State at `time` inside the last step [previous_time, advanced_time], projected and "
            "realized through Time only (realize it as needed).");
@@ -354,8 +359,12 @@ void bindIntegrator(py::module_& m) {
                              "False for fixed-step-only methods (SemiExplicitEuler).")
       .def_property_readonly("previous_step_size", &Integrator::getPreviousStepSize,
                              "Size of the last accepted step, s.")
-      .def_property_readonly("predicted_next_step_size", &Integrator::getPredictedNextStepSize)
-      .def_property_readonly("actual_initial_step_size", &Integrator::getActualInitialStepSize)
+      .def_property_readonly("predicted_next_step_size", &Integrator::getPredictedNextStepSize,
+                             "The size the next step will try, s (error control's proposal; 0 until a step "
+                             "size has been chosen).")
+      .def_property_readonly("actual_initial_step_size", &Integrator::getActualInitialStepSize,
+                             "The size the first step tried, s: initial_step_size when set, else the "
+                             "integrator's own estimate (0 before the first step).")
       .def_property_readonly("statistics", &statistics,
                              "Counts since initialize() as a dict: steps_attempted, steps_taken, error_test_failures, "
                              "convergence_failures, derivative_evaluations, projections, realizations (and jacobians, "
@@ -438,13 +447,19 @@ std::unique_ptr<Integrator> make(const System& system, const std::string& method
 
 void bindIntegrators(py::module_& m) {
   py::enum_<StepOutcome>(m, "StepOutcome", "Why step_to returned (Simbody's outcomes).")
-      .value("ReachedReportTime", StepOutcome::ReachedReportTime)
-      .value("ReachedEventTrigger", StepOutcome::ReachedEventTrigger)
-      .value("ReachedScheduledEvent", StepOutcome::ReachedScheduledEvent)
-      .value("TimeHasAdvanced", StepOutcome::TimeHasAdvanced)
-      .value("ReachedStepLimit", StepOutcome::ReachedStepLimit)
-      .value("EndOfSimulation", StepOutcome::EndOfSimulation)
-      .value("StartOfContinuousInterval", StepOutcome::StartOfContinuousInterval);
+      .value("ReachedReportTime", StepOutcome::ReachedReportTime, "`state` is at the requested time")
+      .value("ReachedEventTrigger", StepOutcome::ReachedEventTrigger,
+             "a triggered event was handled (TimeStepper with return_after_events)")
+      .value("ReachedScheduledEvent", StepOutcome::ReachedScheduledEvent,
+             "reached the advance limit (Integrator) or handled a scheduled event (TimeStepper)")
+      .value("TimeHasAdvanced", StepOutcome::TimeHasAdvanced,
+             "one internal step was taken (return_every_internal_step)")
+      .value("ReachedStepLimit", StepOutcome::ReachedStepLimit,
+             "max_steps_per_call internal steps without reaching anything else")
+      .value("EndOfSimulation", StepOutcome::EndOfSimulation, "reached final_time, or a handler ended the run")
+      .value("StartOfContinuousInterval", StepOutcome::StartOfContinuousInterval,
+             "first call after initialize()/reinitialize(): nothing advanced yet");
+  documentEnum(m.attr("StepOutcome"), "ReachedReportTime");
   bindIntegrator(m);
   bindMethods(m);
   m.def("make_integrator", &make, py::arg("system"), py::arg("method") = "RungeKuttaMerson", py::keep_alive<0, 1>(),

@@ -125,7 +125,9 @@ void bindMassProperties(py::module_& m) {
                   "Solid ellipsoid of semi-axes (a, b, c) about its centre (kg, m).")
       .def_static("point_mass", &Inertia::pointMass, py::arg("mass"), py::arg("position"),
                   "Of a particle at position, about the origin.")
-      .def_property_readonly("matrix", &Inertia::matrix)
+      .def_property_readonly("matrix", &Inertia::matrix,
+                             "The symmetric 3x3 matrix, kg m^2 (a copy): moments on the diagonal, the products xy, "
+                             "xz, yz off it as given (a particle at p gives m (|p|^2 1 - p p^T)).")
       .def("__repr__", [](const Inertia& I) {
         return "Inertia(moments=" + vecText(I.moments()) + ", products=" + vecText(I.products()) + ")";
       });
@@ -137,10 +139,14 @@ void bindMassProperties(py::module_& m) {
            py::arg("inertia_about_origin"))
       .def_static("from_central", &MassProperties::fromCentral, py::arg("mass"), py::arg("mass_center"),
                   py::arg("inertia_about_mass_center"), "With the inertia given about the mass centre.")
-      .def_property_readonly("mass", &MassProperties::mass)
-      .def_property_readonly("mass_center", &MassProperties::massCenter)
-      .def_property_readonly("inertia_about_origin", &MassProperties::inertiaAboutOrigin)
-      .def_property_readonly("inertia_about_mass_center", &MassProperties::inertiaAboutMassCenter)
+      .def_property_readonly("mass", &MassProperties::mass, "Mass, kg.")
+      .def_property_readonly("mass_center", &MassProperties::massCenter,
+                             "Mass centre p_BC from the body origin, m, in the body frame.")
+      .def_property_readonly("inertia_about_origin", &MassProperties::inertiaAboutOrigin,
+                             "Inertia about the body origin, in the body frame (kg m^2).")
+      .def_property_readonly("inertia_about_mass_center", &MassProperties::inertiaAboutMassCenter,
+                             "Inertia about the mass centre, in the body frame (kg m^2): inertia_about_origin "
+                             "minus m (|p|^2 1 - p p^T), p = mass_center.")
       .def("__repr__", [](const MassProperties& p) {
         return "MassProperties(mass=" + formatValue(p.mass()) + ", mass_center=" + vecText(p.massCenter()) + ")";
       });
@@ -152,8 +158,9 @@ void bindMassProperties(py::module_& m) {
            }),
            py::arg("mass"), py::arg("mass_center"), py::arg("inertia"), py::arg("name") = "",
            "mass (kg), mass_center (m, from the body origin) and the inertia about the mass centre.")
-      .def_property_readonly("mass_properties", &Body::getMassProperties)
-      .def_property_readonly("name", &Body::getName);
+      .def_property_readonly("mass_properties", &Body::getMassProperties,
+                             "Its MassProperties (mass, mass centre and inertia about the body origin).")
+      .def_property_readonly("name", &Body::getName, "The name it was made with ('' if none).");
 }
 
 }  // namespace

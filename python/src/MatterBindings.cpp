@@ -82,8 +82,11 @@ void bindConstruction(py::class_<MatterSubsystem>& c) {
 
 void bindTopology(py::class_<MatterSubsystem>& c) {
   c.def_property_readonly("num_bodies", &MatterSubsystem::getNumBodies, "Bodies including Ground (index 0).")
-      .def_property_readonly("nq", &MatterSubsystem::getNQ)
-      .def_property_readonly("nu", &MatterSubsystem::getNU)
+      .def_property_readonly("nq", &MatterSubsystem::getNQ,
+                             "Generalized coordinates q of all mobilizers (counted by realize_topology; 0 before).")
+      .def_property_readonly("nu", &MatterSubsystem::getNU,
+                             "Generalized speeds u of all mobilizers (counted by realize_topology; 0 before); "
+                             "less than nq where a quaternion has 4 q for 3 u.")
       .def("find_body", &MatterSubsystem::findBodyByName, py::arg("name"), "Index of the named body, -1 if none.")
       .def(
           "body_name",
@@ -333,7 +336,9 @@ void bindJacobians(py::class_<MatterSubsystem>& c) {
             m.multiplyByN(st, vectorArgument(u, m.getNU(), "u"), out);
             return out;
           },
-          py::arg("state"), py::arg("u"), "qdot = N(q) u.")
+          py::arg("state"), py::arg("u"),
+          "qdot = N(q) u: the coordinate derivatives of speeds u (length nu); returns a length-nq array "
+          "(stage Position).")
       .def(
           "multiply_by_n_inv",
           [](const MatterSubsystem& m, PyState& s, const py::handle& qdot) {
@@ -342,7 +347,9 @@ void bindJacobians(py::class_<MatterSubsystem>& c) {
             m.multiplyByNInv(st, vectorArgument(qdot, m.getNQ(), "qdot"), out);
             return out;
           },
-          py::arg("state"), py::arg("qdot"), "u = N(q)^-1 qdot.");
+          py::arg("state"), py::arg("qdot"),
+          "u = N(q)^-1 qdot: the speeds of coordinate derivatives qdot (length nq); returns a length-nu array "
+          "(stage Position).");
 }
 
 }  // namespace

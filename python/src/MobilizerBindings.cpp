@@ -27,9 +27,11 @@ void bindMobilizers(py::module_& m) {
       m, "Mobilizer",
       "The kinematics of one joint, X_FM(q). Made by the functions of articula.mobilizers and given to "
       "MatterSubsystem.add_body (which copies it, so one object serves many bodies).")
-      .def_property_readonly("type_name", &Mobilizer::typeName)
-      .def_property_readonly("nq", &Mobilizer::nq)
-      .def_property_readonly("nu", &Mobilizer::nu)
+      .def_property_readonly("type_name", &Mobilizer::typeName,
+                             "The joint's kind, e.g. 'Pin', 'Slider', 'Ball', 'Free' ('Reversed...' when reversed).")
+      .def_property_readonly("nq", &Mobilizer::nq, "Number of generalized coordinates q (a quaternion counts 4).")
+      .def_property_readonly("nu", &Mobilizer::nu,
+                             "Number of generalized speeds u (degrees of freedom; qdot = N(q) u).")
       .def(
           "calc_x_fm",
           [](const Mobilizer& mob, const py::handle& q) {

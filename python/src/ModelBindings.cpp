@@ -96,8 +96,11 @@ void bindModel(py::module_& m) {
                                 "A model file loaded and built: its System, initial State and scenario. Made by "
                                 "articula.load(path) or articula.from_json(text).")
       .def_readonly("file", &PyModel::file, "The file it was read from.")
-      .def_property_readonly("name", [](const PyModel& p) { return p.spec.name; })
-      .def_property_readonly("description", [](const PyModel& p) { return p.spec.description; })
+      .def_property_readonly(
+          "name", [](const PyModel& p) { return p.spec.name; }, "The file's \"name\" ('model' when it has none).")
+      .def_property_readonly(
+          "description", [](const PyModel& p) { return p.spec.description; },
+          "The file's \"description\" ('' when it has none).")
       .def_property_readonly(
           "system", [](PyModel& p) -> MultibodySystem& { return *p.built.system; },
           py::return_value_policy::reference_internal, "The built MultibodySystem.")
@@ -131,7 +134,10 @@ void bindModel(py::module_& m) {
       .def_property_readonly(
           "scenario", [](const PyModel& p) { return scenarioDict(p.spec.scenario); },
           "The file's scenario: duration, integrator, accuracy, fixed_step, report_interval, ...")
-      .def_property_readonly("warnings", [](const PyModel& p) { return p.spec.warnings; })
+      .def_property_readonly(
+          "warnings", [](const PyModel& p) { return p.spec.warnings; },
+          "What reading, importing and checking the file found suspicious but accepted (e.g. a radius of "
+          "gyration that looks like wrong units), one message per item; `articula info` prints them.")
       .def(
           "check", [](const PyModel& p) { return checkDict(model::checkModel(p.spec, p.built)); },
           "The counts `articula validate` prints: bodies, constraints, degrees_of_freedom, ... as a dict.")

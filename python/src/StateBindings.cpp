@@ -52,6 +52,7 @@ void bindState(py::module_& m) {
       .value("Dynamics", Stage::Dynamics)
       .value("Acceleration", Stage::Acceleration)
       .value("Report", Stage::Report);
+  documentEnum(m.attr("Stage"), "Position");
 
   py::class_<PyState>(m, "State",
                       "Every variable of a simulation and its realization cache. Made by System.default_state() "
@@ -73,9 +74,14 @@ void bindState(py::module_& m) {
             s.sync().setTime(t);
           },
           "Time, s. Setting it invalidates Time and later stages.")
-      .def_property_readonly("nq", [](PyState& s) { return s.raw().getNQ(); })
-      .def_property_readonly("nu", [](PyState& s) { return s.raw().getNU(); })
-      .def_property_readonly("nz", [](PyState& s) { return s.raw().getNZ(); })
+      .def_property_readonly(
+          "nq", [](PyState& s) { return s.raw().getNQ(); }, "Length of q: the generalized coordinates of all bodies.")
+      .def_property_readonly(
+          "nu", [](PyState& s) { return s.raw().getNU(); }, "Length of u: the generalized speeds (<= nq).")
+      .def_property_readonly(
+          "nz", [](PyState& s) { return s.raw().getNZ(); },
+          "Length of z: the auxiliary continuous variables the subsystems allocated (e.g. W_nc, penalty "
+          "hysteresis).")
       .def_property(
           "q",
           [](py::object self) {

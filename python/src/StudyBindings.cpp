@@ -285,6 +285,7 @@ void bindEvent(py::module_& m) {
       .value("Rising", EventDirection::Rising, "negative to positive")
       .value("Falling", EventDirection::Falling, "positive to negative")
       .value("Both", EventDirection::Both);
+  documentEnum(m.attr("EventDirection"), "Rising");
 
   py::class_<PyEvent>(m, "Event",
                       "What an event handler is told (its second argument): the event time, the witness that "
@@ -306,7 +307,7 @@ void bindEvent(py::module_& m) {
             e.reason = std::move(reason);
           },
           py::arg("reason") = "", "Ends the run after this event: step_to returns EndOfSimulation.")
-      .def_readonly("termination_requested", &PyEvent::terminate)
+      .def_readonly("termination_requested", &PyEvent::terminate, "Whether terminate() was called on this event.")
       .def("__repr__", [](const PyEvent& e) {
         return "Event(t=" + formatValue(e.time) +
                (e.witness ? ", witness='" + *e.witness + "'" : std::string(", scheduled")) + ")";
@@ -364,10 +365,12 @@ void bindStepperSetup(py::class_<PyStepper>& c) {
           "run fails as chattering (default 100).")
       .def_property_readonly(
           "num_events",
-          [](const PyStepper& p) { return p.stepper.getNumTriggeredEvents() + p.stepper.getNumScheduledEvents(); })
-      .def_property_readonly("num_reporters", [](const PyStepper& p) {
-        return p.stepper.getNumReporters() + static_cast<int>(p.stepReporters.size());
-      });
+          [](const PyStepper& p) { return p.stepper.getNumTriggeredEvents() + p.stepper.getNumScheduledEvents(); },
+          "Events added: triggered (add_event) plus scheduled and periodic ones.")
+      .def_property_readonly(
+          "num_reporters",
+          [](const PyStepper& p) { return p.stepper.getNumReporters() + static_cast<int>(p.stepReporters.size()); },
+          "Reporters added: add_reporter plus add_step_reporter.");
 }
 
 void bindStepperRun(py::class_<PyStepper>& c) {
@@ -391,16 +394,24 @@ void bindStepperRun(py::class_<PyStepper>& c) {
             return PyState(p.stepper.getState());
           },
           "A copy of the State where step_to stopped (after a failure, the last good state).")
-      .def_property_readonly("time",
-                             [](const PyStepper& p) {
-                               requireIdle(&p.stepper, "TimeStepper.time");
-                               return p.stepper.getTime();
-                             })
+      .def_property_readonly(
+          "time",
+          [](const PyStepper& p) {
+            requireIdle(&p.stepper, "TimeStepper.time");
+            return p.stepper.getTime();
+          },
+          "The time of `state`, s (Error before initialize()).")
       .def_property_readonly(
           "terminated", [](const PyStepper& p) { return p.stepper.isTerminated(); },
           "True once a handler ended the run or the final time was reached.")
-      .def_property_readonly("failed", [](const PyStepper& p) { return p.stepper.hasFailed(); })
-      .def_property_readonly("termination_reason", [](const PyStepper& p) { return p.stepper.getTerminationReason(); })
+      .def_property_readonly(
+          "failed", [](const PyStepper& p) { return p.stepper.hasFailed(); },
+          "True after step_to raised for a failed integration (then `state` is the last good state and "
+          "step_to raises until initialize()).")
+      .def_property_readonly(
+          "termination_reason", [](const PyStepper& p) { return p.stepper.getTerminationReason(); },
+          "Why a handler ended the run: the reason given to Event.terminate(), else 'requested by' and the "
+          "handlers' names; '' while the run goes on (initialize() clears it).")
       .def_property_readonly("statistics", &stepperStatistics,
                              "Counts of the run as a dict (steps_scanned, events_triggered, events_handled, reports, "
                              "restarts, ...); the integrator's are integrator.statistics.")
@@ -409,7 +420,7 @@ void bindStepperRun(py::class_<PyStepper>& c) {
           py::return_value_policy::reference_internal, "The Integrator it drives.")
       .def_property_readonly(
           "system", [](const PyStepper& p) -> const System& { return p.stepper.getSystem(); },
-          py::return_value_policy::reference_internal);
+          py::return_value_policy::reference_internal, "The System it advances (the integrator's).");
 }
 
 void bindTimeStepper(py::module_& m) {
@@ -489,7 +500,8 @@ void bindAssembler(py::module_& m) {
           [](Assembler& a, int marker, const Vec3& target) { argument([&] { a.setMarkerTarget(marker, target); }); },
           py::arg("marker"), py::arg("target"),
           "Moves marker goal `marker`'s target to `target` (m, in Ground), e.g. the next frame of a motion.")
-      .def_property_readonly("num_markers", &Assembler::getNumMarkers)
+      .def_property_readonly("num_markers", &Assembler::getNumMarkers,
+                             "Marker goals added by add_marker_goal; their indices run from 0 to num_markers - 1.")
       .def(
           "assemble",
           [](const Assembler& a, PyState& s) {

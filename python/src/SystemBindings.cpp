@@ -25,9 +25,12 @@ void bindSystem(py::module_& m) {
   py::class_<System>(m, "System",
                      "A flat list of subsystems. realize_topology() freezes it and gives the default State; "
                      "realize(state, stage) computes everything up to a stage.")
-      .def_property_readonly("name", &System::getName)
-      .def_property_readonly("num_subsystems", &System::getNumSubsystems)
-      .def_property_readonly("topology_realized", &System::isTopologyRealized)
+      .def_property_readonly("name", &System::getName, "The name it was made with (MultibodySystem: 'multibody').")
+      .def_property_readonly("num_subsystems", &System::getNumSubsystems,
+                             "Subsystems in it: a MultibodySystem's MatterSubsystem (index 0) and each force "
+                             "subsystem added since.")
+      .def_property_readonly("topology_realized", &System::isTopologyRealized,
+                             "Whether realize_topology() has frozen it (nothing more can be added).")
       .def("realize_topology", &topology,
            "Freezes the System (no more bodies, forces or constraints) and returns a copy of its default State. "
            "Calling it again returns the default State again.")

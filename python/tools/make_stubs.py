@@ -181,6 +181,7 @@ def property_lines(name, prop, classes, indent):
         (sig, doc), = pybind_overloads(prop.fget.__doc__, "") or [("() -> Any", "")]
         parsed = parse_signature("f" + sig, classes, True)
         value = parsed[1] if parsed else "Any"
+        doc = doc or own_doc(prop)  # pybind11 keeps a property's docstring on the property, not in fget
     else:
         value = str(inspect.signature(prop.fget).return_annotation) if prop.fget else "Any"
         doc = own_doc(prop)
