@@ -1,5 +1,5 @@
-"""The 7-dof arm of the benchmarks (bench/model_spec.cpp, arm7: masses and lengths) as an
-Articula model file, so that Python and C++ time the very same model."""
+"""A 7-dof arm with the link masses, lengths and radii of the benchmarks' arm7
+(bench/model_spec.cpp) as an Articula model file, so that Python and C++ time the very same model."""
 import json
 import math
 

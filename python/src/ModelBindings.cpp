@@ -39,7 +39,15 @@ void nameCoordinates(PyModel& m) {
   }
 }
 
-ModelPtr finish(ModelPtr m) {
+// A Model from the spec `read` gives (a file's or a text's), built; reading and building run with
+// the GIL released, since large models take a while.
+template <class Read>
+ModelPtr makeModel(const std::string& file, bool openMbdCompat, std::vector<std::string> allowPaths, Read read) {
+  auto m = std::make_shared<PyModel>();
+  m->file = file;
+  m->load = loadOptions(openMbdCompat, std::move(allowPaths));
+  py::gil_scoped_release release;
+  m->spec = read(m->load);
   if (m->load.openMbdCompat) model::applyOpenMbdCompat(m->spec);
   m->built = model::buildModel(m->spec, m->file);
   nameCoordinates(*m);
@@ -47,23 +55,14 @@ ModelPtr finish(ModelPtr m) {
 }
 
 ModelPtr loadFile(const std::string& file, bool openMbdCompat, std::vector<std::string> allowPaths) {
-  auto m = std::make_shared<PyModel>();
-  m->file = file;
-  m->load = loadOptions(openMbdCompat, std::move(allowPaths));
-  {
-    py::gil_scoped_release release;  // large models take a while to read and build
-    m->spec = model::loadModelFile(file, m->load);
-  }
-  return finish(std::move(m));
+  return makeModel(file, openMbdCompat, std::move(allowPaths),
+                   [&](const model::LoadOptions& o) { return model::loadModelFile(file, o); });
 }
 
 ModelPtr loadText(const std::string& text, const std::string& file, bool openMbdCompat,
                   std::vector<std::string> allowPaths) {
-  auto m = std::make_shared<PyModel>();
-  m->file = file;
-  m->load = loadOptions(openMbdCompat, std::move(allowPaths));
-  m->spec = model::readModelText(text, file, m->load);
-  return finish(std::move(m));
+  return makeModel(file, openMbdCompat, std::move(allowPaths),
+                   [&](const model::LoadOptions& o) { return model::readModelText(text, file, o); });
 }
 
 py::dict scenarioDict(const model::ScenarioSpec& s) {

@@ -76,14 +76,14 @@ std::unique_ptr<PyRun> simulate(const ModelPtr& m, std::optional<double> duratio
   run::ScenarioOverrides o{
       duration, accuracy, fixedStep, reportInterval, maxSteps, integrator, run::OverrideNames::Fields};
   run::applyScenarioOverrides(o, m->file, r->scenario);
-  auto callback = std::make_shared<Progress>(std::move(progress));
+  Progress callback(std::move(progress));
   run::RunSettings settings;
   settings.frameThread = frameThread;
   try {
     py::gil_scoped_release release;
-    r->result = run::runSimulation(m->spec, m->built, r->scenario, std::ref(*callback), settings);
+    r->result = run::runSimulation(m->spec, m->built, r->scenario, std::ref(callback), settings);
   } catch (...) {
-    callback->rethrowIfStopped();
+    callback.rethrowIfStopped();
     throw;
   }
   const MatterSubsystem& matter = m->built.system->getMatter();
