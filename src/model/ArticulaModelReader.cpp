@@ -479,6 +479,7 @@ void readInitialState(const JsonNode& node, ModelSpec& m) {
   node.allowOnly({"q", "q_deg", "u", "u_deg", "hold"});
   if (auto v = node.get("q")) readCoordinateValues(*v, m, false, false, m.initialState.q);
   if (auto v = node.get("q_deg")) readCoordinateValues(*v, m, false, true, m.initialState.q);
+  m.initialState.degrees = node.has("q_deg") || node.has("u_deg");
   if (auto v = node.get("u")) readCoordinateValues(*v, m, true, false, m.initialState.u);
   if (auto v = node.get("u_deg")) readCoordinateValues(*v, m, true, true, m.initialState.u);
   if (auto h = node.get("hold")) m.initialState.hold = readHeldCoordinates(*h, m);
@@ -526,6 +527,34 @@ Real scenarioNumber(const JsonNode& v, const std::string& field) {
   return x;
 }
 
+void readOutputFiles(const JsonNode& v, ScenarioSpec& s) {
+  s.outputs.clear();
+  for (size_t i = 0; i < v.size(); ++i) {
+    const auto o = kindNamed<OutputKind>(v[i].string());
+    if (!o) v[i].fail("unknown output (" + kindList<OutputKind>() + ")");
+    s.outputs.push_back(*o);
+  }
+}
+
+// "outputs": the files (an array), or {"files": [...], "columns": [...], "bodies": [...], "digits": n,
+// "angles": unit}: the same items as --outputs.
+void readOutputs(const JsonNode& v, ScenarioSpec& s) {
+  if (v.isArray()) return readOutputFiles(v, s);
+  v.requireObject();
+  v.allowOnly({"files", "columns", "bodies", "digits", "angles"});
+  if (auto f = v.get("files")) readOutputFiles(*f, s);
+  auto apply = [&](const JsonNode& node, const std::string& item) {
+    const std::string problem = applyOutputItem(item, s.columns);
+    if (!problem.empty()) node.fail(problem);
+  };
+  if (auto c = v.get("columns"))
+    for (size_t i = 0; i < c->size(); ++i) apply((*c)[i], (*c)[i].string());
+  if (auto b = v.get("bodies"))
+    for (size_t i = 0; i < b->size(); ++i) s.columns.bodies.push_back((*b)[i].string());  // may hold commas
+  if (auto d = v.get("digits")) apply(*d, "digits:" + std::to_string(d->integer()));
+  if (auto a = v.get("angles")) apply(*a, "angles:" + a->string());
+}
+
 void readScenario(const JsonNode& node, ScenarioSpec& s) {
   node.allowOnly({"duration", "integrator", "accuracy", "fixed_step", "report_interval", "max_steps", "outputs",
                   "head_body", "events"});
@@ -539,14 +568,7 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
   if (auto v = node.get("fixed_step")) s.fixedStep = scenarioNumber(*v, "fixed_step");
   if (auto v = node.get("report_interval")) s.reportInterval = scenarioNumber(*v, "report_interval");
   if (auto v = node.get("max_steps")) s.maxSteps = static_cast<int64_t>(scenarioNumber(*v, "max_steps"));
-  if (auto v = node.get("outputs")) {
-    s.outputs.clear();
-    for (size_t i = 0; i < v->size(); ++i) {
-      const auto o = kindNamed<OutputKind>((*v)[i].string());
-      if (!o) (*v)[i].fail("unknown output (" + kindList<OutputKind>() + ")");
-      s.outputs.push_back(*o);
-    }
-  }
+  if (auto v = node.get("outputs")) readOutputs(*v, s);
   if (auto v = node.get("head_body")) s.headBody = v->string();
   std::vector<std::string> given;
   for (const char* k : {"duration", "fixed_step", "report_interval", "max_steps"})
@@ -608,11 +630,15 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
     readInitialState(*s, m);
     m.initialState.q.insert(fromModels.q.begin(), fromModels.q.end());
     m.initialState.u.insert(fromModels.u.begin(), fromModels.u.end());
+    m.initialState.degrees = m.initialState.degrees || fromModels.degrees;
   }
   if (auto s = root.get("scenario")) {
     readScenario(*s, m.scenario);
     if (!m.scenario.headBody.empty() && m.findBody(m.scenario.headBody) < 0)
       s->at("head_body").fail("no body of that name");
+    for (size_t i = 0; i < m.scenario.columns.bodies.size(); ++i)
+      if (m.findBody(m.scenario.columns.bodies[i]) < 0)
+        s->at("outputs").at("bodies")[i].fail("no body of that name");
     if (auto e = s->get("events")) m.scenario.events = readEvents(*e, m);  // they name bodies and forces
   }
   checkModelPhysics(m, file);

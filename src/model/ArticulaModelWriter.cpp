@@ -207,6 +207,18 @@ json writeArticulaModel(const ModelSpec& m) {
                    {"accuracy", s.accuracy},
                    {"report_interval", s.reportInterval},
                    {"outputs", outputs}};
+  const OutputSelection& c = s.columns;
+  if (!c.groups.empty() || !c.bodies.empty() || c.digits != kDefaultDigits || c.angles != AngleUnit::AsFile) {
+    json o{{"files", outputs}};
+    if (!c.groups.empty()) {
+      o["columns"] = json::array();
+      for (const ColumnGroup g : c.groups) o["columns"].push_back(nameOf(g));
+    }
+    if (!c.bodies.empty()) o["bodies"] = c.bodies;
+    if (c.digits != kDefaultDigits) o["digits"] = c.digits;
+    if (c.angles != AngleUnit::AsFile) o["angles"] = nameOf(c.angles);
+    j["scenario"]["outputs"] = o;
+  }
   if (s.fixedStep > 0) j["scenario"]["fixed_step"] = s.fixedStep;
   if (s.maxSteps != kDefaultMaxSteps) j["scenario"]["max_steps"] = s.maxSteps;
   if (!s.headBody.empty()) j["scenario"]["head_body"] = s.headBody;

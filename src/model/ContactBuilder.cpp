@@ -262,6 +262,7 @@ void addContactWorkProbe(BuiltModel& b) {
   probe->setNonConservativePower(
       [contact](const State& s, const MatterSubsystem&) { return contact->getReport(s).nonConservativePower; });
   b.forces->addForce(std::move(probe));
+  b.classOfForce.push_back(ForceClass::Contact);  // applies no force: the contact's own columns carry it
 }
 
 }  // namespace articula::model

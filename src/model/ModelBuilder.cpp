@@ -198,11 +198,15 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   addContact(m, b, file);
   b.forces = &b.system->addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
   b.forces->setTrackNonConservativeWork(true);  // W_nc integrated with the motion, for the energy balance
-  if (m.gravity.norm() > 0) b.forces->addForce(std::make_unique<Gravity>(m.gravity));
+  if (m.gravity.norm() > 0) {
+    b.forces->addForce(std::make_unique<Gravity>(m.gravity));
+    b.classOfForce.push_back(ForceClass::Gravity);
+  }
   const ForceFactory factory(m, b);
   for (size_t i = 0; i < m.forces.size(); ++i) {
     try {
       b.forces->addForce(factory.make(m.forces[i]));
+      b.classOfForce.push_back(forceClassOf(m.forces[i].type));
     } catch (const std::exception& e) {
       throw ModelError(file, "/forces/" + std::to_string(i), "\"" + m.forces[i].name + "\"", e.what());
     }

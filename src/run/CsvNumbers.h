@@ -151,6 +151,14 @@ inline void appendField(std::string& out, Real x) {
   out.append(b, formatNumber(b + 1, x));  // one append rather than two
 }
 
+// x with `digits` significant digits ("%.<digits>g"; 9 takes the fast path), except that 17 gives
+// the shortest text that reads back as the same double (never more than 17 digits).
+inline char* formatNumber(char* p, double x, int digits) {
+  if (digits == 9) return formatNumber(p, x);
+  if (digits >= 17) return std::to_chars(p, p + 32, x).ptr;
+  return std::to_chars(p, p + 32, x, std::chars_format::general, digits).ptr;
+}
+
 inline void appendFields(std::string& out, const Vec3& v) {
   for (int i = 0; i < 3; ++i) appendField(out, v[i]);
 }

@@ -10,7 +10,9 @@ RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::B
   for (const model::OutputKind kind : model.scenario.outputs) {
     if (kind == model::OutputKind::TrajectoryCsv && !csv_) {
       csv_ = &folder.add(model::nameOf(kind));
-      csvWriter_ = std::make_unique<TrajectoryCsvWriter>(model, contact, *csv_);
+      OutputColumns columns(model, built);
+      needsLoads_ = needsLoads_ || columns.needsLoads();
+      csvWriter_ = std::make_unique<TrajectoryCsvWriter>(std::move(columns), *csv_);
       sinks_.push_back(csvWriter_.get());
     }
     if (kind == model::OutputKind::TrajectoryJson && !json_) {

@@ -16,6 +16,7 @@ class RunFolderOutputs {
   // Adds the scenario's per-frame files to `folder` (contacts.csv only for a model with contact).
   RunFolderOutputs(const model::ModelSpec& model, const model::BuiltModel& built, RunFolderWriter& folder);
   const std::vector<FrameSink*>& sinks() const { return sinks_; }
+  bool needsLoads() const { return needsLoads_; }  // the frames must carry JointLoads
   // Closes trajectory.json, adds summary.json / summary.txt when asked for, and viewer.html when
   // `viewerPage` is given and there is a trajectory.json.
   void finish(const nlohmann::json& summary, const std::string& summaryText, const ViewerPageWriter& viewerPage);
@@ -26,7 +27,7 @@ class RunFolderOutputs {
   std::unique_ptr<TrajectoryCsvWriter> csvWriter_;
   std::unique_ptr<TrajectoryJsonWriter> jsonWriter_;
   std::unique_ptr<ContactsCsvWriter> contactsWriter_;
-  bool summary_ = false;
+  bool summary_ = false, needsLoads_ = false;
   std::vector<FrameSink*> sinks_;
 };
 

@@ -33,9 +33,10 @@ void load(const RunRequest& q, LoadedModel& m) {
   }
 }
 
-RunResult simulate(const LoadedModel& m, const RunRequest& q, const std::vector<FrameSink*>& sinks) {
+RunResult simulate(const LoadedModel& m, const RunRequest& q, const RunFolderOutputs& outputs) {
   RunSettings settings;
-  settings.sinks = sinks;
+  settings.sinks = outputs.sinks();
+  settings.jointLoads = outputs.needsLoads();
   settings.keepFrames = false;
   settings.frameThread = q.frameThread;
   try {
@@ -89,7 +90,7 @@ RunReport runModelFile(const RunRequest& q) {
   }
   if (q.warn)
     for (const std::string& w : m.spec.warnings) q.warn(w);
-  const RunResult result = simulate(m, q, outputs->sinks());
+  const RunResult result = simulate(m, q, *outputs);
   const MatterSubsystem& matter = m.built.system->getMatter();
   RunDescription what{q.modelFile, m.spec.scenario, matter.getNU(), matter.getNQ()};
   what.totalWallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

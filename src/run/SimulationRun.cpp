@@ -125,11 +125,14 @@ void sampleFrame(const model::ModelSpec& m, const model::BuiltModel& built, Stat
 class FrameWork {
  public:
   FrameWork(const model::ModelSpec& m, const model::BuiltModel& built, const RunSettings& settings, RunResult& r)
-      : m_(m), built_(built), settings_(settings), r_(r) {}
+      : m_(m), built_(built), settings_(settings), r_(r) {
+    if (settings.jointLoads) loads_ = std::make_unique<JointLoadSampler>(m, built);
+  }
   void operator()(State& s) {
     const auto t0 = std::chrono::steady_clock::now();
     try {
       sampleFrame(m_, built_, s, frame_);
+      if (loads_) loads_->sample(s, frame_.loads);
     } catch (const SimulationError&) {
       throw;
     } catch (const std::exception& e) {
@@ -147,6 +150,7 @@ class FrameWork {
   const RunSettings& settings_;
   RunResult& r_;
   Frame frame_;
+  std::unique_ptr<JointLoadSampler> loads_;
 };
 
 std::unique_ptr<Integrator> configure(const System& system, const model::ScenarioSpec& sc) {

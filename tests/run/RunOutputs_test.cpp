@@ -26,6 +26,7 @@ std::vector<std::string> split(const std::string& line) {
 
 struct ShortRun {
   ModelSpec model;
+  BuiltModel built;
   RunResult result;
 };
 
@@ -34,8 +35,8 @@ ShortRun shortRun() {
   r.model = loadModelFile(sourcePath("models/double_pendulum.json"));
   r.model.scenario.duration = 0.02;
   r.model.scenario.reportInterval = 0.01;
-  const BuiltModel b = buildModel(r.model);
-  r.result = runSimulation(r.model, b, r.model.scenario);
+  r.built = buildModel(r.model);
+  r.result = runSimulation(r.model, r.built, r.model.scenario);
   return r;
 }
 
@@ -43,7 +44,7 @@ ShortRun shortRun() {
 
 TEST(RunOutputs, CsvColumnsMeanWhatTheDocumentSays) {
   const ShortRun r = shortRun();
-  std::stringstream csv(makeTrajectoryCsv(r.model, r.result));
+  std::stringstream csv(makeTrajectoryCsv(r.model, r.built, r.result));
   std::string header, first;
   std::getline(csv, header);
   std::getline(csv, first);
@@ -55,19 +56,19 @@ TEST(RunOutputs, CsvColumnsMeanWhatTheDocumentSays) {
     ADD_FAILURE() << "no column " << column;
     return 0.0;
   };
-  EXPECT_EQ(value("Time"), 0);
-  EXPECT_NEAR(value("upper_PosX"), -0.25, 1e-9);  // mass centre
-  EXPECT_NEAR(value("upper_PosZ"), 0, 1e-9);
-  EXPECT_NEAR(value("lower_PosX"), -0.75, 1e-9);
-  EXPECT_NEAR(value("lower_OriginX"), -0.5, 1e-9);  // the elbow
+  EXPECT_EQ(value("time[s]"), 0);
+  EXPECT_NEAR(value("upper.pos_x[m]"), -0.25, 1e-9);  // mass centre
+  EXPECT_NEAR(value("upper.pos_z[m]"), 0, 1e-9);
+  EXPECT_NEAR(value("lower.pos_x[m]"), -0.75, 1e-9);
+  EXPECT_NEAR(value("lower.origin_x[m]"), -0.5, 1e-9);  // the elbow
   // Released from rest: gravity (-z) accelerates the rods downward, so both mass centres start
-  // with LinAccZ < 0 and zero velocity.
-  EXPECT_LT(value("upper_LinAccZ"), -1);
-  EXPECT_EQ(value("lower_VelZ"), 0);
-  EXPECT_NEAR(value("EnergyBalance"), 0, 1e-12);
+  // with acc_z < 0 and zero velocity.
+  EXPECT_LT(value("upper.acc_z[m/s^2]"), -1);
+  EXPECT_EQ(value("lower.vel_z[m/s]"), 0);
+  EXPECT_NEAR(value("energy_balance[J]"), 0, 1e-12);
   // A 90 degree turn about +y: quaternion (cos 45, 0, sin 45, 0).
-  EXPECT_NEAR(value("upper_QuatW"), std::sqrt(0.5), 1e-9);
-  EXPECT_NEAR(value("upper_QuatY"), std::sqrt(0.5), 1e-9);
+  EXPECT_NEAR(value("upper.quat_w[1]"), std::sqrt(0.5), 1e-9);
+  EXPECT_NEAR(value("upper.quat_y[1]"), std::sqrt(0.5), 1e-9);
 }
 
 TEST(RunOutputs, TrajectoryJsonHasTreeGeometryAndOriginPoses) {

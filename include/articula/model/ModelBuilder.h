@@ -9,6 +9,7 @@
 #include "articula/contact/ContactForceSubsystem.h"
 #include "articula/forces/GeneralForceSubsystem.h"
 #include "articula/matter/MultibodySystem.h"
+#include "articula/model/ForceClass.h"
 #include "articula/model/ModelSpec.h"
 
 namespace articula::model {
@@ -21,6 +22,7 @@ struct BuiltModel {
       geometryOfSurface;         // contact surface -> (spec body, geometry index); body -1: the ground
   std::vector<int> mobodOfBody;  // spec body index -> mobilized body index
   std::vector<int> bodyOfMobod;  // mobilized body index -> spec body index (-1 for Ground)
+  std::vector<ForceClass> classOfForce;  // per element of `forces`, in its order (gravity first when present)
   State initialState;            // realized through Acceleration
   // Constraints (ModelConstraints.h): equations in all, and how assembly moved the initial q.
   int constraintEquations = 0;

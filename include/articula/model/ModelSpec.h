@@ -21,6 +21,7 @@
 #include "articula/model/IntegratorMethodNames.h"
 #include "articula/model/JointType.h"
 #include "articula/model/OutputKind.h"
+#include "articula/model/OutputSelection.h"
 #include "articula/model/SourceFormat.h"
 
 namespace articula::model {
@@ -130,6 +131,7 @@ struct ContactSpec {
 struct InitialStateSpec {
   std::map<std::string, Real> q, u;  // "joint.coordinate" -> value (SI, radians)
   std::vector<std::string> hold;     // coordinates the constraint assembly must not move
+  bool degrees = false;              // the file gave coordinates in degrees (q_deg / u_deg): outputs follow
 };
 
 // The step limit when a scenario gives none: a 10^8-step run takes hours (the shipped models need
@@ -145,6 +147,7 @@ struct ScenarioSpec {
   int64_t maxSteps = kDefaultMaxSteps;  // attempted steps (accepted and rejected) before the run fails
   std::vector<OutputKind> outputs{OutputKind::TrajectoryCsv, OutputKind::ContactsCsv, OutputKind::Summary,
                                   OutputKind::TrajectoryJson};  // contacts.csv: with contact only
+  OutputSelection columns;  // what the per-frame files hold ("outputs" as an object)
   // The body whose mass-centre acceleration gives the head's peak and HIC15 in the summary.
   // "": not named (files from before the field: the first body whose name contains "head").
   std::string headBody;

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "articula/files/TextOutput.h"
+#include "articula/run/OutputColumns.h"
 #include "articula/run/SimulationRun.h"
 
 namespace articula::run {
@@ -25,14 +26,15 @@ struct RunDescription {
 
 // The writers of the per-frame files, as FrameSinks streaming into a TextOutput (header at
 // construction). With `contact` the model has a ContactForceSubsystem (contact columns, "contacts").
+// trajectory.csv: the columns' table, with their significant digits.
 class TrajectoryCsvWriter : public FrameSink {
  public:
-  TrajectoryCsvWriter(const model::ModelSpec& model, bool contact, files::TextOutput& out);
+  TrajectoryCsvWriter(OutputColumns columns, files::TextOutput& out);
   void add(const Frame& f) override;
 
  private:
-  bool contact_, first_ = true;
-  Real e0_ = 0;  // the first frame's energy: EnergyBalance is relative to it
+  OutputColumns columns_;
+  std::vector<Real> row_;
   files::TextOutput& out_;
 };
 
@@ -67,7 +69,7 @@ class TrajectoryJsonWriter : public FrameSink {
 };
 
 // The same files as text, from RunResult::frames.
-std::string makeTrajectoryCsv(const model::ModelSpec& model, const RunResult& run);
+std::string makeTrajectoryCsv(const model::ModelSpec& model, const model::BuiltModel& built, const RunResult& run);
 std::string makeTrajectoryJson(const model::ModelSpec& model, const RunResult& run);
 std::string makeContactsCsv(const model::ModelSpec& model, const RunResult& run);  // header only when nothing touched
 nlohmann::json makeSummaryJson(const model::ModelSpec& model, const RunDescription& what, const RunResult& run);

@@ -17,6 +17,7 @@
 #include "articula/model/ModelBuilder.h"
 #include "articula/run/HeadTrack.h"
 #include "articula/run/Hic.h"
+#include "articula/run/JointLoads.h"
 
 namespace articula::run {
 
@@ -54,6 +55,7 @@ struct Frame {
       contactTorque;  // per spec body: net contact force and moment about the mass centre (empty without contact)
   Real kineticEnergy = 0, potentialEnergy = 0;
   Real nonConservativeWork = 0;  // integral of the non-conservative power since t = 0, J
+  JointLoads loads;              // sampled when RunSettings::jointLoads (else empty)
 };
 
 // Receives every frame in time order (on the frame thread when there is one). Writers of the
@@ -137,6 +139,7 @@ struct RunSettings {
   bool keepFrames = true;         // off: RunResult::frames stays empty (the sinks wrote them)
   bool frameThread = true;        // a second thread does the frame work (only with two or more cores)
   size_t queueLength = 64;        // report states in flight before the integrator waits
+  bool jointLoads = true;         // the frames carry JointLoads (generalized forces, reactions)
 };
 
 using ProgressCallback = std::function<void(Real simulatedTime, Real duration, Real wallSeconds)>;

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "articula/model/ModelBuilder.h"
 #include "articula/run/RunOutputs.h"
 #include "articula/run/TrajectoryReader.h"
 #include "support/IoTestSupport.h"
@@ -83,20 +84,30 @@ TEST(CsvText, CommasQuotesAndLineBreaksAreQuoted) {
 
 TEST(CsvText, TrajectoryHeaderReadsBackAndHoldsNoFormula) {
   ModelSpec m;
-  for (const std::string& name : kHostileNames) m.bodies.push_back(BodySpec{}), m.bodies.back().name = name;
+  for (const std::string& name : kHostileNames) {
+    BodySpec b;
+    b.name = b.joint.name = name;
+    b.mass = 1;
+    b.inertia = Mat33::Identity();
+    b.joint.type = JointType::Free;
+    b.joint.parent = "ground";
+    m.bodies.push_back(b);
+  }
+  m.scenario.columns.groups = {ColumnGroup::Bodies, ColumnGroup::Energy};
+  const BuiltModel built = buildModel(m);
   StringOutput out;
-  TrajectoryCsvWriter writer(m, false, out);
+  TrajectoryCsvWriter writer(OutputColumns(m, built), out);
   std::vector<bool> quoted;
   const std::vector<std::string> fields = readRecord(out.text(), &quoted);
   ASSERT_EQ(fields.size(), 1 + 22 * kHostileNames.size() + 4);
-  EXPECT_EQ(fields[0], "Time");
+  EXPECT_EQ(fields[0], "time[s]");
   for (size_t b = 0; b < kHostileNames.size(); ++b) {
     std::string name = fields[1 + 22 * b];
     EXPECT_TRUE(std::string_view("=+-@\t\r").find(name[0]) == std::string_view::npos) << name;
     if (quoted[1 + 22 * b] && name[0] == '\'') name.erase(0, 1);  // the reader's side of the rule
-    EXPECT_EQ(name, kHostileNames[b] + "_PosX");
+    EXPECT_EQ(name, kHostileNames[b] + ".pos_x[m]");
   }
-  EXPECT_EQ(fields.back(), "EnergyBalance");
+  EXPECT_EQ(fields.back(), "energy_balance[J]");
 }
 
 TEST(CsvText, ContactNamesAreAlwaysQuotedAndEscaped) {
@@ -137,9 +148,11 @@ TEST(CsvText, HostileBodyNamesThroughTheProgram) {
   const std::string csv = iotest::readText(dir / "run/trajectory.csv");
   std::vector<bool> quoted;
   const std::vector<std::string> header = readRecord(csv, &quoted);
-  ASSERT_EQ(header.size(), 1 + 2 * 22 + 4u);
-  EXPECT_EQ(header[1], "'" + upper + "_PosX");
-  EXPECT_EQ(header[23], "'" + lower + "_PosX");
+  // time, 22 body columns each, q, u, udot and two generalized forces (gravity, total) of 2 pins,
+  // 6 reaction columns per joint, 4 energy columns.
+  ASSERT_EQ(header.size(), 1 + 2 * 22 + 2 * 3 + 2 * 2 + 2 * 6 + 4u);
+  EXPECT_EQ(header[1], "'" + upper + ".pos_x[m]");
+  EXPECT_EQ(header[23], "'" + lower + ".pos_x[m]");
   EXPECT_TRUE(quoted[1] && quoted[23]);
   EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 22 + 1 + 3);  // in lower's 22 names, the header's end, 3 rows
   const RunTrajectory back = readTrajectoryJson(dir.path / "run/trajectory.json");
