@@ -4,6 +4,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "ExitCode.h"
 #include "articula/model/LoadOptions.h"
@@ -15,6 +16,7 @@ struct RunOptions {
   std::string model, out;
   std::optional<double> duration, accuracy, dt, reportInterval, maxSteps;
   std::optional<std::string> integrator;
+  std::vector<std::string> outputs;  // --outputs items (ScenarioOverrides::outputs)
   bool quiet = false;
   bool noViewer = false;       // --no-viewer: no viewer.html in the run folder
   model::LoadOptions load;     // --openmbd-compat (also OpenMBD's integration and shipped ranges), --allow-path

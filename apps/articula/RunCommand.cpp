@@ -16,7 +16,7 @@ run::RunRequest requestOf(const RunOptions& o) {
   q.modelFile = o.model;
   q.outFolder = o.out;
   q.load = o.load;
-  q.overrides = {o.duration, o.accuracy, o.dt, o.reportInterval, o.maxSteps, o.integrator};
+  q.overrides = {o.duration, o.accuracy, o.dt, o.reportInterval, o.maxSteps, o.integrator, o.outputs};
   // A build without the browser pages writes no viewer.html (and says so once, below).
   if (!o.noViewer && render::hasBrowserPages())
     q.viewerPage = [](files::TextOutput& page, const files::TextSource& trajectory, const files::TextSource* csv,

@@ -25,6 +25,9 @@ void load(const RunRequest& q, LoadedModel& m) {
     m.spec = model::loadModelFile(q.modelFile, q.load);
     if (q.load.openMbdCompat) model::applyOpenMbdCompat(m.spec);  // before the overrides: explicit options win
     applyScenarioOverrides(q.overrides, q.modelFile, m.spec.scenario);
+    for (const std::string& body : m.spec.scenario.columns.bodies)
+      if (m.spec.findBody(body) < 0)
+        throw RunError(RunFailure::BadInput, q.modelFile + ": --outputs bodies: no body named \"" + body + "\"");
     m.built = model::buildModel(m.spec, q.modelFile);
   } catch (const RunError&) {
     throw;

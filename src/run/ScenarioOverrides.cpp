@@ -1,6 +1,7 @@
 // Scenario overrides, checked like the model file's fields (see ScenarioOverrides.h).
 #include "articula/run/ScenarioOverrides.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "articula/model/ScenarioLimits.h"
@@ -32,6 +33,40 @@ std::vector<NumericOption> numericOptions(const ScenarioOverrides& o) {
   throw RunError(RunFailure::BadInput, name + " = " + model::formatScenarioValue(value) + ": " + problem);
 }
 
+std::string applyFiles(const std::string& list, model::ScenarioSpec& s) {
+  s.outputs.clear();
+  size_t start = 0;
+  while (start <= list.size()) {
+    const size_t comma = std::min(list.find(',', start), list.size());
+    const std::string name = list.substr(start, comma - start);
+    const auto kind = model::kindNamed<model::OutputKind>(name);
+    if (!kind) return "unknown output file \"" + name + "\" (known: " + model::kindList<model::OutputKind>() + ")";
+    s.outputs.push_back(*kind);
+    start = comma + 1;
+  }
+  return "";
+}
+
+// The --outputs items: the first item of a kind replaces the file's (the groups the file chose
+// are not added to), later ones add to it.
+void applyOutputs(const ScenarioOverrides& o, model::ScenarioSpec& s) {
+  bool groups = false, bodies = false;
+  for (const std::string& item : o.outputs) {
+    std::string problem;
+    if (item.rfind("files:", 0) == 0) {
+      problem = applyFiles(item.substr(6), s);
+    } else {
+      const bool isBodies = item.rfind("bodies:", 0) == 0, isGroups = item.find(':') == std::string::npos;
+      if (isBodies && !bodies) s.columns.bodies.clear(), bodies = true;
+      if (isGroups && !groups) s.columns.groups.clear(), groups = true;
+      problem = model::applyOutputItem(item, s.columns);
+    }
+    if (!problem.empty())
+      throw RunError(RunFailure::BadInput,
+                     std::string(o.names == OverrideNames::Fields ? "outputs" : "--outputs") + " = " + item + ": " + problem);
+  }
+}
+
 }  // namespace
 
 void applyScenarioOverrides(const ScenarioOverrides& o, const std::string& file, model::ScenarioSpec& s) {
@@ -52,6 +87,7 @@ void applyScenarioOverrides(const ScenarioOverrides& o, const std::string& file,
                          *o.integrator + ": unknown integrator (known: " + model::kindList<IntegratorMethod>() + ")");
     s.integrator = *method;
   }
+  applyOutputs(o, s);
   if (o.accuracy) s.accuracy = *o.accuracy;
   if (o.fixedStep) s.fixedStep = *o.fixedStep;
   if (o.maxSteps) s.maxSteps = static_cast<int64_t>(*o.maxSteps);

@@ -69,17 +69,17 @@ try {
     return n;
   });
   const inkBefore = await plotInk();
-  await page.selectOption('#column', 'lower_PosZ');
+  await page.selectOption('#column', 'lower.pos_z[m]');
   await page.click('#add-series');
   const series = await page.evaluate(() => window.articulaViewer.series);
-  check('a plot appears for the chosen column', series.includes('lower_PosZ') && (await plotInk()) > inkBefore + 100, JSON.stringify(series));
+  check('a plot appears for the chosen column', series.includes('lower.pos_z[m]') && (await plotInk()) > inkBefore + 100, JSON.stringify(series));
   const csv = await page.evaluate(() => window.articulaViewer.plotCsv());
-  check('the plot exports CSV', csv.startsWith('Time,lower_PosZ\n') && csv.split('\n').length > 150);
+  check('the plot exports CSV', csv.startsWith('time[s],lower.pos_z[m]\n') && csv.split('\n').length > 150);
 
   // Model tree: clicking a body selects it in 3D and in the plots.
   await page.click('#tree span[data-body="0"]');
   const selected = await page.evaluate(() => ({ s: window.articulaViewer.selected, series: window.articulaViewer.series }));
-  check('the model tree selects a body and plots it', selected.s === 0 && selected.series.includes('upper_PosX'), JSON.stringify(selected));
+  check('the model tree selects a body and plots it', selected.s === 0 && selected.series.includes('upper.pos_x[m]'), JSON.stringify(selected));
 
   check('no page errors', errors.length === 0, errors.join('; '));
   check('no network requests', requests.length === 0, requests.join(', '));

@@ -3,6 +3,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "articula/model/ModelSpec.h"
 
@@ -15,6 +16,9 @@ enum class OverrideNames { CommandLine, Fields };
 struct ScenarioOverrides {
   std::optional<double> duration, accuracy, fixedStep, reportInterval, maxSteps;
   std::optional<std::string> integrator;  // a name of the integrators' registry (IntegratorMethod.h)
+  // Output items (model::applyOutputItem), plus "files:NAME,..." for the files (OutputKind names);
+  // each replaces what the file's scenario says for its kind (groups, bodies, digits, angles, files).
+  std::vector<std::string> outputs;
   OverrideNames names = OverrideNames::CommandLine;
 };
 

@@ -62,17 +62,17 @@ export function readCsvRecord(text, start) {
 // Columns derived from trajectory.json when there is no CSV: per body origin x, y, z.
 export function tableFromTrajectory(trajectory) {
   const n = trajectory.frames.length;
-  const columns = ['Time'];
+  const columns = ['time[s]'];
   const data = [Float64Array.from(trajectory.frames, (f) => f.t)];
   trajectory.bodies.forEach((body, i) => {
-    ['OriginX', 'OriginY', 'OriginZ'].forEach((suffix, k) => {
-      columns.push(`${body.name}_${suffix}`);
+    ['origin_x[m]', 'origin_y[m]', 'origin_z[m]'].forEach((suffix, k) => {
+      columns.push(`${body.name}.${suffix}`);
       const col = new Float64Array(n);
       for (let j = 0; j < n; j++) col[j] = trajectory.frames[j].poses[i][k];
       data.push(col);
     });
   });
-  const contactColumns = ['ContactForceX', 'ContactForceY', 'ContactForceZ'];
+  const contactColumns = ['contact_fx[N]', 'contact_fy[N]', 'contact_fz[N]'];
   if (trajectory.frames.some((f) => Array.isArray(f.contacts) && f.contacts.length)) {
     contactColumns.forEach((name, k) => {
       columns.push(name);

@@ -258,9 +258,9 @@ function start({ trajectory, table, summary }) {
       if (o.isMesh) o.material.emissive.setHex(k === i ? 0x3355aa : 0x000000);
     }));
     if (i >= 0 && plot) {
-      const prefix = `${bodies[i].name}_`;
-      const wanted = ['PosX', 'PosY', 'PosZ'].map((s) => prefix + s).filter((c) => plotTable.columns.includes(c));
-      const fallback = ['OriginX', 'OriginY', 'OriginZ'].map((s) => prefix + s).filter((c) => plotTable.columns.includes(c));
+      const prefix = `${bodies[i].name}.`;
+      const wanted = ['pos_x[m]', 'pos_y[m]', 'pos_z[m]'].map((s) => prefix + s).filter((c) => plotTable.columns.includes(c));
+      const fallback = ['origin_x[m]', 'origin_y[m]', 'origin_z[m]'].map((s) => prefix + s).filter((c) => plotTable.columns.includes(c));
       plot.clear();
       (wanted.length ? wanted : fallback).forEach((c) => plot.addSeries(c));
       renderSeriesList();

@@ -141,7 +141,7 @@ export class Plot {
   toCsv() {
     const [t0, t1] = this.range;
     const time = this.table.data[0];
-    const rows = [['Time', ...this.series.map((s) => s.name)].join(',')];
+    const rows = [[this.table.columns[0], ...this.series.map((s) => s.name)].join(',')];
     for (let i = 0; i < time.length; i++) {
       if (time[i] < t0 || time[i] > t1) continue;
       rows.push([time[i], ...this.series.map((s) => this.table.data[s.index][i])].join(','));
