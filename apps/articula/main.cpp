@@ -45,10 +45,12 @@ int main(int argc, char** argv) {
   runCmd->add_option("--report-interval", run.reportInterval, "time between output frames, s");
   runCmd->add_option("--max-steps", run.maxSteps,
                      "attempted steps before the run fails (default scenario.max_steps, 1e8)");
-  runCmd->add_option("--outputs", run.outputs,
-                     "what the per-frame files hold, repeatable: column groups (q,u,udot,forces,reactions,"
-                     "constraints,bodies,contact,energy), bodies:NAME,..., digits:N (3-17), angles:degrees|radians|as_file, "
-                     "files:trajectory.csv,trajectory.h5,...")
+  runCmd
+      ->add_option(
+          "--outputs", run.outputs,
+          "what the per-frame files hold, repeatable: column groups (q,u,udot,forces,reactions,"
+          "constraints,bodies,contact,energy), bodies:NAME,..., digits:N (3-17), angles:degrees|radians|as_file, "
+          "files:trajectory.csv,trajectory.h5,...")
       ->delimiter('\0')
       ->take_all();
   runCmd->add_option("--out", run.out, "output folder (default: <model name>-run)");

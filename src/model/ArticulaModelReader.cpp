@@ -637,8 +637,7 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
     if (!m.scenario.headBody.empty() && m.findBody(m.scenario.headBody) < 0)
       s->at("head_body").fail("no body of that name");
     for (size_t i = 0; i < m.scenario.columns.bodies.size(); ++i)
-      if (m.findBody(m.scenario.columns.bodies[i]) < 0)
-        s->at("outputs").at("bodies")[i].fail("no body of that name");
+      if (m.findBody(m.scenario.columns.bodies[i]) < 0) s->at("outputs").at("bodies")[i].fail("no body of that name");
     if (auto e = s->get("events")) m.scenario.events = readEvents(*e, m);  // they name bodies and forces
   }
   checkModelPhysics(m, file);

@@ -30,7 +30,7 @@ template <>
 const std::vector<KindName<ForceClass>>& kindTable<ForceClass>() {
   using C = ForceClass;
   static const std::vector<KindName<ForceClass>> table{
-      {C::Gravity, "gravity"}, {C::Spring, "spring"},     {C::Damping, "damping"}, {C::Limit, "limit"},
+      {C::Gravity, "gravity"},   {C::Spring, "spring"},   {C::Damping, "damping"}, {C::Limit, "limit"},
       {C::Actuator, "actuator"}, {C::Applied, "applied"}, {C::Contact, "contact"}};
   return table;
 }

@@ -6,10 +6,10 @@ namespace articula::model {
 template <>
 const std::vector<KindName<OutputKind>>& kindTable<OutputKind>() {
   using K = OutputKind;
-  static const std::vector<KindName<OutputKind>> table{{K::TrajectoryCsv, "trajectory.csv"},
-                                                       {K::ContactsCsv, "contacts.csv"},
-                                                       {K::Summary, "summary"},
-                                                       {K::TrajectoryJson, "trajectory.json"}};
+  static const std::vector<KindName<OutputKind>> table{
+      {K::TrajectoryCsv, "trajectory.csv"},    {K::ContactsCsv, "contacts.csv"},       {K::Summary, "summary"},
+      {K::TrajectoryJson, "trajectory.json"},  {K::CoordinatesSto, "coordinates.sto"}, {K::SpeedsSto, "speeds.sto"},
+      {K::ForcesSto, "generalized_forces.sto"}};
   return table;
 }
 

@@ -9,10 +9,11 @@ namespace articula::model {
 template <>
 const std::vector<KindName<ColumnGroup>>& kindTable<ColumnGroup>() {
   using G = ColumnGroup;
-  static const std::vector<KindName<ColumnGroup>> table{
-      {G::Bodies, "bodies"},         {G::Contact, "contact"},   {G::Coordinates, "q"},
-      {G::Speeds, "u"},              {G::Accelerations, "udot"}, {G::GeneralizedForces, "forces"},
-      {G::Reactions, "reactions"},   {G::Constraints, "constraints"}, {G::Energy, "energy"}};
+  static const std::vector<KindName<ColumnGroup>> table{{G::Bodies, "bodies"},       {G::Contact, "contact"},
+                                                        {G::Coordinates, "q"},       {G::Speeds, "u"},
+                                                        {G::Accelerations, "udot"},  {G::GeneralizedForces, "forces"},
+                                                        {G::Reactions, "reactions"}, {G::Constraints, "constraints"},
+                                                        {G::Energy, "energy"}};
   return table;
 }
 
@@ -66,8 +67,8 @@ std::string applyOutputItem(const std::string& item, OutputSelection& s) {
     int d = 0;
     const auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), d);
     if (ec != std::errc() || end != value.data() + value.size() || d < kMinDigits || d > kMaxDigits)
-      return "digits must be a whole number from " + std::to_string(kMinDigits) + " to " +
-             std::to_string(kMaxDigits) + ", not \"" + value + "\"";
+      return "digits must be a whole number from " + std::to_string(kMinDigits) + " to " + std::to_string(kMaxDigits) +
+             ", not \"" + value + "\"";
     s.digits = d;
     return "";
   }

@@ -15,19 +15,18 @@ using model::ForceClass;
 
 constexpr Real kDegree = 180 / std::numbers::pi;
 
-const char* const kBodyColumns[] = {"pos_x[m]",        "pos_y[m]",        "pos_z[m]",        "quat_w[1]",
-                                    "quat_x[1]",       "quat_y[1]",       "quat_z[1]",       "vel_x[m/s]",
-                                    "vel_y[m/s]",      "vel_z[m/s]",      "angvel_x[rad/s]", "angvel_y[rad/s]",
-                                    "angvel_z[rad/s]", "acc_x[m/s^2]",    "acc_y[m/s^2]",    "acc_z[m/s^2]",
-                                    "angacc_x[rad/s^2]", "angacc_y[rad/s^2]", "angacc_z[rad/s^2]", "origin_x[m]",
-                                    "origin_y[m]",     "origin_z[m]"};
+const char* const kBodyColumns[] = {
+    "pos_x[m]",          "pos_y[m]",     "pos_z[m]",     "quat_w[1]",    "quat_x[1]",         "quat_y[1]",
+    "quat_z[1]",         "vel_x[m/s]",   "vel_y[m/s]",   "vel_z[m/s]",   "angvel_x[rad/s]",   "angvel_y[rad/s]",
+    "angvel_z[rad/s]",   "acc_x[m/s^2]", "acc_y[m/s^2]", "acc_z[m/s^2]", "angacc_x[rad/s^2]", "angacc_y[rad/s^2]",
+    "angacc_z[rad/s^2]", "origin_x[m]",  "origin_y[m]",  "origin_z[m]"};
 const char* const kContactColumns[] = {"contact_fx[N]",  "contact_fy[N]",  "contact_fz[N]",
                                        "contact_mx[Nm]", "contact_my[Nm]", "contact_mz[Nm]"};
 const char* const kForceMomentColumns[] = {"fx[N]", "fy[N]", "fz[N]", "mx[Nm]", "my[Nm]", "mz[Nm]"};
 const char* const kQuaternionNames[] = {"qw", "qx", "qy", "qz"};
 
-bool degreesWanted(const model::ModelSpec& m) {
-  const model::AngleUnit a = m.scenario.columns.angles;
+bool degreesWanted(const model::ModelSpec& m, const model::OutputSelection& selection) {
+  const model::AngleUnit a = selection.angles;
   return a == model::AngleUnit::Degrees || (a == model::AngleUnit::AsFile && m.initialState.degrees);
 }
 
@@ -45,7 +44,11 @@ void appendVec3(std::vector<Real>& row, const Vec3& v) { row.insert(row.end(), v
 }  // namespace
 
 OutputColumns::OutputColumns(const model::ModelSpec& m, const model::BuiltModel& b)
-    : selection_(m.scenario.columns), contact_(b.contact != nullptr), digits_(m.scenario.columns.digits) {
+    : OutputColumns(m, b, m.scenario.columns) {}
+
+OutputColumns::OutputColumns(const model::ModelSpec& m, const model::BuiltModel& b,
+                             const model::OutputSelection& selection)
+    : selection_(selection), contact_(b.contact != nullptr), digits_(selection.digits) {
   if (selection_.bodies.empty()) {
     for (size_t i = 0; i < m.bodies.size(); ++i) bodies_.push_back(static_cast<int>(i));
   } else {
@@ -90,7 +93,7 @@ void OutputColumns::addBodyColumns(const model::ModelSpec& m, const std::vector<
 void OutputColumns::addJointColumns(const model::ModelSpec& m, const model::BuiltModel& b,
                                     const std::vector<int>& bodies) {
   const MatterSubsystem& matter = b.system->getMatter();
-  const bool degrees = degreesWanted(m);
+  const bool degrees = degrees_ = degreesWanted(m, selection_);
   qScale_.assign(matter.getNQ(), 1);
   uScale_.assign(matter.getNU(), 1);
   std::vector<std::string> qNames(matter.getNQ()), uNames(matter.getNU());
@@ -142,8 +145,7 @@ void OutputColumns::addJointColumns(const model::ModelSpec& m, const model::Buil
     motionTau_ = loads.hasMotion();
     for (size_t k = 0; k < uNames.size(); ++k) {
       const std::string unit = std::string("[") + uUnits[k].force + "]";
-      for (const int c : forceClasses_)
-        add(uNames[k] + ".tau_" + model::nameOf(static_cast<ForceClass>(c)) + unit);
+      for (const int c : forceClasses_) add(uNames[k] + ".tau_" + model::nameOf(static_cast<ForceClass>(c)) + unit);
       add(uNames[k] + ".tau_applied" + unit);
       if (constraintTau_) add(uNames[k] + ".tau_constraint" + unit);
       if (motionTau_) add(uNames[k] + ".tau_motion" + unit);

@@ -26,12 +26,32 @@ RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::B
       sinks_.push_back(contactsWriter_.get());
     }
     if (kind == model::OutputKind::Summary) summary_ = true;
+    addSto(model, built, kind);
   }
+}
+
+void RunFolderOutputs::addSto(const model::ModelSpec& model, const model::BuiltModel& built, model::OutputKind kind) {
+  using K = model::OutputKind;
+  using G = model::ColumnGroup;
+  const G group = kind == K::CoordinatesSto ? G::Coordinates : kind == K::SpeedsSto ? G::Speeds : G::GeneralizedForces;
+  if ((kind != K::CoordinatesSto && kind != K::SpeedsSto && kind != K::ForcesSto) || folder_.find(model::nameOf(kind)))
+    return;
+  model::OutputSelection selection = model.scenario.columns;
+  selection.groups = {group};
+  OutputColumns columns(model, built, selection);
+  needsLoads_ = needsLoads_ || columns.needsLoads();
+  const std::string title = model.name + (group == G::Coordinates ? " coordinates"
+                                          : group == G::Speeds    ? " speeds"
+                                                                  : " generalized forces");
+  stoWriters_.push_back(
+      std::make_unique<StoWriter>(std::move(columns), group, title, folder_.add(model::nameOf(kind))));
+  sinks_.push_back(stoWriters_.back().get());
 }
 
 void RunFolderOutputs::finish(const nlohmann::json& summary, const std::string& summaryText,
                               const ViewerPageWriter& viewerPage) {
   if (jsonWriter_) jsonWriter_->finish();
+  for (const auto& sto : stoWriters_) sto->finish();
   if (summary_) {
     folder_.add("summary.json").append(summary.dump(2) + "\n");
     folder_.add("summary.txt").append(summaryText);

@@ -8,6 +8,7 @@
 
 #include "articula/run/RunModelFile.h"
 #include "articula/run/RunOutputs.h"
+#include "articula/run/StoWriter.h"
 
 namespace articula::run {
 
@@ -22,11 +23,13 @@ class RunFolderOutputs {
   void finish(const nlohmann::json& summary, const std::string& summaryText, const ViewerPageWriter& viewerPage);
 
  private:
+  void addSto(const model::ModelSpec& model, const model::BuiltModel& built, model::OutputKind kind);
   RunFolderWriter& folder_;
   files::TextOutput *csv_ = nullptr, *json_ = nullptr, *contacts_ = nullptr;
   std::unique_ptr<TrajectoryCsvWriter> csvWriter_;
   std::unique_ptr<TrajectoryJsonWriter> jsonWriter_;
   std::unique_ptr<ContactsCsvWriter> contactsWriter_;
+  std::vector<std::unique_ptr<StoWriter>> stoWriters_;
   bool summary_ = false, needsLoads_ = false;
   std::vector<FrameSink*> sinks_;
 };

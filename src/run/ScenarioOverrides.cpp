@@ -62,8 +62,8 @@ void applyOutputs(const ScenarioOverrides& o, model::ScenarioSpec& s) {
       problem = model::applyOutputItem(item, s.columns);
     }
     if (!problem.empty())
-      throw RunError(RunFailure::BadInput,
-                     std::string(o.names == OverrideNames::Fields ? "outputs" : "--outputs") + " = " + item + ": " + problem);
+      throw RunError(RunFailure::BadInput, std::string(o.names == OverrideNames::Fields ? "outputs" : "--outputs") +
+                                               " = " + item + ": " + problem);
   }
 }
 

@@ -6,7 +6,9 @@
 using namespace articula::model;
 
 TEST(OutputKind, NamedByTheirFiles) {
-  EXPECT_EQ(kindList<OutputKind>(), "trajectory.csv, contacts.csv, summary, trajectory.json");
+  EXPECT_EQ(kindList<OutputKind>(),
+            "trajectory.csv, contacts.csv, summary, trajectory.json, coordinates.sto, speeds.sto, "
+            "generalized_forces.sto");
   EXPECT_EQ(kindNamed<OutputKind>("summary"), OutputKind::Summary);
   EXPECT_FALSE(kindNamed<OutputKind>("summary.json"));
 }

@@ -104,8 +104,7 @@ void expectNewtonEuler(const Recorded& r) {
       const Mat33 I = R * spec.inertia * R.transpose();
       const Vec3 w = b.angularVelocity;
       const Real scale = 1 + spec.mass * 9.81 + force[i].norm();
-      EXPECT_LT((force[i] - spec.mass * b.comAcceleration).norm(), 1e-8 * scale)
-          << spec.name << " at t = " << f.time;
+      EXPECT_LT((force[i] - spec.mass * b.comAcceleration).norm(), 1e-8 * scale) << spec.name << " at t = " << f.time;
       EXPECT_LT((moment[i] - (I * b.angularAcceleration + w.cross(I * w))).norm(), 1e-8 * scale)
           << spec.name << " at t = " << f.time;
     }

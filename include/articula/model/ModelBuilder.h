@@ -19,11 +19,11 @@ struct BuiltModel {
   GeneralForceSubsystem* forces = nullptr;
   ContactForceSubsystem* contact = nullptr;  // null when the model has no "contact" block
   std::vector<std::array<int, 2>>
-      geometryOfSurface;         // contact surface -> (spec body, geometry index); body -1: the ground
-  std::vector<int> mobodOfBody;  // spec body index -> mobilized body index
-  std::vector<int> bodyOfMobod;  // mobilized body index -> spec body index (-1 for Ground)
+      geometryOfSurface;                 // contact surface -> (spec body, geometry index); body -1: the ground
+  std::vector<int> mobodOfBody;          // spec body index -> mobilized body index
+  std::vector<int> bodyOfMobod;          // mobilized body index -> spec body index (-1 for Ground)
   std::vector<ForceClass> classOfForce;  // per element of `forces`, in its order (gravity first when present)
-  State initialState;            // realized through Acceleration
+  State initialState;                    // realized through Acceleration
   // Constraints (ModelConstraints.h): equations in all, and how assembly moved the initial q.
   int constraintEquations = 0;
   int independentConstraintEquations = 0;  // rank of G at the initial state

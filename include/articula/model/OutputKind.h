@@ -4,7 +4,8 @@
 
 namespace articula::model {
 
-enum class OutputKind { TrajectoryCsv, ContactsCsv, Summary, TrajectoryJson };
+// The .sto files are OpenSim's storage format (version 1): coordinates, speeds and generalized forces.
+enum class OutputKind { TrajectoryCsv, ContactsCsv, Summary, TrajectoryJson, CoordinatesSto, SpeedsSto, ForcesSto };
 
 template <>
 const std::vector<KindName<OutputKind>>& kindTable<OutputKind>();  // src/model/OutputKind.cpp

@@ -15,9 +15,9 @@ namespace articula::run {
 
 struct JointLoads {
   std::array<Vector, model::kForceClassCount> byClass;  // by ForceClass, per mobility; empty for an absent class
-  Vector applied;     // their sum
-  Vector constraint;  // -Gᵀλ of every constraint (empty without constraints)
-  Vector motion;      // what the prescribed joint motions need (empty without them)
+  Vector applied;                                       // their sum
+  Vector constraint;                                    // -Gᵀλ of every constraint (empty without constraints)
+  Vector motion;                                        // what the prescribed joint motions need (empty without them)
   // Per spec body: [moment; force] its joint applies to it at the joint's M frame origin,
   // expressed in the parent body's frame (Ground's for root joints).
   std::vector<SpatialVec> reaction;

@@ -25,13 +25,15 @@ struct ColumnSpan {
 class OutputColumns {
  public:
   // Throws Error when the selection names a body the model lacks.
-  OutputColumns(const model::ModelSpec& model, const model::BuiltModel& built);
+  OutputColumns(const model::ModelSpec& model, const model::BuiltModel& built);  // the scenario's selection
+  OutputColumns(const model::ModelSpec& model, const model::BuiltModel& built, const model::OutputSelection& selection);
 
   const std::vector<std::string>& names() const { return names_; }  // "time[s]" first
-  const std::vector<ColumnSpan>& spans() const { return spans_; }    // the groups present, in file order
+  const std::vector<ColumnSpan>& spans() const { return spans_; }   // the groups present, in file order
   // Whether the frames must carry JointLoads (a group that needs them is selected).
   bool needsLoads() const { return needsLoads_; }
   int digits() const { return digits_; }
+  bool degrees() const { return degrees_; }  // angular coordinates and speeds are in degrees
 
   // The frame's values, one per name. Call once per frame, in time order (the quaternion signs
   // and the energy balance's reference carry over).
@@ -48,12 +50,12 @@ class OutputColumns {
   std::vector<std::string> names_;
   std::vector<ColumnSpan> spans_;
   model::OutputSelection selection_;
-  bool needsLoads_ = false, contact_ = false;
+  bool needsLoads_ = false, contact_ = false, degrees_ = false;
   int digits_ = model::kDefaultDigits;
-  std::vector<int> bodies_;                                // spec indices of the body columns
-  std::vector<Real> qScale_, uScale_;                      // per system q / u: to the written unit
-  std::vector<int> quaternionAt_;                          // q index of each quaternion joint's qw
-  std::vector<int> forceClasses_;                          // ForceClass values with columns
+  std::vector<int> bodies_;            // spec indices of the body columns
+  std::vector<Real> qScale_, uScale_;  // per system q / u: to the written unit
+  std::vector<int> quaternionAt_;      // q index of each quaternion joint's qw
+  std::vector<int> forceClasses_;      // ForceClass values with columns
   bool constraintTau_ = false, motionTau_ = false;
   std::vector<Vec4> lastQuaternion_;  // the last written: per body column set, then per quaternion joint
   bool first_ = true;
