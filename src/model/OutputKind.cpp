@@ -7,9 +7,9 @@ template <>
 const std::vector<KindName<OutputKind>>& kindTable<OutputKind>() {
   using K = OutputKind;
   static const std::vector<KindName<OutputKind>> table{
-      {K::TrajectoryCsv, "trajectory.csv"},    {K::ContactsCsv, "contacts.csv"},       {K::Summary, "summary"},
-      {K::TrajectoryJson, "trajectory.json"},  {K::CoordinatesSto, "coordinates.sto"}, {K::SpeedsSto, "speeds.sto"},
-      {K::ForcesSto, "generalized_forces.sto"}};
+      {K::TrajectoryCsv, "trajectory.csv"},     {K::ContactsCsv, "contacts.csv"},       {K::Summary, "summary"},
+      {K::TrajectoryJson, "trajectory.json"},   {K::CoordinatesSto, "coordinates.sto"}, {K::SpeedsSto, "speeds.sto"},
+      {K::ForcesSto, "generalized_forces.sto"}, {K::TrajectoryH5, "trajectory.h5"}};
   return table;
 }
 

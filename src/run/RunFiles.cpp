@@ -15,9 +15,10 @@ namespace fs = std::filesystem;
 namespace {
 
 bool isRunFileName(const std::string& name) {
-  static const char* const names[] = {"trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt",
-                                      "summary.json",   "coordinates.sto", "speeds.sto",   "generalized_forces.sto",
-                                      "viewer.html",    "animation.gif"};  // the last two: docs/viewer.md
+  static const char* const
+      names[] = {"trajectory.csv", "trajectory.json", "contacts.csv", "summary.txt",
+                 "summary.json",   "coordinates.sto", "speeds.sto",   "generalized_forces.sto",
+                 "trajectory.h5",  "viewer.html",     "animation.gif"};  // the last two: docs/viewer.md
   for (const char* n : names)
     if (name == n) return true;
   return false;

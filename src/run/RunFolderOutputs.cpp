@@ -26,6 +26,12 @@ RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::B
       sinks_.push_back(contactsWriter_.get());
     }
     if (kind == model::OutputKind::Summary) summary_ = true;
+    if (kind == model::OutputKind::TrajectoryH5 && !h5Writer_) {
+      OutputColumns columns(model, built);
+      needsLoads_ = needsLoads_ || columns.needsLoads();
+      h5Writer_ = std::make_unique<Hdf5Writer>(std::move(columns), model.name, folder.add(model::nameOf(kind)));
+      sinks_.push_back(h5Writer_.get());
+    }
     addSto(model, built, kind);
   }
 }
@@ -52,6 +58,7 @@ void RunFolderOutputs::finish(const nlohmann::json& summary, const std::string& 
                               const ViewerPageWriter& viewerPage) {
   if (jsonWriter_) jsonWriter_->finish();
   for (const auto& sto : stoWriters_) sto->finish();
+  if (h5Writer_) h5Writer_->finish();
   if (summary_) {
     folder_.add("summary.json").append(summary.dump(2) + "\n");
     folder_.add("summary.txt").append(summaryText);

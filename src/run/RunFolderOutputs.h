@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "articula/run/Hdf5Writer.h"
 #include "articula/run/RunModelFile.h"
 #include "articula/run/RunOutputs.h"
 #include "articula/run/StoWriter.h"
@@ -30,6 +31,7 @@ class RunFolderOutputs {
   std::unique_ptr<TrajectoryJsonWriter> jsonWriter_;
   std::unique_ptr<ContactsCsvWriter> contactsWriter_;
   std::vector<std::unique_ptr<StoWriter>> stoWriters_;
+  std::unique_ptr<Hdf5Writer> h5Writer_;
   bool summary_ = false, needsLoads_ = false;
   std::vector<FrameSink*> sinks_;
 };

@@ -8,7 +8,7 @@ using namespace articula::model;
 TEST(OutputKind, NamedByTheirFiles) {
   EXPECT_EQ(kindList<OutputKind>(),
             "trajectory.csv, contacts.csv, summary, trajectory.json, coordinates.sto, speeds.sto, "
-            "generalized_forces.sto");
+            "generalized_forces.sto, trajectory.h5");
   EXPECT_EQ(kindNamed<OutputKind>("summary"), OutputKind::Summary);
   EXPECT_FALSE(kindNamed<OutputKind>("summary.json"));
 }

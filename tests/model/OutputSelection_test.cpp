@@ -22,8 +22,9 @@ TEST(OutputSelection, ItemsSetGroupsBodiesDigitsAndAngles) {
 
 TEST(OutputSelection, BadItemsSayWhatIsWrong) {
   OutputSelection s;
-  EXPECT_EQ(applyOutputItem("q,velocity", s),
-            "unknown column group \"velocity\" (known: bodies, contact, q, u, udot, forces, reactions, constraints, energy)");
+  EXPECT_EQ(
+      applyOutputItem("q,velocity", s),
+      "unknown column group \"velocity\" (known: bodies, contact, q, u, udot, forces, reactions, constraints, energy)");
   EXPECT_EQ(applyOutputItem("digits:2", s), "digits must be a whole number from 3 to 17, not \"2\"");
   EXPECT_EQ(applyOutputItem("digits:9x", s), "digits must be a whole number from 3 to 17, not \"9x\"");
   EXPECT_EQ(applyOutputItem("angles:grad", s), "unknown angle unit \"grad\" (known: as_file, radians, degrees)");

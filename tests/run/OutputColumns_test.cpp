@@ -90,15 +90,31 @@ TEST(OutputColumns, TheSelectionChoosesGroupsAndBodies) {
   const BuiltModel b = buildModel(m);
   const OutputColumns columns(m, b);
   // The file's order (bodies before q), not the selection's.
-  EXPECT_EQ(columns.names(),
-            (std::vector<std::string>{"time[s]",         "lower.pos_x[m]",         "lower.pos_y[m]",   "lower.pos_z[m]",
-                                      "lower.quat_w[1]", "lower.quat_x[1]",        "lower.quat_y[1]",  "lower.quat_z[1]",
-                                      "lower.vel_x[m/s]", "lower.vel_y[m/s]",      "lower.vel_z[m/s]", "lower.angvel_x[rad/s]",
-                                      "lower.angvel_y[rad/s]", "lower.angvel_z[rad/s]", "lower.acc_x[m/s^2]",
-                                      "lower.acc_y[m/s^2]", "lower.acc_z[m/s^2]", "lower.angacc_x[rad/s^2]",
-                                      "lower.angacc_y[rad/s^2]", "lower.angacc_z[rad/s^2]", "lower.origin_x[m]",
-                                      "lower.origin_y[m]", "lower.origin_z[m]", "shoulder.angle.q[deg]",
-                                      "elbow.angle.q[deg]"}));
+  EXPECT_EQ(columns.names(), (std::vector<std::string>{"time[s]",
+                                                       "lower.pos_x[m]",
+                                                       "lower.pos_y[m]",
+                                                       "lower.pos_z[m]",
+                                                       "lower.quat_w[1]",
+                                                       "lower.quat_x[1]",
+                                                       "lower.quat_y[1]",
+                                                       "lower.quat_z[1]",
+                                                       "lower.vel_x[m/s]",
+                                                       "lower.vel_y[m/s]",
+                                                       "lower.vel_z[m/s]",
+                                                       "lower.angvel_x[rad/s]",
+                                                       "lower.angvel_y[rad/s]",
+                                                       "lower.angvel_z[rad/s]",
+                                                       "lower.acc_x[m/s^2]",
+                                                       "lower.acc_y[m/s^2]",
+                                                       "lower.acc_z[m/s^2]",
+                                                       "lower.angacc_x[rad/s^2]",
+                                                       "lower.angacc_y[rad/s^2]",
+                                                       "lower.angacc_z[rad/s^2]",
+                                                       "lower.origin_x[m]",
+                                                       "lower.origin_y[m]",
+                                                       "lower.origin_z[m]",
+                                                       "shoulder.angle.q[deg]",
+                                                       "elbow.angle.q[deg]"}));
   EXPECT_FALSE(columns.needsLoads());
   m.scenario.columns.bodies = {"nobody"};
   EXPECT_THROW(OutputColumns(m, b), Error);
