@@ -74,7 +74,7 @@ std::unique_ptr<PyRun> simulate(const ModelPtr& m, std::optional<double> duratio
   r->model = m;
   r->scenario = m->spec.scenario;
   run::ScenarioOverrides o{
-      duration, accuracy, fixedStep, reportInterval, maxSteps, integrator, run::OverrideNames::Fields};
+      duration, accuracy, fixedStep, reportInterval, maxSteps, integrator, {}, run::OverrideNames::Fields};
   run::applyScenarioOverrides(o, m->file, r->scenario);
   Progress callback(std::move(progress));
   run::RunSettings settings;
