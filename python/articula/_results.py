@@ -27,6 +27,8 @@ class Results:
         contacts["surface_names"], -1 the ground), model (index into contacts["models"]), point,
         normal, depth, depth_rate, normal_force, friction_force, force, center_of_pressure
     By name: coordinate("hip.q"), speed("hip.q"), body("head")["com"].
+    table("q", "forces", "bodies:head"): trajectory.csv's columns (names with units, the joint-space
+      groups: generalized forces by class, joint reactions, constraint forces) as (names, array).
     summary: summary.json as a dict; statistics: the integrator's counts.
     write(folder): the files `articula run` writes, byte for byte.
     """
@@ -118,6 +120,14 @@ class Results:
         keys = ["origin", "orientation", "com", "com_velocity", "com_acceleration", "angular_velocity",
                 "angular_acceleration", "contact_force", "contact_torque"]
         return {k: getattr(self, k)[:, i, :] for k in keys if k in self._names}
+
+    def table(self, *items: str) -> tuple[list[str], NDArray[np.float64]]:
+        """The columns of trajectory.csv (docs/output-format.md) as (names, array of frames x
+        columns): the scenario's choice, then the items as `articula run --outputs` takes them, e.g.
+        table("q,u,forces", "bodies:head,pelvis", "angles:radians"). Names carry units
+        ("knee_r.angle.q[deg]", "knee_r.angle.tau_gravity[Nm]"); ValueError names a wrong item."""
+        names, values = self._run.table(list(items))
+        return list(names), values
 
     def to_pandas(self) -> Any:
         """A pandas DataFrame indexed by time: q, u, udot by coordinate name, each body's origin,

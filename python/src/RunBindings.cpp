@@ -8,6 +8,7 @@
 #include "ModelAccess.h"
 #include "articula/render/BrowserPages.h"
 #include "articula/render/ViewerPage.h"
+#include "articula/run/OutputColumns.h"
 #include "articula/run/RunModelFile.h"
 #include "articula/run/RunOutputs.h"
 #include "articula/run/ScenarioOverrides.h"
@@ -73,8 +74,8 @@ std::unique_ptr<PyRun> simulate(const ModelPtr& m, std::optional<double> duratio
   auto r = std::make_unique<PyRun>();
   r->model = m;
   r->scenario = m->spec.scenario;
-  run::ScenarioOverrides o{
-      duration, accuracy, fixedStep, reportInterval, maxSteps, integrator, {}, run::OverrideNames::Fields};
+  run::ScenarioOverrides o{duration, accuracy,   fixedStep, reportInterval,
+                           maxSteps, integrator, {},        run::OverrideNames::Fields};
   run::applyScenarioOverrides(o, m->file, r->scenario);
   Progress callback(std::move(progress));
   run::RunSettings settings;
@@ -229,6 +230,28 @@ py::object array(const PyRun& r, const std::string& name) {
   throw py::key_error("no result array named '" + name + "'");
 }
 
+// The trajectory.csv table (docs/output-format.md): the names with their units and one row per
+// frame, as the scenario's selection chooses it with the items (as --outputs spells them) on top.
+py::tuple table(const PyRun& r, const std::vector<std::string>& items) {
+  model::OutputSelection selection = r.scenario.columns;
+  for (const std::string& item : items) {
+    const std::string problem = model::applyOutputItem(item, selection);
+    if (!problem.empty()) throw py::value_error("Results.table(\"" + item + "\"): " + problem);
+  }
+  run::OutputColumns columns(r.model->spec, r.model->built, selection);
+  const auto& frames = r.result.frames;
+  const auto width = static_cast<py::ssize_t>(columns.names().size());
+  py::array_t<double> values({static_cast<py::ssize_t>(frames.size()), width});
+  double* data = values.mutable_data();
+  std::vector<Real> row;
+  for (size_t i = 0; i < frames.size(); ++i) {
+    row.clear();
+    columns.values(frames[i], row);
+    std::copy(row.begin(), row.end(), data + i * width);
+  }
+  return py::make_tuple(columns.names(), values);
+}
+
 py::dict statistics(const PyRun& r) {
   const IntegratorStatistics& s = r.result.statistics;
   py::dict d;
@@ -249,6 +272,7 @@ void bindRun(py::module_& m) {
       .def("array_names", &arrayNames)
       .def("array", &array, py::arg("name"))
       .def("statistics", &statistics)
+      .def("table", &table, py::arg("items"))
       .def_property_readonly("summary_json", [](const PyRun& r) { return r.summary.dump(); })
       .def_readonly("summary_text", &PyRun::summaryText)
       .def_property_readonly("fired_events",

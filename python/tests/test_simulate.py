@@ -148,3 +148,23 @@ def test_write_refuses_a_foreign_folder(pendulum, tmp_path):
     with pytest.raises(articula.OutputError):
         r.write(tmp_path)
     assert (tmp_path / "notes.txt").read_text() == "mine"
+
+
+def test_table_has_the_joint_space_columns(models):
+    # Gravity's torque about each pin axis (y), from the bodies' mass centres and the file's masses
+    # (1 kg each): the shoulder at Ground's origin carries both bodies, the elbow (the lower
+    # body's origin) the lower one. (r x m g)_y = -r_x m g_z for g along z.
+    model = articula.load(str(models / "double_pendulum.json"))
+    r = model.simulate(duration=0.3)
+    names, values = r.table("q,forces", "angles:radians")
+    assert names[0] == "time[s]" and values.shape == (len(r), len(names))
+    column = {n: values[:, i] for i, n in enumerate(names)}
+    g = 9.81
+    shoulder = g * (r.com[:, 0, 0] + r.com[:, 1, 0])
+    elbow = g * (r.com[:, 1, 0] - r.origin[:, 1, 0])
+    np.testing.assert_allclose(column["shoulder.angle.tau_gravity[Nm]"], shoulder, atol=1e-6)
+    np.testing.assert_allclose(column["elbow.angle.tau_gravity[Nm]"], elbow, atol=1e-6)
+    np.testing.assert_allclose(column["elbow.angle.q[rad]"], r.coordinate("elbow.angle"), atol=1e-9)
+    assert np.ptp(shoulder) > 1 and np.ptp(elbow) > 0.01  # they swing: the checks are not of constants
+    with pytest.raises(ValueError, match='unknown column group "x"'):
+        r.table("q,x")

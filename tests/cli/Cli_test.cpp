@@ -31,8 +31,10 @@ TEST(Cli, RunWritesTheFourFilesQuietly) {
   for (const char* f : {"trajectory.csv", "trajectory.json", "summary.txt", "summary.json"})
     EXPECT_TRUE(fs::exists(dir / ("run/" + std::string(f)))) << f;
   const std::string csv = readText(dir / "run/trajectory.csv");
-  EXPECT_EQ(countLines(csv), 1 + 21);            // header + t = 0, 0.01, ..., 0.2
-  EXPECT_EQ(countColumns(csv), 1 + 2 * 22 + 4);  // time, 22 per body, 4 energy columns
+  EXPECT_EQ(countLines(csv), 1 + 21);  // header + t = 0, 0.01, ..., 0.2
+  // time; 22 per body; two pins: q, u, udot, the gravity and total applied torque each; 6 reaction
+  // columns per joint; 4 energy columns.
+  EXPECT_EQ(countColumns(csv), 1 + 2 * 22 + 2 * (3 + 2) + 2 * 6 + 4);
   const auto traj = nlohmann::json::parse(readText(dir / "run/trajectory.json"));
   EXPECT_EQ(traj["frames"].size(), 21u);
   EXPECT_EQ(traj["bodies"][1]["parent"], "upper");
@@ -148,8 +150,13 @@ TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {
   EXPECT_EQ(countColumns(contacts), 24);
   EXPECT_GE(countLines(contacts), 1 + 2 * 4);  // both feet from the first report after t = 0 (they start just touching)
   const std::string csv = readText(dir / "run/trajectory.csv");
-  EXPECT_EQ(countColumns(csv), 1 + 16 * (22 + 6) + 4);  // 6 contact columns per body
-  EXPECT_NE(csv.find("foot_l_ContactForceZ"), std::string::npos);
+  // Per body 22 motion and 6 contact columns. The joints: a free root (quaternion and 3
+  // translations: 7 q, 6 u), 7 balls (4 q, 3 u), 4 pins (1, 1), 4 universals (2, 2): 47 q and
+  // 39 mobilities, each with u, udot and the torques of gravity, damping, limits, contact and
+  // their total. 6 reaction columns per joint, 4 energy columns.
+  EXPECT_EQ(countColumns(csv), 1 + 16 * (22 + 6) + 47 + 39 * (2 + 5) + 16 * 6 + 4);
+  EXPECT_NE(csv.find("foot_l.contact_fz[N]"), std::string::npos);
+  EXPECT_NE(csv.find("knee_l.angle.tau_limit[Nm]"), std::string::npos);
   const auto traj = nlohmann::json::parse(readText(dir / "run/trajectory.json"));
   const auto& c = traj["frames"][5]["contacts"];
   ASSERT_GE(c.size(), 2u);
