@@ -92,8 +92,9 @@ int main(int argc, char** argv) {
   editCmd->add_option("--out", output, "page to write (default <model>-editor.html)");
   editCmd->add_flag("-q,--quiet", quiet, "print errors only");
   std::string apply;
-  editCmd->add_option("--apply", apply,
-                      "write EDITED (the model the editor page saved) back into MODEL, keeping MODEL's form; no page")
+  editCmd
+      ->add_option("--apply", apply,
+                   "write EDITED (the model the editor page saved) back into MODEL, keeping MODEL's form; no page")
       ->excludes("--out");
   addLoadOptions(editCmd, load);
 

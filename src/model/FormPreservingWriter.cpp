@@ -162,9 +162,9 @@ json keepOrRound(double x, const json& source, double tol) {
 // xyz_deg or matrix), angles taking the whole turn and axis direction nearest the source's.
 json orientationLike(const json& src, const json& n) {
   const json& q = n.at("quaternion");
-  const Rotation R =
-      Quaternion::fromUnnormalized(Vec4(q[0].get<double>(), q[1].get<double>(), q[2].get<double>(), q[3].get<double>()))
-          .toRotation();
+  const Rotation R = Quaternion::fromUnnormalized(
+                         Vec4(q[0].get<double>(), q[1].get<double>(), q[2].get<double>(), q[3].get<double>()))
+                         .toRotation();
   json f = json::object();
   if (src.contains("axis") && src.contains("angle_deg") && src["axis"].is_array()) {
     const Vec3 oldAxis = vec3Of(src["axis"]).normalized();
@@ -172,8 +172,9 @@ json orientationLike(const json& src, const json& n) {
     if (std::abs(angle) < 1e-15 || !axis.allFinite()) axis = oldAxis, angle = 0;
     if (axis.dot(oldAxis) < 0) axis = -axis, angle = -angle;
     const bool sameAxis = (axis - oldAxis).norm() < 1e-9;
-    f["axis"] = sameAxis ? src["axis"] : json::array({shortestNear(axis[0], 1e-15), shortestNear(axis[1], 1e-15),
-                                                      shortestNear(axis[2], 1e-15)});
+    f["axis"] = sameAxis ? src["axis"]
+                         : json::array({shortestNear(axis[0], 1e-15), shortestNear(axis[1], 1e-15),
+                                        shortestNear(axis[2], 1e-15)});
     f["angle_deg"] = keepOrRound(nearestTurn(angle / kDegree, src["angle_deg"].get<double>()), src["angle_deg"], 1e-9);
     return f;
   }
@@ -318,7 +319,8 @@ class FormMerge {
       for (size_t i = 0; i < s.keys.size(); ++i)
         if (nf.contains(s.keys[i])) {
           const std::string& k = s.keys[i];
-          items.push_back({static_cast<int>(i), k, [this, &s, &src, &nf, i, k] { formed(s.children[i], src[k], nf[k]); }});
+          items.push_back(
+              {static_cast<int>(i), k, [this, &s, &src, &nf, i, k] { formed(s.children[i], src[k], nf[k]); }});
         }
       for (auto it = nf.begin(); it != nf.end(); ++it)
         if (!src.contains(it.key())) items.push_back({-1, it.key(), fresh(s, it.value())});
@@ -360,8 +362,7 @@ class FormMerge {
         const json& nv = n[k];
         if (k == "joint" && sv.is_object() && sv.contains("axis") && axisNoLongerApplies(ov, nv))
           items.push_back({static_cast<int>(i), k, [this, &c, &sv, &ov, &nv] { jointWithoutAxis(c, sv, ov, nv); }});
-        else
-          items.push_back({static_cast<int>(i), k, [this, &c, &sv, &ov, &nv, k] { value(c, sv, ov, nv, k); }});
+        else items.push_back({static_cast<int>(i), k, [this, &c, &sv, &ov, &nv, k] { value(c, sv, ov, nv, k); }});
       } else if (!ov.is_null()) {
         continue;  // removed
       } else if (!base.empty() && o.is_object() && o.contains(base)) {
@@ -409,14 +410,14 @@ class FormMerge {
     for (size_t j = 0; j < n.size(); ++j) {
       long oi = -1;
       if (!byName) oi = j < no ? static_cast<long>(j) : -1;
-      else if (auto f = oByName.find(n[j]["name"].get<std::string>()); f != oByName.end()) oi = static_cast<long>(f->second);
+      else if (auto f = oByName.find(n[j]["name"].get<std::string>()); f != oByName.end())
+        oi = static_cast<long>(f->second);
       else if (j < no && !nByName.count(o[j]["name"].get<std::string>())) oi = static_cast<long>(j);  // renamed
       const long si = oi >= static_cast<long>(offset) ? oi - static_cast<long>(offset) : -1;
       if (si >= 0 && si < static_cast<long>(ns)) {
         const size_t i = static_cast<size_t>(si), k = static_cast<size_t>(oi);
-        items.push_back({static_cast<int>(i), "", [this, &s, &src, &o, &n, i, j, k] {
-                           value(s.children[i], src[i], o[k], n[j], "");
-                         }});
+        items.push_back({static_cast<int>(i), "",
+                         [this, &s, &src, &o, &n, i, j, k] { value(s.children[i], src[i], o[k], n[j], ""); }});
       } else if (oi >= 0) {
         if (o[static_cast<size_t>(oi)] != n[j])
           throw Error("the edit changes \"" + n[j].value("name", std::string("?")) +
@@ -464,7 +465,8 @@ class FormMerge {
       const auto& a = isU ? after_.initialState.u : after_.initialState.q;
       const auto& b = isU ? before_.initialState.u : before_.initialState.q;
       for (const auto& [key, x] : a) {
-        const bool inFile = (src.contains(si) && src[si].contains(key)) || (src.contains(deg) && src[deg].contains(key));
+        const bool inFile = (src.contains(si) && src[si].contains(key)) ||
+                            (src.contains(deg) && src[deg].contains(key));
         const auto old = b.find(key);
         if (inFile || (old != b.end() && old->second == x)) continue;
         const bool angular = isAngularCoordinate(key, isU);
@@ -509,7 +511,8 @@ class FormMerge {
       if (now == a.end()) continue;  // removed
       const auto old = b.find(key);
       const JsonSpan& c = s.children[i];
-      if (old != b.end() && old->second == now->second) items.push_back({static_cast<int>(i), key, [this, &c] { copy(c); }});
+      if (old != b.end() && old->second == now->second)
+        items.push_back({static_cast<int>(i), key, [this, &c] { copy(c); }});
       else
         items.push_back({static_cast<int>(i), key, [this, &c, key, member] {
                            out_ += numberLike(text(c), coordinateValue(key, member).get<double>());

@@ -15,8 +15,7 @@ namespace {
 void save(const ModelSource& source, const ModelSpec& m, const std::string& output, OutputForm form) {
   if (form == OutputForm::KeepInput && source.spec.sourceFormat == SourceFormat::Articula)
     saveKeepingForm(source, m, output);
-  else
-    saveModelFile(m, output);
+  else saveModelFile(m, output);
 }
 
 }  // namespace

@@ -167,8 +167,7 @@ TEST(FormPreservingWriter, MassesKeepTheirDecimalsAndInertiaArraysStayArrays) {
   EXPECT_EQ(writeKeepingForm(s, e, s.file), authoredWith("\"mass\": 0.500", "\"mass\": 0.750"));
   e = s.spec;
   e.bodies[0].inertia(2, 2) = 0.0003;
-  EXPECT_EQ(writeKeepingForm(s, e, s.file),
-            authoredWith("[0.02, 0.02, 0.0001]", "[0.02, 0.02, 0.0003]"));
+  EXPECT_EQ(writeKeepingForm(s, e, s.file), authoredWith("[0.02, 0.02, 0.0001]", "[0.02, 0.02, 0.0003]"));
 }
 
 TEST(FormPreservingWriter, AForceAngleInDegreesStaysInDegrees) {
@@ -206,7 +205,8 @@ TEST(FormPreservingWriter, ANewCoordinateAngleJoinsTheDegrees) {
 
 TEST(FormPreservingWriter, AJointAxisIsDroppedWhenTheFramesNoLongerFollowIt) {
   TempDir dir;
-  const ModelSource s = sourceOf(dir, authoredWith(R"("name": "shoulder"})", R"("name": "shoulder", "axis": [0, 1, 0]})"));
+  const ModelSource s = sourceOf(dir,
+                                 authoredWith(R"("name": "shoulder"})", R"("name": "shoulder", "axis": [0, 1, 0]})"));
   ModelSpec e = s.spec;
   e.bodies[0].mass = 2;  // only the mass: the axis stays
   EXPECT_NE(writeKeepingForm(s, e, s.file).find(R"("axis": [0, 1, 0]})"), std::string::npos);
