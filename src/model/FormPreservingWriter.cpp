@@ -28,6 +28,8 @@ using json = nlohmann::json;
 namespace fs = std::filesystem;
 
 const json kAbsent;  // null: a member that is not there
+const json kEmptyArray = json::array();
+const JsonSpan kNoSpan{JsonSpan::Kind::Array, 0, 0, {}, {}, {}, {}};  // an array the file does not have
 
 bool nearNumber(double a, double b, double tol) {
   return std::abs(a - b) <= tol * std::max({1.0, std::abs(a), std::abs(b)});
@@ -66,10 +68,13 @@ std::string firstDifference(const json& a, const json& b, const std::string& pat
   return path;
 }
 
+// New numbers: whole ones without a decimal point, as an author writes them.
 std::string numberText(const json& v) {
   if (!v.is_number_float()) return v.dump();
+  const double x = v.get<double>();
+  if (x == std::floor(x) && std::abs(x) < 1e15) return std::to_string(static_cast<long long>(x));
   std::string s;
-  appendJsonNumber(s, v.get<double>());
+  appendJsonNumber(s, x);
   return s;
 }
 
@@ -232,7 +237,9 @@ class FormMerge {
 
   std::string run(const JsonSpan& root, const json& src, const json& o, const json& n) {
     src_ = &src;
+    out_.append(t_, 0, root.begin);  // what surrounds the document (a final newline) stays too
     object(root, src, o, n, {});
+    out_.append(t_, root.end, std::string::npos);
     return out_;
   }
 
@@ -383,6 +390,13 @@ class FormMerge {
         if (s.member(k) || s.member(k + "_deg")) continue;
         if (o.is_object() && o.contains(k) && o[k] == it.value()) continue;  // a default, or from an included model
         if (root && k == "initial_state" && s.member("initial_state")) continue;
+        if (o.is_object() && o.contains(k) && o[k].is_array() && it.value().is_array()) {
+          // Not in the file but in the model: elements of included models, and any new ones.
+          const json& ov = o[k];
+          const json& nv = it.value();
+          items.push_back({-1, k, [this, &ov, &nv] { array(kNoSpan, kEmptyArray, ov, nv); }});
+          continue;
+        }
         items.push_back({-1, k, fresh(s, it.value())});
       }
     container(s, items);
