@@ -9,6 +9,7 @@
 #include <fstream>
 #include <numbers>
 
+#include "articula/Error.h"
 #include "articula/model/ModelFile.h"
 #include "support/IoTestSupport.h"
 
