@@ -30,12 +30,16 @@ std::vector<std::string> shippedModels() {
   return files;
 }
 
-// The parts of `a` and `b` between their common prefix and common suffix.
+// The parts of `a` and `b` between their common prefix and common suffix, widened to whole
+// numbers ("5" -> "0.75" shares the 5).
 std::pair<std::string, std::string> difference(const std::string& a, const std::string& b) {
   size_t p = 0;
   while (p < a.size() && p < b.size() && a[p] == b[p]) ++p;
   size_t s = 0;
   while (s < a.size() - p && s < b.size() - p && a[a.size() - 1 - s] == b[b.size() - 1 - s]) ++s;
+  const auto numeric = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.' || c == '-'; };
+  while (p > 0 && numeric(a[p - 1])) --p;
+  while (s > 0 && numeric(a[a.size() - s])) --s;
   return {a.substr(p, a.size() - p - s), b.substr(p, b.size() - p - s)};
 }
 
