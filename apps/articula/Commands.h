@@ -8,6 +8,7 @@
 
 #include "ExitCode.h"
 #include "articula/model/LoadOptions.h"
+#include "articula/model/ModelConversion.h"
 #include "articula/render/RunRenderer.h"
 
 namespace articula::app {
@@ -30,6 +31,9 @@ int viewCommand(const std::string& runDir, bool quiet);
 int editCommand(const std::string& model, const std::string& out, bool quiet, const model::LoadOptions& load);
 int renderCommand(const std::string& runDir, const std::string& size, const render::RenderRunOptions& options,
                   bool quiet);
-int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load);
+int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load,
+                   model::OutputForm form);
+// `articula edit MODEL --apply EDITED`: model::applyModelEdit.
+int applyEditCommand(const std::string& edited, const std::string& model, bool quiet, const model::LoadOptions& load);
 
 }  // namespace articula::app

@@ -1,4 +1,5 @@
-// articula info / validate / convert: model::describeModelFile, checkModelFile, convertModelFile.
+// articula info / validate / convert / edit --apply: model::describeModelFile, checkModelFile,
+// convertModelFile, applyModelEdit.
 #include <cstdio>
 
 #include "Commands.h"
@@ -41,16 +42,31 @@ int validateCommand(const std::string& file, bool quiet, const model::LoadOption
   return kSuccess;
 }
 
-int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load) {
+int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load,
+                   model::OutputForm form) {
   model::ModelCheck c;
   try {
-    c = model::convertModelFile(input, output, load);
+    c = model::convertModelFile(input, output, load, form);
   } catch (...) {
     return reportFailure();
   }
   if (quiet) return kSuccess;
   printWarnings(input, c);
   std::printf("wrote %s (%zu bodies, Articula model format version 1)\n", output.c_str(), c.bodies);
+  return kSuccess;
+}
+
+int applyEditCommand(const std::string& edited, const std::string& model, bool quiet, const model::LoadOptions& load) {
+  model::ModelCheck c;
+  try {
+    c = model::applyModelEdit(edited, model, load);
+  } catch (...) {
+    return reportFailure();
+  }
+  if (quiet) return kSuccess;
+  printWarnings(edited, c);
+  std::printf("wrote %s (%zu bodies, the edit of %s in the file's own form)\n", model.c_str(), c.bodies,
+              edited.c_str());
   return kSuccess;
 }
 

@@ -77,6 +77,10 @@ int main(int argc, char** argv) {
   convertCmd->add_option("input", model, "model file to read")->required();
   convertCmd->add_option("output", output, "Articula model file to write")->required();
   convertCmd->add_flag("-q,--quiet", quiet, "print errors only");
+  bool canonical = false;
+  convertCmd->add_flag("--canonical", canonical,
+                       "Articula input: write the canonical form (SI units, radians, quaternions) instead of keeping "
+                       "the input's form");
   addLoadOptions(convertCmd, load);
 
   CLI::App* viewCmd = app.add_subcommand("view", "write viewer.html (the browser viewer) into a run folder");
@@ -87,6 +91,11 @@ int main(int argc, char** argv) {
   editCmd->add_option("model", model, "model file to edit (Articula or OpenMBD JSON)");
   editCmd->add_option("--out", output, "page to write (default <model>-editor.html)");
   editCmd->add_flag("-q,--quiet", quiet, "print errors only");
+  std::string apply;
+  editCmd
+      ->add_option("--apply", apply,
+                   "write EDITED (the model the editor page saved) back into MODEL, keeping MODEL's form; no page")
+      ->excludes("--out");
   addLoadOptions(editCmd, load);
 
   articula::render::RenderRunOptions render;
@@ -120,6 +129,7 @@ int main(int argc, char** argv) {
   }
   if (*runCmd) return runCommand(run);
   if (*viewCmd) return viewCommand(model, quiet);
+  if (*editCmd && !apply.empty()) return applyEditCommand(apply, model, quiet, load);
   if (*editCmd) return editCommand(model, output, quiet, load);
   if (*renderCmd) {
     render.shadows = !noShadows;
@@ -128,5 +138,6 @@ int main(int argc, char** argv) {
   }
   if (*infoCmd) return infoCommand(model, load);
   if (*validateCmd) return validateCommand(model, quiet, load);
-  return convertCommand(model, output, quiet, load);
+  return convertCommand(model, output, quiet, load,
+                        canonical ? model::OutputForm::Canonical : model::OutputForm::KeepInput);
 }

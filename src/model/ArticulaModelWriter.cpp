@@ -1,11 +1,14 @@
 // Writer of the Articula model format: the exact inverse of the reader (round-trip tested), in SI
-// units and radians, with orientations as quaternions.
+// units and radians, with orientations as quaternions; the initial state's angles in degrees when
+// the file gave them in degrees (InitialStateSpec::degrees, which chooses the output columns' unit).
 #include <cmath>
 
 #include "ConstraintFields.h"
 #include "EventFields.h"
 #include "ForceFields.h"
 #include "FunctionFields.h"
+#include "JsonText.h"
+#include "articula/model/JointTypes.h"
 #include "articula/model/ModelFile.h"
 
 namespace articula::model {
@@ -177,6 +180,37 @@ json contact(const ContactSpec& c) {
   return j;
 }
 
+bool isAngular(const ModelSpec& m, const std::string& key, bool isU) {
+  const size_t dot = key.rfind('.');
+  for (const BodySpec& b : m.bodies)
+    if (dot != std::string::npos && b.joint.name == key.substr(0, dot)) {
+      const JointCoordinates jc = jointCoordinates(b.joint);
+      for (const CoordinateName& c : isU ? jc.u : jc.q)
+        if (c.name == key.substr(dot + 1)) return c.angular;
+    }
+  return false;
+}
+
+// "q" and "u" in SI units; with degrees, the angles under "q_deg" and "u_deg" (each the shortest
+// decimal that reads back to the same radians; an angle without one stays in radians). "q_deg" is
+// written even when empty: it is what marks the file as giving degrees.
+json initialState(const ModelSpec& m) {
+  const InitialStateSpec& s = m.initialState;
+  json j = json::object();
+  for (const bool isU : {false, true}) {
+    json si = json::object(), deg = json::object();
+    for (const auto& [key, x] : isU ? s.u : s.q) {
+      const std::optional<double> d = s.degrees && isAngular(m, key, isU) ? exactDegrees(x) : std::nullopt;
+      if (d) deg[key] = *d;
+      else si[key] = x;
+    }
+    j[isU ? "u" : "q"] = si;
+    if (s.degrees && (!deg.empty() || !isU)) j[isU ? "u_deg" : "q_deg"] = deg;
+  }
+  if (!s.hold.empty()) j["hold"] = s.hold;
+  return j;
+}
+
 }  // namespace
 
 json writeArticulaModel(const ModelSpec& m) {
@@ -197,8 +231,7 @@ json writeArticulaModel(const ModelSpec& m) {
     j["constraints"] = json::array();
     for (const auto& c : m.constraints) j["constraints"].push_back(writeConstraint(c));
   }
-  j["initial_state"] = {{"q", m.initialState.q}, {"u", m.initialState.u}};
-  if (!m.initialState.hold.empty()) j["initial_state"]["hold"] = m.initialState.hold;
+  j["initial_state"] = initialState(m);
   const ScenarioSpec& s = m.scenario;
   std::vector<std::string> outputs;
   for (const OutputKind o : s.outputs) outputs.push_back(nameOf(o));

@@ -154,16 +154,16 @@ json parseJsonText(const std::string& text, const std::string& file) {
   throw ModelError(file, shortPath(sax.path()), "", sax.problem());
 }
 
-json readJsonFile(const std::string& file) {
-  std::string text;
+json readJsonFile(const std::string& file) { return parseJsonText(readJsonFileText(file), file); }
+
+std::string readJsonFileText(const std::string& file) {
   try {
-    text = files::readInputFile(file);
+    return files::readInputFile(file);
   } catch (const files::InputFileError& e) {
     throw ModelError(file, "", "", e.problem());
   } catch (const Error& e) {  // a bad ARTICULA_MAX_FILE_MB
     throw ModelError(file, "", "", e.what());
   }
-  return parseJsonText(text, file);
 }
 
 }  // namespace articula::model

@@ -14,5 +14,7 @@ constexpr size_t kMaxJsonDepth = 100;  // docs/cli.md, "Limits"
 nlohmann::json parseJsonText(const std::string& text, const std::string& file);
 // Reads the file (a regular file within the size limit, articula/files/FileInput.h) and parses it.
 nlohmann::json readJsonFile(const std::string& file);
+// Only reads it; errors are ModelErrors naming the file.
+std::string readJsonFileText(const std::string& file);
 
 }  // namespace articula::model

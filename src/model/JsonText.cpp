@@ -3,6 +3,10 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "ReadHelpers.h"
 
 namespace articula::model {
 
@@ -184,6 +188,30 @@ void appendScriptSafe(std::string& out, std::string_view json) {
     out += "\\u003c";
     at = lt + 1;
   }
+}
+
+double shortestNear(double x, double tolerance) {
+  if (!std::isfinite(x)) return x;
+  char b[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(b, sizeof b, "%.*g", digits, x);
+    const double v = std::strtod(b, nullptr);
+    if (std::abs(v - x) <= tolerance) return v;
+  }
+  return x;
+}
+
+std::optional<double> exactDegrees(double radians) {
+  const double d = radians / kDegree;
+  char b[40];
+  for (int digits = 1; digits <= 17; ++digits) {
+    std::snprintf(b, sizeof b, "%.*g", digits, d);
+    const double v = std::strtod(b, nullptr);
+    if (v * kDegree == radians) return v;
+  }
+  for (double v : {std::nextafter(d, -INFINITY), std::nextafter(d, INFINITY)})
+    if (v * kDegree == radians) return v;
+  return std::nullopt;
 }
 
 }  // namespace articula::model

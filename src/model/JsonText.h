@@ -3,6 +3,7 @@
 // nlohmann::json's dump() lays them out ("1.0", "0.0001", "1e-05"), strings escaped like dump(),
 // so the files read the same with or without a DOM in between.
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -13,6 +14,11 @@ void appendJsonNumber(std::string& out, double x);  // NaN and infinities: null,
 // the rounded value are those of the integer round(x 1e7) (see the .cpp for why).
 void appendJsonRounded7(std::string& out, double x);
 void appendJsonInt(std::string& out, long long x);
+// The decimal with the fewest significant digits within `tolerance` of x (0: reads back to x itself).
+double shortestNear(double x, double tolerance = 0);
+// Radians as the degrees with the fewest digits that read back (times pi / 180) to exactly the same
+// radians, as the model reader converts them; nullopt when no decimal does.
+std::optional<double> exactDegrees(double radians);
 // The characters of a JSON string without the quotes; with scriptSafe every '<' becomes \u003c so
 // the text cannot close a <script> element. Bytes >= 0x80 pass unchanged (UTF-8 stays UTF-8).
 void appendJsonEscaped(std::string& out, std::string_view text, bool scriptSafe = false);

@@ -40,8 +40,7 @@ ModelSpec readModelText(const std::string& text, const std::string& file, const 
   return readModel(parseJsonText(text, file), file, options);
 }
 
-void saveModelFile(const ModelSpec& model, const std::string& file) {
-  // Mesh files are named relative to the written file, so a model saved elsewhere still finds them.
+ModelSpec withMeshesRelativeTo(const ModelSpec& model, const std::string& file) {
   ModelSpec copy = model;
   const std::filesystem::path folder = std::filesystem::absolute(std::filesystem::path(file)).parent_path();
   for (BodySpec& b : copy.bodies)
@@ -49,7 +48,12 @@ void saveModelFile(const ModelSpec& model, const std::string& file) {
       if (g.type == GeometryType::Mesh && !g.meshPath.empty())
         g.meshFile =
             std::filesystem::absolute(g.meshPath).lexically_normal().lexically_relative(folder).generic_string();
-  files::writeFileAtomically(file, writeArticulaModel(copy).dump(2) + "\n");
+  return copy;
+}
+
+void saveModelFile(const ModelSpec& model, const std::string& file) {
+  // Mesh files are named relative to the written file, so a model saved elsewhere still finds them.
+  files::writeFileAtomically(file, writeArticulaModel(withMeshesRelativeTo(model, file)).dump(2) + "\n");
 }
 
 }  // namespace articula::model

@@ -2,6 +2,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "articula/model/ModelFile.h"
@@ -275,4 +276,41 @@ TEST(Cli, RunLineSaysWhatTheWallTimeCovers) {
   EXPECT_LT(handoff, wall);
   EXPECT_NEAR(run["integration_s"].get<double>(), wall - handoff, 1e-12);
   EXPECT_NEAR(run["integration_real_time_factor"].get<double>(), 0.05 / (wall - handoff), 1e-9 / (wall - handoff));
+}
+
+// ---- keeping the author's form (convert, edit --apply) ----
+
+TEST(Cli, ConvertKeepsAnArticulaFileByteForByteUnlessCanonical) {
+  TempDir dir;
+  const std::string model = sourcePath("models/double_pendulum.json");
+  ASSERT_EQ(runCli("convert -q " + model + " " + (dir / "same.json"), dir).exitCode, 0);
+  EXPECT_EQ(readText(dir / "same.json"), readText(model));
+  ASSERT_EQ(runCli("convert -q --canonical " + model + " " + (dir / "canonical.json"), dir).exitCode, 0);
+  const auto canonical = nlohmann::json::parse(readText(dir / "canonical.json"));
+  // The defect fixed: the initial angles stay in degrees (and with them the output columns' unit).
+  EXPECT_EQ(canonical["initial_state"]["q_deg"]["shoulder.angle"], 90);
+  EXPECT_TRUE(model::loadModelFile(dir / "canonical.json").initialState.degrees);
+}
+
+TEST(Cli, EditApplyWritesTheEditorsSaveBackInTheFilesForm) {
+  TempDir dir;
+  const std::string original = readText(sourcePath("models/double_pendulum.json"));
+  std::ofstream(dir / "model.json") << original;
+  // What the editor page saves: the canonical JSON it was given, with the lower rod's mass changed.
+  model::ModelSpec m = model::loadModelFile(dir / "model.json");
+  m.bodies[1].mass = 1.5;
+  std::ofstream(dir / "edited.json") << model::writeArticulaModel(m).dump(2);
+  const CliResult r = runCli("edit " + (dir / "model.json") + " --apply " + (dir / "edited.json"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  std::string expected = original;
+  const size_t second = expected.find("\"mass\": 1.0", expected.find("\"mass\": 1.0") + 1);
+  ASSERT_NE(second, std::string::npos);
+  expected.replace(second, 11, "\"mass\": 1.5");
+  EXPECT_EQ(readText(dir / "model.json"), expected);
+  // A bad edit names the edited file and leaves the model alone.
+  std::ofstream(dir / "bad.json") << R"({"format": "articula-model", "version": 1, "bodies": []})";
+  const CliResult bad = runCli("edit " + (dir / "model.json") + " --apply " + (dir / "bad.json"), dir);
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("bad.json"), std::string::npos) << bad.err;
+  EXPECT_EQ(readText(dir / "model.json"), expected);
 }

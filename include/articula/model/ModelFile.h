@@ -24,5 +24,7 @@ nlohmann::json writeArticulaModel(const ModelSpec& model);
 // Writes atomically (a temporary file renamed over the target). Mesh geometry read from a file
 // names that file relative to the written file's folder.
 void saveModelFile(const ModelSpec& model, const std::string& file);
+// The model with its mesh files named relative to `file`'s folder (where it will be written).
+ModelSpec withMeshesRelativeTo(const ModelSpec& model, const std::string& file);
 
 }  // namespace articula::model
