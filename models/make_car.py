@@ -181,7 +181,10 @@ def main():
         "initial_state": {"q": {"root.z": 0.0},
                           "u": dict([("root.vx", round(SPEED, 4))] +
                                     [(s + ".angle", round(SPEED / (TYRE_RADIUS - TYRE_DEFLECTION), 4)) for s in spins])},
-        "scenario": {"duration": 1.0, "integrator": "RungeKuttaMerson", "accuracy": 1e-3, "report_interval": 0.005},
+        # CvodeBDF at 1e-6 closes the energy balance (0.03 % of the 2.3 J moved, 194 steps, 0.01 s);
+        # RungeKuttaMerson at 1e-3 took 9047 steps and reported 180 J of integration error as
+        # dissipation, RosenbrockW3 needs more than 1e-6 (8 % there) on a body rolling with 92 kJ.
+        "scenario": {"duration": 1.0, "integrator": "CvodeBDF", "accuracy": 1e-6, "report_interval": 0.005},
     }
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "car.json")
     with open(path, "w") as f:

@@ -3,12 +3,15 @@
 #include <cstdio>
 
 #include "Commands.h"
+#include "articula/files/Counted.h"
 #include "articula/model/ModelConversion.h"
 #include "articula/model/ModelDescription.h"
 
 namespace articula::app {
 
 namespace {
+
+using files::counted;
 
 void printWarnings(const std::string& file, const model::ModelCheck& c) {
   for (const auto& w : c.warnings) std::printf("warning: %s: %s\n", file.c_str(), w.c_str());
@@ -34,10 +37,11 @@ int validateCommand(const std::string& file, bool quiet, const model::LoadOption
   }
   if (quiet) return kSuccess;
   printWarnings(file, c);
-  std::printf("%s: valid (%zu bodies, %d degrees of freedom, %.4g kg", file.c_str(), c.bodies, c.degreesOfFreedom,
-              c.mass);
+  std::printf("%s: valid (%s, %s, %.4g kg", file.c_str(), counted(c.bodies, "body", "bodies").c_str(),
+              counted(c.degreesOfFreedom, "degree of freedom", "degrees of freedom").c_str(), c.mass);
   if (c.constraints > 0)
-    std::printf("; %zu constraints with %d equations, initial state assembled", c.constraints, c.constraintEquations);
+    std::printf("; %s with %s, initial state assembled", counted(c.constraints, "constraint", "constraints").c_str(),
+                counted(c.constraintEquations, "equation", "equations").c_str());
   std::printf(")\n");
   return kSuccess;
 }
@@ -52,7 +56,8 @@ int convertCommand(const std::string& input, const std::string& output, bool qui
   }
   if (quiet) return kSuccess;
   printWarnings(input, c);
-  std::printf("wrote %s (%zu bodies, Articula model format version 1)\n", output.c_str(), c.bodies);
+  std::printf("wrote %s (%s, Articula model format version 1)\n", output.c_str(),
+              counted(c.bodies, "body", "bodies").c_str());
   return kSuccess;
 }
 

@@ -5,6 +5,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "articula/files/Counted.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelEvents.h"
 #include "articula/model/ModelFile.h"
@@ -12,6 +13,8 @@
 namespace articula::model {
 
 namespace {
+
+using files::counted;
 
 // printf into a string (GCC 12 has no std::format).
 template <class... A>
@@ -73,14 +76,18 @@ void appendHeader(std::string& out, const ModelSpec& m, const BuiltModel& built,
   for (const auto& b : m.bodies) geometry += b.geometry.size();
   appendf(out, "Model %s (%s, %s format)\n", m.name.c_str(), file.c_str(), nameOf(m.sourceFormat).c_str());
   if (!m.description.empty()) appendf(out, "  %s\n", m.description.c_str());
-  appendf(out, "  %zu bodies, %d degrees of freedom (%d coordinates), total mass %.4g kg, %zu geometry shapes\n",
-          m.bodies.size(), matter.getNU(), matter.getNQ(), totalMass(m), geometry);
-  appendf(out, "  gravity [%g, %g, %g] m/s^2, %zu force elements, %zu contact materials\n", m.gravity[0], m.gravity[1],
-          m.gravity[2], m.forces.size(), m.contactMaterials.size());
+  appendf(out, "  %s, %s (%s), total mass %.4g kg, %s\n", counted(m.bodies.size(), "body", "bodies").c_str(),
+          counted(matter.getNU(), "degree of freedom", "degrees of freedom").c_str(),
+          counted(matter.getNQ(), "coordinate", "coordinates").c_str(), totalMass(m),
+          counted(geometry, "geometry shape", "geometry shapes").c_str());
+  appendf(out, "  gravity [%g, %g, %g] m/s^2, %s, %s\n", m.gravity[0], m.gravity[1], m.gravity[2],
+          counted(m.forces.size(), "force element", "force elements").c_str(),
+          counted(m.contactMaterials.size(), "contact material", "contact materials").c_str());
   if (built.contact)
-    appendf(out, "  contact: %d surfaces (%s), self-contact %s, excluded joint distance %d\n",
-            built.contact->getNumSurfaces(), m.contact.ground ? "with the floor" : "no floor",
-            m.contact.selfContact ? "on" : "off", m.contact.excludedJointDistance);
+    appendf(out, "  contact: %s (%s), self-contact %s, excluded joint distance %d\n",
+            counted(built.contact->getNumSurfaces(), "surface", "surfaces").c_str(),
+            m.contact.ground ? "with the floor" : "no floor", m.contact.selfContact ? "on" : "off",
+            m.contact.excludedJointDistance);
 }
 
 void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& built) {
@@ -90,11 +97,14 @@ void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& b
               nameOf(b.joint.motion.front().level).c_str());
   if (m.constraints.empty()) return;
   appendf(out,
-          "Constraints (%zu, %d equations, %d independent: %d degrees of freedom left; initial state assembled in "
-          "%d iterations, q moved by at most %.3g):\n",
-          m.constraints.size(), built.constraintEquations, built.independentConstraintEquations,
-          built.system->getMatter().getNU() - built.independentConstraintEquations, built.assemblyIterations,
-          built.assemblyChange);
+          "Constraints (%zu, %s, %d independent: %s left; initial state assembled in %s, q moved by at most "
+          "%.3g):\n",
+          m.constraints.size(), counted(built.constraintEquations, "equation", "equations").c_str(),
+          built.independentConstraintEquations,
+          counted(built.system->getMatter().getNU() - built.independentConstraintEquations, "degree of freedom",
+                  "degrees of freedom")
+              .c_str(),
+          counted(built.assemblyIterations, "iteration", "iterations").c_str(), built.assemblyChange);
   for (const auto& c : m.constraints) appendf(out, "  %s \"%s\"\n", nameOf(c.type).c_str(), c.name.c_str());
 }
 

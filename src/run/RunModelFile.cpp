@@ -99,6 +99,8 @@ RunReport runModelFile(const RunRequest& q) {
   what.totalWallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   report.summary = makeSummaryJson(m.spec, what, result);
   report.summaryText = makeSummaryText(report.summary);
+  if (q.warn && !report.summary["energy"]["balance_closes"].get<bool>())
+    q.warn(report.summary["warnings"].back().get<std::string>());  // the balance's, appended last
   try {
     outputs->finish(report.summary, report.summaryText, q.viewerPage);
     folder->commit();

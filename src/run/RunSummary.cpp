@@ -1,14 +1,18 @@
 // summary.json and summary.txt: model, parameters, integrator statistics, energy balance and the
 // head-injury figures (docs/output-format.md).
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <sstream>
 
 #include "../model/JsonText.h"
+#include "articula/files/Counted.h"
+#include "articula/run/EnergyBalance.h"
 #include "articula/run/RunOutputs.h"
 
 namespace articula::run {
 
+using files::counted;
 using nlohmann::json;
 
 namespace {
@@ -41,19 +45,25 @@ json contactSummary(const model::ModelSpec& m, const RunResult& r) {
 
 void contactText(const json& c, std::ostringstream& o) {
   char b[256];
-  std::snprintf(b, sizeof b,
-                "Contact      peak net force %.4g N on \"%s\" at t = %.4g s; up to %d contacts; deepest %.3g mm\n",
+  std::snprintf(b, sizeof b, "Contact      peak net force %.4g N on \"%s\" at t = %.4g s; up to %s; deepest %.3g mm\n",
                 c["peak_force_N"].get<double>(),
                 c["peak_force_body"].is_null() ? "-" : c["peak_force_body"].get<std::string>().c_str(),
-                c["peak_force_time_s"].get<double>(), c["max_simultaneous_contacts"].get<int>(),
+                c["peak_force_time_s"].get<double>(),
+                counted(c["max_simultaneous_contacts"].get<int>(), "contact", "contacts").c_str(),
                 1e3 * c["max_penetration_m"].get<double>());
   o << b;
-  std::string list;
-  for (const json& e : c["bodies"]) {
-    std::snprintf(b, sizeof b, "%s %.4g N", e["body"].get<std::string>().c_str(), e["peak_force_N"].get<double>());
-    list += (list.empty() ? "" : ", ") + std::string(b);
+  const json& bodies = c["bodies"];
+  if (bodies.empty()) return;
+  // One row per body that touched, largest peak first, the names in a column as wide as the longest.
+  int width = 4;
+  for (const json& e : bodies) width = std::max(width, static_cast<int>(e["body"].get<std::string>().size()));
+  std::snprintf(b, sizeof b, "             %-*s  %14s  %10s\n", width, "body", "peak force [N]", "at t [s]");
+  o << b;
+  for (const json& e : bodies) {
+    std::snprintf(b, sizeof b, "             %-*s  %14.4g  %10.4g\n", width, e["body"].get<std::string>().c_str(),
+                  e["peak_force_N"].get<double>(), e["time_s"].get<double>());
+    o << b;
   }
-  if (!list.empty()) o << "             peak per body: " << list << '\n';
 }
 
 // The events that fired and how the run ended. Only for scenarios with events, so that the
@@ -114,11 +124,7 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
   const model::ScenarioSpec& sc = d.scenario;
   const Frame& first = r.totals.first;
   const Frame& last = r.totals.last;
-  const Real e0 = first.kineticEnergy + first.potentialEnergy;
-  const Real e1 = last.kineticEnergy + last.potentialEnergy;
-  const Real balance = e1 - last.nonConservativeWork - e0;
-  // Relative to the largest kinetic energy of the run: the energy that moved around.
-  const Real scale = r.totals.maxKineticEnergy;
+  const EnergyBalance balance = judgeEnergyBalance(r.totals);
   json s;
   s["model"] = {{"name", m.name},
                 {"file", model::validUtf8(d.modelFile)},
@@ -170,8 +176,10 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
                  {"final_potential_J", last.potentialEnergy},
                  {"non_conservative_work_J", last.nonConservativeWork},
                  {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},
-                 {"balance_error_J", balance},
-                 {"relative_balance_error", balance / scale}};
+                 {"balance_error_J", balance.error},
+                 {"energy_moved_J", balance.moved},
+                 {"relative_balance_error", balance.relative},
+                 {"balance_closes", balance.closes}};
   if (r.head.body.empty()) {
     s["head"] = nullptr;
   } else {
@@ -187,6 +195,7 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
   s["contact"] = contactSummary(m, r);
   if (!sc.events.empty()) s["events"] = eventsSummary(sc, r);
   s["warnings"] = m.warnings;
+  if (!balance.closes) s["warnings"].push_back(balanceWarning(balance, sc));
   return s;
 }
 
@@ -201,8 +210,9 @@ std::string makeSummaryText(const json& s) {
   o << "Articula run summary\n\n";
   o << "Model        " << m["name"].get<std::string>() << "  (" << m["file"].get<std::string>() << ", "
     << m["source_format"].get<std::string>() << " format)\n";
-  line("             %d bodies, %d degrees of freedom, %.3f kg, %d force elements", m["bodies"].get<int>(),
-       m["degrees_of_freedom"].get<int>(), m["total_mass_kg"].get<double>(), m["forces"].get<int>());
+  line("             %s, %s, %.3f kg, %s", counted(m["bodies"].get<int>(), "body", "bodies").c_str(),
+       counted(m["degrees_of_freedom"].get<int>(), "degree of freedom", "degrees of freedom").c_str(),
+       m["total_mass_kg"].get<double>(), counted(m["forces"].get<int>(), "force element", "force elements").c_str());
   const json& sc = s["scenario"];
   o << "Scenario     " << sc["duration_s"].get<double>() << " s with " << sc["integrator"].get<std::string>();
   if (sc["fixed_step_s"].is_null()) o << ", accuracy " << sc["accuracy"].get<double>();
@@ -238,9 +248,12 @@ std::string makeSummaryText(const json& s) {
   line("Energy       start KE %.6g J + PE %.6g J; end KE %.6g J + PE %.6g J", e["initial_kinetic_J"].get<double>(),
        e["initial_potential_J"].get<double>(), e["final_kinetic_J"].get<double>(),
        e["final_potential_J"].get<double>());
-  line("             non-conservative work %.6g J (dissipated %.6g J); balance error %.3g J (relative %.2g)",
-       e["non_conservative_work_J"].get<double>(), e["dissipated_J"].get<double>(), e["balance_error_J"].get<double>(),
-       e["relative_balance_error"].get<double>());
+  line(
+      "             non-conservative work %.6g J (dissipated %.6g J); balance error %.3g J, %.2g %% of the %.6g J "
+      "moved%s",
+      e["non_conservative_work_J"].get<double>(), e["dissipated_J"].get<double>(), e["balance_error_J"].get<double>(),
+      100 * std::abs(e["relative_balance_error"].get<double>()), e["energy_moved_J"].get<double>(),
+      e["balance_closes"].get<bool>() ? "" : " (does not close: see the warning)");
   if (!s["head"].is_null()) {
     const json& h = s["head"];
     line("Head         body \"%s\": peak acceleration %.4g m/s^2 (%.3g g) at t = %.4g s",

@@ -11,6 +11,7 @@ void RunTotals::add(const Frame& f) {
   ++frames;
   last = f;  // assignment reuses the vectors' storage
   maxKineticEnergy = std::max(maxKineticEnergy, f.kineticEnergy);
+  minKineticEnergy = std::min(minKineticEnergy, f.kineticEnergy);
   if (head) head->addFrame(f.time, f.bodies[headBody].comAcceleration.norm());
   if (f.contactForce.empty()) return;
   peakContactForce.resize(f.contactForce.size(), 0);

@@ -193,7 +193,7 @@ TEST(Cli, InfoAndValidateReportConstraintsAndAssembly) {
   const CliResult info = runCli("info " + sourcePath("models/four_bar.json"), dir);
   EXPECT_EQ(info.exitCode, 0) << info.err;
   // One ball closing a planar loop: 3 rows, 2 independent, 3 - 2 = 1 degree of freedom.
-  EXPECT_NE(info.out.find("Constraints (1, 3 equations, 2 independent: 1 degrees of freedom left"), std::string::npos)
+  EXPECT_NE(info.out.find("Constraints (1, 3 equations, 2 independent: 1 degree of freedom left"), std::string::npos)
       << info.out;
   EXPECT_NE(info.out.find("ball \"coupler-rocker\""), std::string::npos) << info.out;
   const CliResult valid = runCli("validate " + sourcePath("models/bicycle.json"), dir);

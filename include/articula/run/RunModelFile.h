@@ -25,10 +25,12 @@ struct RunRequest {
   std::string outFolder;    // "" : <model file's stem>-run in the working folder
   model::LoadOptions load;  // --openmbd-compat also applies OpenMBD's scenario (before the overrides)
   ScenarioOverrides overrides;
-  ViewerPageWriter viewerPage;                   // null: no viewer.html
-  bool frameThread = true;                       // RunSettings::frameThread
-  ProgressCallback progress;                     // after each frame
-  std::function<void(const std::string&)> warn;  // the model's warnings, before the run
+  ViewerPageWriter viewerPage;  // null: no viewer.html
+  bool frameThread = true;      // RunSettings::frameThread
+  ProgressCallback progress;    // after each frame
+  // The model's warnings before the run; after it, the energy balance's when it does not close
+  // (EnergyBalance.h).
+  std::function<void(const std::string&)> warn;
 };
 
 struct RunReport {

@@ -8,6 +8,7 @@
 // results do not depend on it.
 #pragma once
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <vector>
@@ -87,8 +88,9 @@ struct RunTotals : FrameSink {
 
   size_t frames = 0;
   Frame first, last;
-  Real secondTime = 0;                                  // time of the second frame (the sampling interval)
-  Real maxKineticEnergy = 1e-300;                       // scale of the energy balance
+  Real secondTime = 0;             // time of the second frame (the sampling interval)
+  Real maxKineticEnergy = 1e-300;  // with the smallest, the kinetic energy's swing (EnergyBalance.h)
+  Real minKineticEnergy = std::numeric_limits<Real>::infinity();
   std::vector<Real> peakContactForce, peakContactTime;  // per spec body; empty without contact
   size_t mostContacts = 0;
   Real deepest = 0, deepestTime = 0;  // deepest penetration, m, and when

@@ -345,6 +345,12 @@ function start({ trajectory, table, summary }) {
       `${(summary.run.simulated_time_s ?? t1).toFixed(3)} s simulated in ${(summary.run.wall_time_s ?? 0).toFixed(3)} s`;
     $('summary').append(p);
   }
+  // A run whose energy balance does not close says so over the scene (summary.json's last warning).
+  if (summary?.energy?.balance_closes === false) {
+    const w = (summary.warnings || []).find((x) => x.startsWith('the energy balance does not close'));
+    $('balance-warning').textContent = `Warning: ${w ?? 'the energy balance does not close'}`;
+    $('balance-warning').hidden = false;
+  }
 
   // Main loop: real time × speed.
   let last = performance.now();
