@@ -42,9 +42,11 @@ struct Linkage {
   explicit Linkage(Real b) {
     MatterSubsystem& matter = system.updMatter();
     const MobilizedBody ground = MobilizedBody::Ground(matter);
-    crank = MobilizedBody::Pin(ground, Transform(), bar(a, 1.0), Transform());
-    coupler = MobilizedBody::Pin(crank, Transform(Vec3(a, 0, 0)), bar(b, 2.0), Transform());
-    rocker = MobilizedBody::Pin(ground, Transform(Vec3(d, 0, 0)), bar(c, 1.5), Transform());
+    // In the x-z plane like four_bar.cpp: the pins' frames turned so that they turn about -y.
+    const Transform inXZ(Rotation::aboutX(M_PI / 2));
+    crank = MobilizedBody::Pin(ground, inXZ, bar(a, 1.0), inXZ);
+    coupler = MobilizedBody::Pin(crank, Transform(Vec3(a, 0, 0)) * inXZ, bar(b, 2.0), inXZ);
+    rocker = MobilizedBody::Pin(ground, Transform(Vec3(d, 0, 0)) * inXZ, bar(c, 1.5), inXZ);
     addConstraint<constraints::Ball>(matter, "closure", coupler.getIndex(), Vec3(b, 0, 0), rocker.getIndex(),
                                      Vec3(c, 0, 0));
     system.realizeTopology();
@@ -78,11 +80,11 @@ int main() {
     ok = ok && std::abs(t4 - rockerAngle(t2, b)) < 1e-9;
   }
 
-  std::printf("\n2. coupler midpoint pulled toward (0.2, 1.2, 0) m (out of reach)\n");
+  std::printf("\n2. coupler midpoint pulled toward (0.2, 0, 1.2) m (out of reach)\n");
   {
     State s = link.guess(0.8);
     Assembler assembler(link.system);
-    assembler.addMarkerGoal("coupler middle", link.coupler.getIndex(), Vec3(b / 2, 0, 0), Vec3(0.2, 1.2, 0));
+    assembler.addMarkerGoal("coupler middle", link.coupler.getIndex(), Vec3(b / 2, 0, 0), Vec3(0.2, 0, 1.2));
     const AssemblyResult r = assembler.assemble(s);
     const Vec3 p = link.system.getMatter().findStationLocationInGround(s, link.coupler.getIndex(), Vec3(b / 2, 0, 0));
     std::printf("   midpoint at (%.4f, %.4f, %.4f) m, goal cost %.4e m^2, closure error %.1e, %d iterations%s\n", p.x(),
@@ -96,7 +98,7 @@ int main() {
     State s = link.guess(0.8);
     Assembler assembler(link.system);
     assembler.addCoordinateGoal(link.crank.getIndex(), 0, 0.0, 1.0);
-    assembler.addMarkerGoal("coupler middle", link.coupler.getIndex(), Vec3(b / 2, 0, 0), Vec3(0.2, 1.2, 0), w);
+    assembler.addMarkerGoal("coupler middle", link.coupler.getIndex(), Vec3(b / 2, 0, 0), Vec3(0.2, 0, 1.2), w);
     const AssemblyResult r = assembler.assemble(s);
     std::printf("   w = %-6g crank %.4f rad, goal cost %.4e\n", w, link.crank.getOneQ(s, 0), r.goalCost);
   }

@@ -27,15 +27,15 @@ using namespace articula;
 int main() {
   constexpr Real g = 9.81, h0 = 1.0, e = 0.7, accuracy = 1e-6, restSpeed = 0.05;
 
-  // ---- model: a Slider turned so that its axis is Ground's y; q is the height ----
+  // ---- model: a Slider (axis x) turned so that its axis is Ground's z, up; q is the height ----
   MultibodySystem system("bouncing ball");
   MatterSubsystem& matter = system.updMatter();
-  const Transform upright(Rotation::aboutZ(M_PI / 2));
+  const Transform upright(Rotation::aboutY(-M_PI / 2));
   MobilizedBody::Slider ball(MobilizedBody::Ground(matter), upright,
                              Body(MassProperties::fromCentral(0.1, Vec3::Zero(), Inertia(1e-5, 1e-5, 1e-5))), upright,
                              Direction::Forward, "ball");
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  forces.addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   State state = system.realizeTopology();
   ball.setOneQ(state, 0, h0);
 

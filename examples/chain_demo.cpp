@@ -1,7 +1,7 @@
 // chain_demo: the System / State / realize pattern underneath every integrator, by hand.
 //
 // A 5-link pendulum chain of steel rods hangs from Ground by pin joints (all axes along Ground's
-// z, gravity along -y). It is released from rest stretched out horizontally (q1 = 90 degrees,
+// y, gravity along -z: z up, as in every example). It is released from rest stretched out horizontally (q1 = 90 degrees,
 // the other joints straight), and is simulated for 5 s with a classic fixed-step 4th-order
 // Runge-Kutta loop written right here (the library's integrators, integrators/integrators.h, do
 // the same with error control, dense output and projection: see integrator_comparison). The
@@ -37,12 +37,12 @@ constexpr Real kDuration = 5.0;  // s
 constexpr Real kStep = 1e-3;     // s
 constexpr int kReports = 5;      // tip positions printed, evenly spaced in time
 
-// A solid rod of the chain: it hangs along -y from its origin (the joint to its parent).
+// A solid rod of the chain: it hangs along -z from its origin (the joint to its parent).
 Body rodBody() {
   const Real m = kDensity * M_PI * kRadius * kRadius * kLength;
   const Real transverse = m * (3 * kRadius * kRadius + kLength * kLength) / 12;  // about the centre
   const Real axial = m * kRadius * kRadius / 2;
-  return Body(MassProperties::fromCentral(m, Vec3(0, -kLength / 2, 0), Inertia(transverse, axial, transverse)));
+  return Body(MassProperties::fromCentral(m, Vec3(0, 0, -kLength / 2), Inertia(transverse, transverse, axial)));
 }
 
 // ydot = [qdot; udot] at (t, y); y = [q; u] of the whole system.
@@ -66,21 +66,23 @@ int main() {
   MobilizedBody parent = MobilizedBody::Ground(matter);
   std::vector<MobilizedBody> links;
   for (int i = 0; i < kLinks; ++i) {
-    // The first joint is at Ground's origin; each next one at the previous rod's far end.
-    const Transform X_PF = i == 0 ? Transform() : Transform(Vec3(0, -kLength, 0));
-    links.push_back(MobilizedBody::Pin(parent, X_PF, rodBody(), Transform()));
+    // The first joint is at Ground's origin; each next one at the previous rod's far end. A pin
+    // turns about its frames' z axis: both frames turned so that it is Ground's y.
+    const Transform aboutY(Rotation::fromOneAxis(CoordinateAxis::Z, Vec3(0, 1, 0)));
+    const Transform X_PF = i == 0 ? aboutY : Transform(Vec3(0, 0, -kLength)) * aboutY;
+    links.push_back(MobilizedBody::Pin(parent, X_PF, rodBody(), aboutY));
     parent = links.back();
   }
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  // Hanging at rest, rod i's centre is at y = -(i + 1/2) L; shift the potential to zero there.
+  // Hanging at rest, rod i's centre is at z = -(i + 1/2) L; shift the potential to zero there.
   const Real linkMass = rodBody().getMassProperties().mass();
   const Real hangingEnergy = -linkMass * kGravity * kLength * (kLinks * kLinks / 2.0);  // sum of (i + 1/2)
-  forces.addForce(std::make_unique<Gravity>(Vec3(0, -kGravity, 0))).setZeroHeightEnergy(-hangingEnergy);
+  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -kGravity))).setZeroHeightEnergy(-hangingEnergy);
 
   State state = system.realizeTopology();
   links[0].setOneQ(state, 0, M_PI / 2);  // the whole chain horizontal (the other joints are straight)
   system.realize(state, Stage::Velocity);
-  const Vec3 tipStation(0, -kLength, 0);
+  const Vec3 tipStation(0, 0, -kLength);
   const MobilizedBody& tip = links.back();
 
   std::printf("Articula chain demo: %d-link pendulum (pin joints, gravity %.2f m/s^2)\n", kLinks, kGravity);
@@ -97,7 +99,7 @@ int main() {
   const int steps = static_cast<int>(std::lround(kDuration / kStep));
   const int reportEvery = steps / (kReports - 1);
 
-  std::printf("  %8s  %10s  %10s\n", "t (s)", "tip x (m)", "tip y (m)");
+  std::printf("  %8s  %10s  %10s\n", "t (s)", "tip x (m)", "tip z (m)");
   const auto wallStart = std::chrono::steady_clock::now();
   Real t = 0;
   for (int n = 0; n <= steps; ++n) {
@@ -109,7 +111,7 @@ int main() {
       system.realize(state, Stage::Position);
       const Vec3 p = tip.findStationLocationInGround(state, tipStation);
       auto shown = [](Real v) { return std::abs(v) < 5e-6 ? 0.0 : v; };  // no "-0.00000"
-      std::printf("  %8.3f  %10.5f  %10.5f\n", t, shown(p.x()), shown(p.y()));
+      std::printf("  %8.3f  %10.5f  %10.5f\n", t, shown(p.x()), shown(p.z()));
     }
     if (n == steps) break;
     derivative(system, state, t, y, k1);

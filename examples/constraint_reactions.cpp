@@ -1,6 +1,6 @@
 // constraint_reactions: forces a constraint applies, next to the analytic reaction.
 //
-// Two pendulums held by constraints instead of joints, swinging in the x-y plane (gravity -y):
+// Two pendulums held by constraints instead of joints, swinging in the x-z plane (gravity -z, z up):
 //  1. a point mass on a Translation joint (3 dof) kept at distance L from a pivot on Ground by a
 //     Rod constraint. The rod's tension is the constraint force along the rod,
 //         T = m (g cos(theta) + L thetadot^2),
@@ -34,8 +34,8 @@ constexpr Real theta0 = 1.2;  // rad, released from rest
 
 // Angle from the downward vertical and its rate, for a point p (relative to the pivot) moving with v.
 void angleAndRate(const Vec3& p, const Vec3& v, Real& theta, Real& thetaDot) {
-  theta = std::atan2(p.x(), -p.y());
-  thetaDot = p.cross(v).z() / p.squaredNorm();
+  theta = std::atan2(p.x(), -p.z());
+  thetaDot = -p.cross(v).y() / p.squaredNorm();  // theta grows turning -z towards +x: about -y
 }
 
 // 1. Point mass on a rod. Returns the largest |T - T_analytic| / (m g).
@@ -47,10 +47,10 @@ Real rodPendulum(Real duration) {
                                        Body(MassProperties::fromCentral(m, Vec3::Zero(), Inertia(1e-6, 1e-6, 1e-6))),
                                        "bob");
   system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
-      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   const auto& rod = addConstraint<constraints::Rod>(matter, "rod", 0, Vec3::Zero(), bob.getIndex(), Vec3::Zero(), L);
   State state = system.realizeTopology();
-  bob.setQ(state, SmallVector(Vec3(L * std::sin(theta0), -L * std::cos(theta0), 0)));
+  bob.setQ(state, SmallVector(Vec3(L * std::sin(theta0), 0, -L * std::cos(theta0))));
 
   RungeKuttaMersonIntegrator integrator(system);
   integrator.setAccuracy(1e-8);
@@ -84,16 +84,16 @@ Real ballPendulum(Real duration) {
   const Real Ic = m * len * len / 12, IO = Ic + m * l * l;
   MultibodySystem system("ball-pinned bar");
   MatterSubsystem& matter = system.updMatter();
-  // The bar lies along its body's -y from its origin (the pivot end) to the far end.
+  // The bar lies along its body's -z from its origin (the pivot end) to the far end.
   const MobilizedBody::Free bar(MobilizedBody::Ground(matter),
-                                Body(MassProperties::fromCentral(m, Vec3(0, -l, 0), Inertia(Ic, 1e-6, Ic))), "bar");
+                                Body(MassProperties::fromCentral(m, Vec3(0, 0, -l), Inertia(Ic, Ic, 1e-6))), "bar");
   system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
-      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   const auto& pin = addConstraint<constraints::Ball>(matter, "pivot", 0, Vec3::Zero(), bar.getIndex(), Vec3::Zero());
   State state = system.realizeTopology();
-  // q = [quaternion; p]: rotate the bar by theta0 about z, its origin on the pivot.
+  // q = [quaternion; p]: rotate the bar by theta0 about -y (-z towards +x), its origin on the pivot.
   SmallVector q(7);
-  q << std::cos(theta0 / 2), 0, 0, std::sin(theta0 / 2), 0, 0, 0;
+  q << std::cos(theta0 / 2), 0, -std::sin(theta0 / 2), 0, 0, 0, 0;
   bar.setQ(state, q);
 
   RungeKuttaMersonIntegrator integrator(system);
@@ -108,14 +108,14 @@ Real ballPendulum(Real duration) {
   for (int k = 0; k <= 8; ++k) {
     integrator.stepTo(duration * k / 8);
     const State& s = integrator.getState();
-    const Vec3 pc = bar.findStationLocationInGround(s, Vec3(0, -l, 0));
-    const Vec3 vc = bar.findStationVelocityInGround(s, Vec3(0, -l, 0));
+    const Vec3 pc = bar.findStationLocationInGround(s, Vec3(0, 0, -l));
+    const Vec3 vc = bar.findStationVelocityInGround(s, Vec3(0, 0, -l));
     Real theta, thetaDot;
     angleAndRate(pc, vc, theta, thetaDot);
     pin.calcConstraintForces(s, F, f);
     const Vec3 force = F[bar.getIndex()].tail<3>();
-    const Vec3 inward = -pc.normalized();                     // towards the pivot
-    const Vec3 along = Vec3::UnitZ().cross(pc).normalized();  // direction of increasing theta
+    const Vec3 inward = -pc.normalized();                        // towards the pivot
+    const Vec3 along = (-Vec3::UnitY()).cross(pc).normalized();  // direction of increasing theta
     const Real radial = force.dot(inward), tangent = force.dot(along);
     const Real radialA = m * (g * std::cos(theta) + l * thetaDot * thetaDot);
     const Real tangentA = m * g * std::sin(theta) * (1 - m * l * l / IO);

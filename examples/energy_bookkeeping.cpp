@@ -2,7 +2,7 @@
 //
 //   energy_bookkeeping [duration]
 //
-// A double pendulum (pin joints about z, gravity -y) with
+// A double pendulum (pin joints about y, gravity -z: z up) with
 //   - a spring from a point on Ground to the lower link's tip (conservative: potential energy),
 //   - a linear damper on the elbow (dissipative),
 //   - a half-sine torque pulse on the shoulder (driving: puts energy in),
@@ -39,15 +39,17 @@ int main(int argc, char** argv) {
 
   MultibodySystem system("damped, driven double pendulum");
   MatterSubsystem& matter = system.updMatter();
-  const Body rod(MassProperties::fromCentral(m, Vec3(0, -L / 2, 0), Inertia(m * L * L / 12, 1e-4, m * L * L / 12)));
+  // Rods hanging along -z; a pin turns about its frames' z axis, so both frames are turned to put it on y.
+  const Body rod(MassProperties::fromCentral(m, Vec3(0, 0, -L / 2), Inertia(m * L * L / 12, m * L * L / 12, 1e-4)));
+  const Transform aboutY(Rotation::fromOneAxis(CoordinateAxis::Z, Vec3(0, 1, 0)));
   const MobilizedBody ground = MobilizedBody::Ground(matter);
-  const MobilizedBody::Pin upper(ground, Transform(), rod, Transform(), Direction::Forward, "upper");
-  const MobilizedBody::Pin lower(upper, Transform(Vec3(0, -L, 0)), rod, Transform(), Direction::Forward, "lower");
+  const MobilizedBody::Pin upper(ground, aboutY, rod, aboutY, Direction::Forward, "upper");
+  const MobilizedBody::Pin lower(upper, Transform(Vec3(0, 0, -L)) * aboutY, rod, aboutY, Direction::Forward, "lower");
 
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  forces.addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
   forces.addForce(
-      std::make_unique<TwoPointLinearSpring>(ground, Vec3(0.6, -0.6, 0), lower, Vec3(0, -L, 0), 40.0, 0.3, "spring"));
+      std::make_unique<TwoPointLinearSpring>(ground, Vec3(-0.6, 0, -0.6), lower, Vec3(0, 0, -L), 40.0, 0.3, "spring"));
   forces.addForce(std::make_unique<MobilityLinearDamper>(lower, 0, 0.2, "elbow damper"));
   forces.addForce(std::make_unique<TorquePulse>(TorquePulse::Mode::Mobility, upper, SmallVector::Constant(1, 15.0),
                                                 /*t0*/ 0.5, /*T*/ 0.4, "shoulder pulse"));

@@ -3,7 +3,10 @@
 // A planar four-bar linkage (crank a = 0.3 m, coupler b = 1.0 m, rocker c = 0.8 m, ground link
 // d = 0.9 m) is built as a tree of three pin joints, crank and rocker on Ground and the coupler on
 // the crank, and closed with a Ball constraint between the coupler's end and the rocker's end.
-// The crank is driven at a constant 2 rad/s (prescribed motion), gravity acts along -y, and the
+// The linkage moves in the x-z plane (z up, as in every example): the pins turn about -y (a pin
+// turns about its frames' z axis; both frames are turned by the same rotation, so q = 0 leaves the
+// bodies aligned with Ground). The crank is driven at a constant 2 rad/s (prescribed motion),
+// gravity acts along -z, and the
 // linkage is integrated for 3 s with the error-controlled Runge-Kutta-Merson method, which
 // projects the state back onto the constraint manifold after every step. The program prints:
 //   - the crank and rocker angles next to the rocker angle from Freudenstein's equation
@@ -48,11 +51,12 @@ int main() {
   MultibodySystem system("four-bar");
   MatterSubsystem& matter = system.updMatter();
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  forces.addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
+  const Transform inXZ(Rotation::aboutX(M_PI / 2));  // F's and M's z along -y: body x turns towards +z
   const MobilizedBody ground = MobilizedBody::Ground(matter);
-  const MobilizedBody crank = MobilizedBody::Pin(ground, Transform(), bar(a, 1.0), Transform());
-  const MobilizedBody coupler = MobilizedBody::Pin(crank, Transform(Vec3(a, 0, 0)), bar(b, 2.0), Transform());
-  const MobilizedBody rocker = MobilizedBody::Pin(ground, Transform(Vec3(d, 0, 0)), bar(c, 1.5), Transform());
+  const MobilizedBody crank = MobilizedBody::Pin(ground, inXZ, bar(a, 1.0), inXZ);
+  const MobilizedBody coupler = MobilizedBody::Pin(crank, Transform(Vec3(a, 0, 0)) * inXZ, bar(b, 2.0), inXZ);
+  const MobilizedBody rocker = MobilizedBody::Pin(ground, Transform(Vec3(d, 0, 0)) * inXZ, bar(c, 1.5), inXZ);
   const auto& closure = addConstraint<constraints::Ball>(matter, "closure", coupler.getIndex(), Vec3(b, 0, 0),
                                                          rocker.getIndex(), Vec3(c, 0, 0));
   system.realizeTopology();
@@ -60,9 +64,9 @@ int main() {
   // Assemble at crank angle 0 from the closed-form loop solution, then drive the crank.
   State state = system.getDefaultState();
   const Real t2 = 0, t4 = rockerAngle(t2);
-  const Vec3 A(a, 0, 0), B(d + c * std::cos(t4), c * std::sin(t4), 0);
+  const Vec3 A(a, 0, 0), B(d + c * std::cos(t4), 0, c * std::sin(t4));  // in the x-z plane
   crank.setOneQ(state, 0, t2);
-  coupler.setOneQ(state, 0, std::atan2(B.y() - A.y(), B.x() - A.x()) - t2);
+  coupler.setOneQ(state, 0, std::atan2(B.z() - A.z(), B.x() - A.x()) - t2);
   rocker.setOneQ(state, 0, t4);
   prescribeMotion(matter, state, crank.getIndex(), MotionLevel::Position, {functions::linear({crankRate}, 0)});
 

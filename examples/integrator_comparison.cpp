@@ -70,12 +70,13 @@ int main(int argc, char** argv) {
 
   MultibodySystem system("double pendulum");
   MatterSubsystem& matter = system.updMatter();
-  const Body rod(MassProperties::fromCentral(m, Vec3(0, -L / 2, 0), Inertia(m * L * L / 12, 1e-4, m * L * L / 12)));
-  const MobilizedBody::Pin upper(MobilizedBody::Ground(matter), Transform(), rod, Transform(), Direction::Forward,
-                                 "upper");
-  const MobilizedBody::Pin lower(upper, Transform(Vec3(0, -L, 0)), rod, Transform(), Direction::Forward, "lower");
+  // Rods hanging along -z (z up); a pin turns about its frames' z axis, so both are turned to put it on y.
+  const Body rod(MassProperties::fromCentral(m, Vec3(0, 0, -L / 2), Inertia(m * L * L / 12, m * L * L / 12, 1e-4)));
+  const Transform aboutY(Rotation::fromOneAxis(CoordinateAxis::Z, Vec3(0, 1, 0)));
+  const MobilizedBody::Pin upper(MobilizedBody::Ground(matter), aboutY, rod, aboutY, Direction::Forward, "upper");
+  const MobilizedBody::Pin lower(upper, Transform(Vec3(0, 0, -L)) * aboutY, rod, aboutY, Direction::Forward, "lower");
   system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
-      .addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
   State state = system.realizeTopology();
   upper.setOneQ(state, 0, M_PI / 2);
 

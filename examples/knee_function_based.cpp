@@ -20,10 +20,12 @@ int main() {
   MatterSubsystem& matter = system.updMatter();
   MobilizedBody ground = MobilizedBody::Ground(matter);
 
-  // Femur welded to Ground (a fixed thigh), tibia on the function-based knee.
+  // Femur welded to Ground (a fixed thigh), tibia on the function-based knee. The bodies' frames
+  // are OpenSim's (y along the bone, up; flexion about z); the weld turns the femur's y to
+  // Ground's z, since Ground is z-up like every example and model file.
   const Body femur(MassProperties::fromCentral(9.3, Vec3(0, -0.17, 0), Inertia(0.13, 0.03, 0.13)), "femur");
   const Body tibia(MassProperties::fromCentral(3.7, Vec3(0, -0.19, 0), Inertia(0.05, 0.005, 0.05)), "tibia");
-  MobilizedBody::Weld thigh(ground, Transform(Vec3(0, 1.0, 0)), femur, Transform());
+  MobilizedBody::Weld thigh(ground, Transform(Rotation::aboutX(M_PI / 2), Vec3(0, 0, 1.0)), femur, Transform());
 
   const std::vector<Real> angle = {-2.0944,   -1.74533, -1.39626, -1.0472,  -0.698132, -0.349066,
                                    -0.174533, 0.197344, 0.337395, 0.490178, 1.52146,   2.0944};
@@ -39,7 +41,7 @@ int main() {
   MobilizedBody::FunctionBased shank(thigh, Transform(), tibia, Transform(), knee, Direction::Forward, "knee");
 
   auto& forces = system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>());
-  forces.addForce(std::make_unique<Gravity>(Vec3(0, -9.81, 0)));
+  forces.addForce(std::make_unique<Gravity>(Vec3(0, 0, -9.81)));
   State state = system.realizeTopology();
 
   std::printf("knee angle (deg)   tibia origin x, y in the femur frame (m)\n");

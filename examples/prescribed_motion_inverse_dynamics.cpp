@@ -4,7 +4,7 @@
 //
 // prescribeMotion (matter/Motion.h) makes a mobilizer follow functions of time; the mobility is
 // then known in the dynamics, and MatterSubsystem::getLockForces reports the generalized force
-// that produces the motion. Two cases, gravity along -y, pin joints about z:
+// that produces the motion. Two cases, gravity along -z (z up), pin joints about y:
 //  1. one uniform rod (m, L) whose angle follows q(t) = A sin(w t) at Position level. Nothing is
 //     free, so no integration is needed: set the time, realize Acceleration, read the force. It
 //     is compared with the analytic torque  tau = I_O qddot + m g (L/2) sin(q).
@@ -33,17 +33,20 @@ namespace {
 constexpr Real g = 9.81, m = 1.2, L = 0.6;
 constexpr Real A = 0.8, w = 2 * M_PI * 1.1;  // rad, rad/s (well above the rod's natural frequency)
 
-// A uniform rod hanging along -y from its origin (the joint).
+// A uniform rod hanging along -z from its origin (the joint).
 Body rod() {
-  return Body(MassProperties::fromCentral(m, Vec3(0, -L / 2, 0), Inertia(m * L * L / 12, 1e-5, m * L * L / 12)));
+  return Body(MassProperties::fromCentral(m, Vec3(0, 0, -L / 2), Inertia(m * L * L / 12, m * L * L / 12, 1e-5)));
 }
+
+// A pin turns about its frames' z axis; both frames turned like this, it turns about Ground's y.
+Transform aboutY() { return Transform(Rotation::fromOneAxis(CoordinateAxis::Z, Vec3(0, 1, 0))); }
 
 Real singleRod(Real duration) {
   MultibodySystem system("driven rod");
   MatterSubsystem& matter = system.updMatter();
-  const MobilizedBody::Pin link(MobilizedBody::Ground(matter), rod(), "link");
+  const MobilizedBody::Pin link(MobilizedBody::Ground(matter), aboutY(), rod(), aboutY(), Direction::Forward, "link");
   system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
-      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   State s = system.realizeTopology();
   prescribeMotion(matter, s, link.getIndex(), MotionLevel::Position, {functions::sinusoid(A, w, 0)});
 
@@ -67,11 +70,12 @@ Real singleRod(Real duration) {
 Real armWithFreeElbow(Real duration) {
   MultibodySystem system("arm with a driven shoulder");
   MatterSubsystem& matter = system.updMatter();
-  const MobilizedBody::Pin shoulder(MobilizedBody::Ground(matter), rod(), "upper arm");
-  const MobilizedBody::Pin elbow(shoulder, Transform(Vec3(0, -L, 0)), rod(), Transform(), Direction::Forward,
+  const MobilizedBody::Pin shoulder(MobilizedBody::Ground(matter), aboutY(), rod(), aboutY(), Direction::Forward,
+                                    "upper arm");
+  const MobilizedBody::Pin elbow(shoulder, Transform(Vec3(0, 0, -L)) * aboutY(), rod(), aboutY(), Direction::Forward,
                                  "forearm");
   system.addForceSubsystem(std::make_unique<GeneralForceSubsystem>())
-      .addForce(std::make_unique<Gravity>(Vec3(0, -g, 0)));
+      .addForce(std::make_unique<Gravity>(Vec3(0, 0, -g)));
   State state = system.realizeTopology();
   elbow.setOneQ(state, 0, 0.3);
   prescribeMotion(matter, state, shoulder.getIndex(), MotionLevel::Position, {functions::sinusoid(A, w, 0)});
