@@ -45,7 +45,7 @@ demo: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_cli
 	./$(BUILD)/articula run $(DEMO_MODEL) --out $(BUILD)/demo -q
 	./$(BUILD)/articula render $(BUILD)/demo --gif -q
-	@grep -E '^(Scenario|Integrator|Run|Energy|Head|Contact) |^             (non-|HIC15|the integration)' $(BUILD)/demo/summary.txt
+	@grep -E '^(Scenario|Integrator|Run|Energy|Head|Contact|Warning) |^             (non-|HIC15|the integration)' $(BUILD)/demo/summary.txt
 	@echo "Outputs:   $(abspath $(BUILD))/demo/"
 	@echo "Animation: file://$(abspath $(BUILD))/demo/animation.gif"
 	@echo "Viewer:    file://$(abspath $(BUILD))/demo/viewer.html"
