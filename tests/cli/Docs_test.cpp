@@ -75,10 +75,11 @@ TEST(Docs, ExamplesReadmeListsEveryExample) {
     EXPECT_NE(readme.find(row), std::string::npos) << "examples/README.md has no row for " << e.path().filename();
   }
   EXPECT_GE(examples, 14);
-  for (const auto& e : fs::directory_iterator(sourcePath("examples/python")))
-    if (e.path().extension() == ".py")
-      EXPECT_NE(readme.find("`python/" + e.path().filename().string() + "`"), std::string::npos)
-          << "examples/README.md does not list " << e.path();
+  for (const auto& e : fs::directory_iterator(sourcePath("examples/python"))) {
+    if (e.path().extension() != ".py") continue;
+    EXPECT_NE(readme.find("`python/" + e.path().filename().string() + "`"), std::string::npos)
+        << "examples/README.md does not list " << e.path();
+  }
 }
 
 // docs/model-format.md's link to what of OpenMBD's format is read points at a page that exists.
