@@ -25,13 +25,15 @@ def exact_period(theta0):
 
 
 def build():
-    """A point mass MASS on a massless rod L, pinned about z, gravity along -y; q = angle from the
-    downward vertical."""
+    """A point mass MASS on a massless rod L hanging along -z, pinned about y, gravity along -z (z up);
+    q = angle from the downward vertical. A pin turns about its frames' z axis: both frames are
+    turned by the same rotation (z to y)."""
     system = articula.MultibodySystem()
     bob = articula.Body(MASS, [0, 0, 0], articula.Inertia(0, 0, 0), "bob")
-    system.matter.add_body(0, articula.Transform(), bob, articula.Transform([0, L, 0]), articula.mobilizers.pin(),
-                           name="bob")
-    system.add_general_forces().add_gravity([0, -G, 0])
+    about_y = articula.Rotation.about_x(-math.pi / 2)
+    system.matter.add_body(0, articula.Transform(about_y), bob, articula.Transform(about_y, [0, 0, L]),
+                           articula.mobilizers.pin(), name="bob")
+    system.add_general_forces().add_gravity([0, 0, -G])
     state = system.realize_topology()
     state.q[0] = THETA0
     return system, state
