@@ -81,6 +81,26 @@ try {
   const selected = await page.evaluate(() => ({ s: window.articulaViewer.selected, series: window.articulaViewer.series }));
   check('the model tree selects a body and plots it', selected.s === 0 && selected.series.includes('upper.pos_x[m]'), JSON.stringify(selected));
 
+  // The energy-balance warning strip: hidden for this run (its balance closes), shown with the
+  // summary's advice for a run whose balance does not (explicit Euler at 10 ms: 25 % of the energy moved).
+  const strip = (p) => p.evaluate(() => {
+    const w = document.getElementById('balance-warning');
+    return { hidden: w.hidden, text: w.textContent };
+  });
+  const closing = await strip(page);
+  check('no energy-balance warning when the balance closes', closing.hidden, JSON.stringify(closing));
+  const loose = join(work, 'loose');
+  execFileSync(articula, ['run', model, '--duration', '2', '--integrator', 'ExplicitEuler', '--dt', '0.01',
+    '--report-interval', '0.01', '-q', '--out', loose], { stdio: 'inherit' });
+  const loosePage = await browser.newPage({ viewport: { width: 1100, height: 800 } });
+  loosePage.on('pageerror', (e) => errors.push(String(e)));
+  await loosePage.goto(pathToFileURL(join(loose, 'viewer.html')).href);
+  await loosePage.waitForFunction(() => window.articulaViewer && window.articulaViewer.ready, null, { timeout: 60000 });
+  const warned = await strip(loosePage);
+  check('a run whose energy balance does not close shows the warning with its advice',
+    !warned.hidden && warned.text.includes('the energy balance does not close') && warned.text.includes('--dt 0.001'),
+    JSON.stringify(warned));
+
   check('no page errors', errors.length === 0, errors.join('; '));
   check('no network requests', requests.length === 0, requests.join(', '));
 } finally {
