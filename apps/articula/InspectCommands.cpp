@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "Commands.h"
-#include "articula/files/Counted.h"
+#include "articula/Counted.h"
 #include "articula/model/ModelConversion.h"
 #include "articula/model/ModelDescription.h"
 
@@ -11,7 +11,6 @@ namespace articula::app {
 
 namespace {
 
-using files::counted;
 
 void printWarnings(const std::string& file, const model::ModelCheck& c) {
   for (const auto& w : c.warnings) std::printf("warning: %s: %s\n", file.c_str(), w.c_str());

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "Commands.h"
+#include "articula/Counted.h"
 #include "articula/render/EditorPage.h"
 #include "articula/render/ViewerPage.h"
 
@@ -40,8 +41,8 @@ int renderCommand(const std::string& runDir, const std::string& size, const rend
     return reportFailure();
   }
   if (quiet) return kSuccess;
-  std::printf("%d frames %dx%d at %g fps, %.1f ms per frame\n", result.frames, o.width, o.height, o.fps,
-              1000 * result.secondsPerFrame);
+  std::printf("%s %dx%d at %g fps, %.1f ms per frame\n", counted(result.frames, "frame", "frames").c_str(), o.width,
+              o.height, o.fps, 1000 * result.secondsPerFrame);
   if (!result.gif.empty()) printPath(result.gif);
   if (!result.framesDir.empty()) printPath(result.framesDir, "/");
   return kSuccess;

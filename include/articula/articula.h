@@ -3,6 +3,7 @@
 // only the headers it uses (include/articula/<layer>/...).
 #pragma once
 
+#include "articula/Counted.h"
 #include "articula/Error.h"
 #include "articula/version.h"  // generated in the build tree, installed beside the others
 
@@ -114,7 +115,6 @@
 
 // files
 #include "articula/files/AtomicFile.h"
-#include "articula/files/Counted.h"
 #include "articula/files/FileInput.h"
 #include "articula/files/FolderSwap.h"
 #include "articula/files/TemporaryName.h"

@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "articula/Counted.h"
 #include "articula/constraints/ConstraintSet.h"
 
 namespace articula {
@@ -112,7 +113,7 @@ void Constraint::requireCoordinate(const MatterSubsystem& matter, int body, int 
   const int nq = matter.getInfo(body).nq;
   if (qIndex < 0 || qIndex >= nq)
     throw Error(label() + ": coordinate index " + std::to_string(qIndex) + " of body " + std::to_string(body) +
-                " does not exist (its mobilizer has " + std::to_string(nq) + " coordinates)");
+                " does not exist (its mobilizer has " + counted(nq, "coordinate", "coordinates") + ")");
 }
 
 void Constraint::requireMobility(const MatterSubsystem& matter, int body, int uIndex) const {
@@ -121,7 +122,7 @@ void Constraint::requireMobility(const MatterSubsystem& matter, int body, int uI
   const int nu = matter.getInfo(body).nu;
   if (uIndex < 0 || uIndex >= nu)
     throw Error(label() + ": speed index " + std::to_string(uIndex) + " of body " + std::to_string(body) +
-                " does not exist (its mobilizer has " + std::to_string(nu) + " speeds)");
+                " does not exist (its mobilizer has " + counted(nu, "speed", "speeds") + ")");
 }
 
 }  // namespace articula

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "MatterImpl.h"
+#include "articula/Counted.h"
 #include "articula/matter/ForceSubsystem.h"
 
 namespace articula {
@@ -248,7 +249,7 @@ void MatterSubsystem::lock(State& s, int body, const SmallVector& q) const {
   const MobilizedBodyInfo& b = bodies_.at(body);
   if (body == 0) throw Error("MatterSubsystem::lock: Ground cannot be locked");
   if (q.size() != b.nq)
-    throw Error(bodyLabel(b) + ": lock needs " + std::to_string(b.nq) + " coordinates, got " +
+    throw Error(bodyLabel(b) + ": lock needs " + counted(b.nq, "coordinate", "coordinates") + ", got " +
                 std::to_string(q.size()));
   LockInfo& locks = s.updDiscreteVariable<LockInfo>(impl_->locks);
   locks.locked[body] = 1;

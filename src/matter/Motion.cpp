@@ -3,6 +3,7 @@
 #include "articula/matter/Motion.h"
 
 #include "MatterImpl.h"
+#include "articula/Counted.h"
 
 namespace articula {
 
@@ -44,8 +45,8 @@ void prescribeMotion(const MatterSubsystem& matter, State& s, int body, MotionLe
   const MobilizedBodyInfo& info = matter.getInfo(body);
   const std::string label = bodyLabel(matter, body);
   if (static_cast<int>(functions.size()) != info.nu)
-    throw Error(label + ": prescribed motion needs " + std::to_string(info.nu) + " functions (one per mobility), got " +
-                std::to_string(functions.size()));
+    throw Error(label + ": prescribed motion needs " + counted(info.nu, "function", "functions") +
+                " (one per mobility), got " + std::to_string(functions.size()));
   for (size_t i = 0; i < functions.size(); ++i)
     if (!functions[i] || functions[i]->argumentSize() != 1)
       throw Error(label + ": prescribed motion function " + std::to_string(i) +

@@ -5,6 +5,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "articula/Counted.h"
 #include "articula/Error.h"
 #include "articula/matter/mobilizers.h"
 
@@ -14,7 +15,8 @@ FunctionPtr makeFunction(const FunctionSpec& f) {
   const auto& c = f.coefficients;
   auto need = [&](size_t n) {
     if (c.size() != n)
-      throw Error("function '" + nameOf(f.type) + "' needs " + std::to_string(n) + " coefficients, got " +
+      throw Error("function '" + nameOf(f.type) + "' needs " +
+                  counted(static_cast<long long>(n), "coefficient", "coefficients") + ", got " +
                   std::to_string(c.size()));
   };
   const int nargs = static_cast<int>(std::max<size_t>(1, f.args.size()));

@@ -7,6 +7,7 @@
 #include "BodyTree.h"
 #include "ContactBuilder.h"
 #include "ModelConstraints.h"
+#include "articula/Counted.h"
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
 #include "articula/forces/GlobalDamper.h"
@@ -119,7 +120,7 @@ class ForceFactory {
     const int b = body(f, "body");
     const size_t want = mobility ? static_cast<size_t>(b_.system->getMatter().getInfo(b).nu) : 3;
     if (p.size() != want)
-      throw Error("peak needs " + std::to_string(want) + " values (" +
+      throw Error("peak needs " + counted(static_cast<long long>(want), "value", "values") + " (" +
                   (mobility ? "one per speed of the joint" : "a torque in F") + "), got " + std::to_string(p.size()));
     SmallVector peak(static_cast<int>(p.size()));
     for (size_t i = 0; i < p.size(); ++i) peak[static_cast<int>(i)] = p[i];

@@ -5,7 +5,7 @@
 #include <string_view>
 #include <unordered_map>
 
-#include "articula/files/Counted.h"
+#include "articula/Counted.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelEvents.h"
 #include "articula/model/ModelFile.h"
@@ -14,7 +14,6 @@ namespace articula::model {
 
 namespace {
 
-using files::counted;
 
 // printf into a string (GCC 12 has no std::format).
 template <class... A>

@@ -8,6 +8,7 @@
 #include <limits>
 #include <numbers>
 
+#include "articula/Counted.h"
 #include "articula/Error.h"
 
 namespace articula::render {
@@ -142,7 +143,7 @@ SoftwareRenderer::SoftwareRenderer(const run::RunTrajectory& run, RenderOptions 
 Image SoftwareRenderer::render(const run::TrajectoryFrame& frame, const Camera& camera) const {
   if (frame.poses.size() != run_.bodies.size())
     throw Error("render: frame at t = " + std::to_string(frame.t) + " has " + std::to_string(frame.poses.size()) +
-                " poses for " + std::to_string(run_.bodies.size()) + " bodies");
+                " poses for " + counted(static_cast<long long>(run_.bodies.size()), "body", "bodies"));
   const int ss = options_.supersample;
   const int W = options_.width * ss, H = options_.height * ss;
   View view;

@@ -6,13 +6,12 @@
 #include <sstream>
 
 #include "../model/JsonText.h"
-#include "articula/files/Counted.h"
+#include "articula/Counted.h"
 #include "articula/run/EnergyBalance.h"
 #include "articula/run/RunOutputs.h"
 
 namespace articula::run {
 
-using files::counted;
 using nlohmann::json;
 
 namespace {
@@ -229,9 +228,10 @@ std::string makeSummaryText(const json& s) {
          f["dense_lu"].get<long long>());
   }
   const json& r = s["run"];
-  std::snprintf(b, sizeof b, "Run          %.6g s simulated in %.3f s wall time (real-time factor %.3g), %d frames",
+  std::snprintf(b, sizeof b, "Run          %.6g s simulated in %.3f s wall time (real-time factor %.3g), %s",
                 r["simulated_time_s"].get<double>(), r["wall_time_s"].get<double>(),
-                r["real_time_factor"].is_null() ? 0.0 : r["real_time_factor"].get<double>(), r["frames"].get<int>());
+                r["real_time_factor"].is_null() ? 0.0 : r["real_time_factor"].get<double>(),
+                counted(r["frames"].get<int>(), "frame", "frames").c_str());
   o << b;
   if (r.contains("total_wall_time_s") && !r["total_wall_time_s"].is_null()) {
     std::snprintf(b, sizeof b, "; %.3f s total", r["total_wall_time_s"].get<double>());

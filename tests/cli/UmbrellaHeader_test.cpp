@@ -36,7 +36,7 @@ TEST(UmbrellaHeader, IsEnoughForAProgram) {
   State s = system.realizeTopology();
   system.realize(s, Stage::Acceleration);
   EXPECT_EQ(s.getNU(), 1);
-  EXPECT_EQ(files::counted(1, "body", "bodies"), "1 body");
+  EXPECT_EQ(counted(1, "body", "bodies"), "1 body");
   EXPECT_FALSE(std::string(ARTICULA_VERSION_STRING).empty());
   EXPECT_EQ(integratorName(IntegratorMethod::CvodeBDF), "CvodeBDF");
   (void)pin;

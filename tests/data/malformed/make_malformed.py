@@ -80,7 +80,7 @@ case("negative_stiffness", "/forces/0/stiffness = -5: must not be negative", set
 case("stop_bounds_swapped", "/forces/0 = {\"body\":\"upper\",\"coordinate\":\"angle\",\"lower_deg\":30,\"stif...: lower bound above upper bound", setp(["forces"], [{"type": "mobility_linear_stop", "body": "upper", "coordinate": "angle", "lower_deg": 30, "upper_deg": -30, "stiffness": 100}]))
 case("force_missing_field", '/forces/0: missing required field "damping"', setp(["forces"], [{"type": "global_damper"}]))
 case("torque_pulse_zero_duration", "/forces/0/duration = 0: must be positive", setp(["forces"], [{"type": "torque_pulse", "body": "upper", "mode": "mobility", "peak": [1], "start": 0, "duration": 0}]))
-case("torque_pulse_peak_size", "/forces/0 = \"pulse\": peak needs 1 values", setp(["forces"], [{"type": "torque_pulse", "name": "pulse", "body": "upper", "mode": "mobility", "peak": [1, 2, 3], "start": 0, "duration": 0.1}]))
+case("torque_pulse_peak_size", "/forces/0 = \"pulse\": peak needs 1 value", setp(["forces"], [{"type": "torque_pulse", "name": "pulse", "body": "upper", "mode": "mobility", "peak": [1, 2, 3], "start": 0, "duration": 0.1}]))
 case("initial_unknown_joint", '/initial_state/q_deg/knee.angle = 10: no joint named "knee"', setp(["initial_state"], {"q_deg": {"knee.angle": 10}}))
 case("initial_unknown_coordinate", '/initial_state/q/shoulder.x = 0.1: joint "shoulder" (pin) has no coordinate "x"', setp(["initial_state"], {"q": {"shoulder.x": 0.1}}))
 case("initial_no_dot", '/initial_state/u/shoulder = 1: coordinate names are "joint.coordinate"', setp(["initial_state"], {"u": {"shoulder": 1}}))

@@ -1,9 +1,9 @@
 // counted(): "1 body", "2 bodies", "0 bodies" (English uses the plural for zero).
 #include <gtest/gtest.h>
 
-#include "articula/files/Counted.h"
+#include "articula/Counted.h"
 
-using articula::files::counted;
+using articula::counted;
 
 TEST(Counted, SingularForOneOnly) {
   EXPECT_EQ(counted(1, "body", "bodies"), "1 body");
