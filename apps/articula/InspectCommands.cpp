@@ -69,8 +69,8 @@ int applyEditCommand(const std::string& edited, const std::string& model, bool q
   }
   if (quiet) return kSuccess;
   printWarnings(edited, c);
-  std::printf("wrote %s (%zu bodies, the edit of %s in the file's own form)\n", model.c_str(), c.bodies,
-              edited.c_str());
+  std::printf("wrote %s (%s, the edit of %s in the file's own form)\n", model.c_str(),
+              counted(c.bodies, "body", "bodies").c_str(), edited.c_str());
   return kSuccess;
 }
 

@@ -128,6 +128,7 @@
 #include "articula/model/EventSpec.h"
 #include "articula/model/ForceClass.h"
 #include "articula/model/ForceType.h"
+#include "articula/model/FormPreservingWriter.h"
 #include "articula/model/FunctionType.h"
 #include "articula/model/GeometryType.h"
 #include "articula/model/IntegratorMethodNames.h"
