@@ -42,6 +42,8 @@ int renderCommand(const std::string& runDir, const std::string& size, const rend
   if (quiet) return kSuccess;
   std::printf("%d frames %dx%d at %g fps, %.1f ms per frame\n", result.frames, o.width, o.height, o.fps,
               1000 * result.secondsPerFrame);
+  std::printf("subject height: %.0f %% of the picture at least, %.0f %% median\n", 100 * result.subjectHeightMin,
+              100 * result.subjectHeightMedian);
   if (!result.gif.empty()) printPath(result.gif);
   if (!result.framesDir.empty()) printPath(result.framesDir, "/");
   return kSuccess;
