@@ -19,9 +19,12 @@ namespace {
 using Eigen::Vector3d;
 
 constexpr double kDegree = std::numbers::pi / 180;
-// "auto": the eye is this far round from square-on to the motion (towards where the subject
-// goes) and this far above the horizon, so a body lying along the motion keeps some height.
-constexpr double kAutoAzimuth = 40 * kDegree, kAutoElevation = 28 * kDegree;
+// "auto": the eye is turned from square-on to the motion towards where the subject goes, and
+// raised above the horizon, by one of these angles: the pair under which the subject's
+// silhouette is tallest relative to its width in its flattest frame (a body lying along the
+// motion needs some of each to keep its height in the picture).
+constexpr double kAutoAzimuths[] = {30 * kDegree, 40 * kDegree, 50 * kDegree, 60 * kDegree, 70 * kDegree};
+constexpr double kAutoElevations[] = {25 * kDegree, 32 * kDegree, 40 * kDegree, 48 * kDegree, 56 * kDegree};
 constexpr int kMaxPointsPerBody = 240;
 
 // Horizontal axes of the presets: for z-up scenes "front" looks along +y, "side" along -x.
@@ -110,10 +113,27 @@ std::vector<int> movingBodies(const run::RunTrajectory& run, const std::vector<r
   return subject;
 }
 
+// The height of the points' silhouette (orthographic, along `d`) that fits a picture of
+// `aspect`, as a fraction of the height it would have if only the height counted: 1 when the
+// height limits, aspect H / W when the width does.
+double heightShare(const std::vector<Vector3d>& points, const Vector3d& d, const Vector3d& up, double aspect) {
+  const Vector3d u = (up - up.dot(d) * d).normalized(), r = u.cross(d);
+  double rlo = 1e300, rhi = -1e300, ulo = 1e300, uhi = -1e300;
+  for (const Vector3d& p : points) {
+    rlo = std::min(rlo, p.dot(r));
+    rhi = std::max(rhi, p.dot(r));
+    ulo = std::min(ulo, p.dot(u));
+    uhi = std::max(uhi, p.dot(u));
+  }
+  return rhi > rlo ? std::min(1.0, aspect * (uhi - ulo) / (rhi - rlo)) : 1.0;
+}
+
 // "auto": square-on to the principal axis of the subject's horizontal mass-centre displacements,
-// turned towards where it goes and raised; the "iso" preset when the subject hardly moves sideways.
+// turned towards where it goes and raised (kAutoAzimuths, kAutoElevations); the "iso" preset
+// when the subject hardly moves sideways.
 Vector3d autoDirection(const run::RunTrajectory& run, const std::vector<run::TrajectoryFrame>& frames,
-                       const std::vector<int>& subject, const Vector3d& up) {
+                       const std::vector<int>& subject, const std::vector<std::vector<Vector3d>>& points,
+                       const Vector3d& up, double aspect) {
   Vector3d front, side;
   presetAxes(up, front, side);
   Eigen::Matrix2d covariance = Eigen::Matrix2d::Zero();
@@ -128,8 +148,7 @@ Vector3d autoDirection(const run::RunTrajectory& run, const std::vector<run::Tra
     const Vector3d last = worldPoint(frames.back().poses[b], run.bodies[b].massCenter) - c0;
     net += Eigen::Vector2d(last.dot(side), last.dot(front));
   }
-  const double samples = double(subject.size() * frames.size());
-  covariance /= samples;
+  covariance /= double(subject.size() * frames.size());
   // Principal axis of the symmetric 2x2 covariance.
   const double a = covariance(0, 0), c = covariance(1, 1), b = covariance(0, 1);
   const double largest = 0.5 * (a + c) + std::hypot(0.5 * (a - c), b);
@@ -140,8 +159,29 @@ Vector3d autoDirection(const run::RunTrajectory& run, const std::vector<run::Tra
   if (along < 0 || (along == 0 && motion.dot(side) < 0)) motion = -motion;
   Vector3d across = up.cross(motion).normalized();
   if (across.dot(front) < 0) across = -across;
-  const Vector3d horizontal = std::cos(kAutoAzimuth) * across + std::sin(kAutoAzimuth) * motion;
-  return (std::cos(kAutoElevation) * horizontal + std::sin(kAutoElevation) * up).normalized();
+
+  // The subject's points in (up to) 40 frames spread over the run.
+  std::vector<std::vector<Vector3d>> sampled;
+  const std::size_t stride = std::max<std::size_t>(1, frames.size() / 40);
+  for (std::size_t k = 0; k < frames.size(); k += stride) {
+    sampled.emplace_back();
+    for (int body : subject)
+      for (const Vector3d& p : points[body]) sampled.back().push_back(worldPoint(frames[k].poses[body], p));
+  }
+  Vector3d best;
+  double bestShare = -1;
+  for (double azimuth : kAutoAzimuths)
+    for (double elevation : kAutoElevations) {
+      const Vector3d horizontal = std::cos(azimuth) * across + std::sin(azimuth) * motion;
+      const Vector3d d = (std::cos(elevation) * horizontal + std::sin(elevation) * up).normalized();
+      double share = 1;
+      for (const auto& frame : sampled) share = std::min(share, heightShare(frame, d, up, aspect));
+      if (share > bestShare + 0.01) {  // the first (most square-on, lowest) of nearly equal ones
+        bestShare = share;
+        best = d;
+      }
+    }
+  return best;
 }
 
 // Triangular weights over frames [k - w, k + w] of n. Beyond the ends the values are clipped
@@ -215,7 +255,7 @@ CameraRig::CameraRig(const run::RunTrajectory& run, const std::vector<run::Traje
   // of the subject over the run.
   std::optional<Camera> literal;
   if (options.view == "auto") {
-    direction_ = autoDirection(run, frames, subject_, up);
+    direction_ = autoDirection(run, frames, subject_, bodyPoints_, up, options.aspect);
   } else if (const auto preset = presetViewDirection(options.view, up)) {
     direction_ = *preset;
   } else {
@@ -223,7 +263,10 @@ CameraRig::CameraRig(const run::RunTrajectory& run, const std::vector<run::Traje
     for (std::size_t k = 0; k < frames.size(); ++k)
       for (const Vector3d& p : subjectPoints(k)) all.push_back(p);
     Vector3d lo = all.front(), hi = all.front();
-    for (const Vector3d& p : all) lo = lo.cwiseMin(p), hi = hi.cwiseMax(p);
+    for (const Vector3d& p : all) {
+      lo = lo.cwiseMin(p);
+      hi = hi.cwiseMax(p);
+    }
     literal = parseExplicitView(options.view, 0.5 * (lo + hi), up);
     if (!literal)
       throw Error("--view \"" + options.view +
@@ -246,11 +289,13 @@ CameraRig::CameraRig(const run::RunTrajectory& run, const std::vector<run::Traje
     return c;
   };
   if (options.mode == CameraMode::Follow) {
-    // Centres smoothed first; then per frame the distance that fits the frame around its smoothed
-    // centre, its maximum over the window, smoothed with a kernel no wider than the window: every
-    // frame's distance is a weighted mean of values that all fit that frame.
+    // Centres smoothed first (over smoothSeconds); then per frame the distance that fits the frame
+    // around its smoothed centre, its maximum over a window a quarter as long, smoothed with a
+    // kernel no wider than that window: every frame's distance is a weighted mean of values that
+    // all fit that frame. The short window keeps the zoom's lag short (a fall takes 0.3 s).
     const double dt = n > 1 ? (frames.back().t - frames.front().t) / double(n - 1) : 1;
     const int w = std::max(0, int(std::lround(0.5 * options.smoothSeconds / dt)));
+    const int wd = std::max(0, int(std::lround(0.125 * options.smoothSeconds / dt)));
     std::vector<std::vector<Vector3d>> points(n);
     std::vector<Vector3d> centre(n), target(n);
     for (std::size_t k = 0; k < n; ++k) {
@@ -262,11 +307,11 @@ CameraRig::CameraRig(const run::RunTrajectory& run, const std::vector<run::Traje
     std::vector<double> need(n), windowMax(n, 0);
     for (std::size_t k = 0; k < n; ++k) need[k] = requiredDistance(target[k], points[k]);
     for (std::size_t k = 0; k < n; ++k)
-      for (long j = std::max(0L, long(k) - w); j <= std::min(long(n) - 1, long(k) + w); ++j)
+      for (long j = std::max(0L, long(k) - wd); j <= std::min(long(n) - 1, long(k) + wd); ++j)
         windowMax[k] = std::max(windowMax[k], need[std::size_t(j)]);
     for (std::size_t k = 0; k < n; ++k)
       cameras_.push_back(
-          cameraAt(target[k], smoothed<double>(k, n, w, false, [&](std::size_t j) { return windowMax[j]; })));
+          cameraAt(target[k], smoothed<double>(k, n, wd, false, [&](std::size_t j) { return windowMax[j]; })));
     return;
   }
   // fixed and fit-all: one camera around the union of every frame.

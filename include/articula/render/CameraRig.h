@@ -4,7 +4,8 @@
 //   fixed    one camera for the whole run, framing the subject over all frames;
 //   fit-all  one camera framing every body, static ones included, over all frames.
 // The view direction is the same in every frame: a preset, an explicit eye, or "auto", which
-// looks across the subject's main horizontal motion (so the motion crosses the picture).
+// looks across the subject's main horizontal motion (so the motion crosses the picture), from
+// the side and height under which the subject's silhouette stays tallest.
 #pragma once
 #include <Eigen/Core>
 #include <optional>
@@ -36,8 +37,8 @@ struct CameraRigOptions {
   std::string follow;         // a body name: the subject is that body alone
   double aspect = 4.0 / 3;    // image width / height
   double fovYDegrees = 40;
-  double fill = 0.9;           // the subject spans at most this fraction of the image width and height
-  double smoothSeconds = 0.5;  // follow: the framing is smoothed over windows of this length
+  double fill = 0.92;          // the subject spans at most this fraction of the image width and height
+  double smoothSeconds = 0.3;  // follow: the centre is smoothed over windows of this length, the distance a quarter
 };
 
 class CameraRig {
