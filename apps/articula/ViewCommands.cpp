@@ -43,6 +43,8 @@ int renderCommand(const std::string& runDir, const std::string& size, const rend
   if (quiet) return kSuccess;
   std::printf("%s %dx%d at %g fps, %.1f ms per frame\n", counted(result.frames, "frame", "frames").c_str(), o.width,
               o.height, o.fps, 1000 * result.secondsPerFrame);
+  std::printf("subject height: %.0f %% of the picture at least, %.0f %% median\n", 100 * result.subjectHeightMin,
+              100 * result.subjectHeightMedian);
   if (!result.gif.empty()) printPath(result.gif);
   if (!result.framesDir.empty()) printPath(result.framesDir, "/");
   return kSuccess;

@@ -108,9 +108,11 @@ int main(int argc, char** argv) {
   renderCmd->add_option("--fps", render.fps, "frames per second (real time), at most 50")->capture_default_str();
   renderCmd->add_option("--speed", render.speed, "playback speed (0.5 = half speed)")->capture_default_str();
   renderCmd->add_option("--size", size, "WIDTHxHEIGHT, default 640x480");
-  renderCmd->add_option("--camera", render.camera, "auto, iso, front, side, top, \"ex,ey,ez\" or \"ex,ey,ez:tx,ty,tz\"")
+  renderCmd->add_option("--camera", render.camera, "follow (frames the moving bodies in every frame), fixed or fit-all")
       ->capture_default_str();
-  renderCmd->add_option("--follow", render.follow, "body the camera follows");
+  renderCmd->add_option("--view", render.view, "auto, iso, front, side, top, \"ex,ey,ez\" or \"ex,ey,ez:tx,ty,tz\"")
+      ->capture_default_str();
+  renderCmd->add_option("--follow", render.follow, "body the camera frames (instead of every moving body)");
   renderCmd->add_flag("--no-shadows", noShadows, "no shadows on the ground");
   renderCmd->add_flag("--no-contacts", noContacts, "no contact-force arrows");
   renderCmd->add_flag("-q,--quiet", quiet, "print errors only");

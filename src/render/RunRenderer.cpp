@@ -1,11 +1,13 @@
-// renderRun: samples the trajectory at the frame rate, renders each frame in software and
-// streams it into a GIF (one palette from the first, middle and last frame) and/or PNG files.
+// renderRun: samples the trajectory at the frame rate, frames each sample with the CameraRig,
+// renders it in software and streams it into a GIF (one palette from the first, middle and last frame) and/or PNG files.
 #include "articula/render/RunRenderer.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <memory>
+#include <vector>
 
 #include "articula/Error.h"
 #include "articula/files/AtomicFile.h"
@@ -63,28 +65,21 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   ro.contactArrows = options.contactArrows;
   ro.supersample = options.supersample;
   const SoftwareRenderer renderer(run, ro);
-  const Camera base = parseCameraSpec(options.camera, renderer, run.up, double(options.width) / options.height);
-  int followed = -1;
-  if (!options.follow.empty()) {
-    for (std::size_t i = 0; i < run.bodies.size(); ++i)
-      if (run.bodies[i].name == options.follow) followed = int(i);
-    if (followed < 0)
-      throw Error("--follow \"" + options.follow + "\": no such body in " + (runDir / "trajectory.json").string());
-  }
+  if (!options.follow.empty() &&
+      std::none_of(run.bodies.begin(), run.bodies.end(), [&](const auto& b) { return b.name == options.follow; }))
+    throw Error("--follow \"" + options.follow + "\": no such body in " + (runDir / "trajectory.json").string());
 
   const double t0 = run.frames.front().t, t1 = run.frames.back().t;
   const double step = options.speed / options.fps;  // simulated time between frames
   const int count = int(std::floor((t1 - t0) / step + 1e-9)) + 1;
-  auto frameAt = [&](int k) { return run::interpolateFrame(run, std::min(t1, t0 + k * step)); };
-  auto cameraFor = [&](const run::TrajectoryFrame& frame) {
-    if (followed < 0) return base;
-    Camera c = base;
-    const run::BodyPose& pose = frame.poses[std::size_t(followed)];
-    const Eigen::Vector3d centre = pose.position + pose.orientation * run.bodies[std::size_t(followed)].massCenter;
-    c.eye += centre - c.target;
-    c.target = centre;
-    return c;
-  };
+  std::vector<run::TrajectoryFrame> frames;
+  for (int k = 0; k < count; ++k) frames.push_back(run::interpolateFrame(run, std::min(t1, t0 + k * step)));
+  CameraRigOptions rigOptions;
+  rigOptions.mode = parseCameraMode(options.camera);
+  rigOptions.view = options.view;
+  rigOptions.follow = options.follow;
+  rigOptions.aspect = double(options.width) / options.height;
+  const CameraRig rig(run, frames, rigOptions);
 
   const fs::path framesDir = runDir / "frames";
   if (options.pngFrames) {  // before rendering: never replace a folder that holds anything else
@@ -96,10 +91,7 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   std::unique_ptr<GifWriter> gif;
   if (options.gif) {
     std::vector<Image> samples;
-    for (int k : {0, count / 2, count - 1}) {
-      const run::TrajectoryFrame f = frameAt(k);
-      samples.push_back(renderer.render(f, cameraFor(f)));
-    }
+    for (int k : {0, count / 2, count - 1}) samples.push_back(renderer.render(frames[k], rig.camera(k)));
     gifFile = std::make_unique<files::AtomicFile>(runDir / "animation.gif");
     gif = std::make_unique<GifWriter>(gifFile->fd(), gifFile->target(), options.width, options.height, samples);
   }
@@ -107,9 +99,8 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   if (options.pngFrames) framesTemp = std::make_unique<FramesTemp>(framesDir);
   double renderSeconds = 0;
   for (int k = 0; k < count; ++k) {
-    const run::TrajectoryFrame f = frameAt(k);
     const auto start = std::chrono::steady_clock::now();
-    const Image image = renderer.render(f, cameraFor(f));
+    const Image image = renderer.render(frames[k], rig.camera(k));
     renderSeconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     if (gif) {
       // Delays rounded cumulatively, so the whole GIF lasts exactly count / fps seconds.
@@ -124,6 +115,11 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   }
   result.frames = count;
   result.secondsPerFrame = renderSeconds / count;
+  std::vector<double> heights;
+  for (int k = 0; k < count; ++k) heights.push_back(rig.subjectHeightFraction(std::size_t(k)));
+  std::sort(heights.begin(), heights.end());
+  result.subjectHeightMin = heights.front();
+  result.subjectHeightMedian = heights[heights.size() / 2];
   if (gif) {
     gif->close();
     gifFile->commit();

@@ -172,7 +172,8 @@ TEST(MeshGeometry, TrajectoryCarriesTheMeshAndTheRendererDrawsIt) {
   for (const auto& v : g["size"]["vertices"]) hi = std::max(hi, v[2].get<double>());
   EXPECT_DOUBLE_EQ(hi, 0.1);  // the unit cube scaled by 0.2
   ASSERT_EQ(
-      runCli("render " + run.string() + " --gif --size 120x90 --fps 10 --camera 0.8,-0.8,0.5:0,0,0.1", dir).exitCode,
+      runCli("render " + run.string() + " --gif --size 120x90 --fps 10 --camera fixed --view 0.8,-0.8,0.5:0,0,0.1", dir)
+          .exitCode,
       0);
   const auto with = articula::test::readGif((run / "animation.gif").string());
 
@@ -181,7 +182,9 @@ TEST(MeshGeometry, TrajectoryCarriesTheMeshAndTheRendererDrawsIt) {
   traj["bodies"][0]["geometry"] = nlohmann::json::array();
   std::ofstream(bare / "trajectory.json") << traj.dump();
   ASSERT_EQ(
-      runCli("render " + bare.string() + " --gif --size 120x90 --fps 10 --camera 0.8,-0.8,0.5:0,0,0.1", dir).exitCode,
+      runCli("render " + bare.string() + " --gif --size 120x90 --fps 10 --camera fixed --view 0.8,-0.8,0.5:0,0,0.1",
+             dir)
+          .exitCode,
       0);
   const auto without = articula::test::readGif((bare / "animation.gif").string());
   ASSERT_EQ(with.frames.size(), without.frames.size());

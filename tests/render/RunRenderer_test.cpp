@@ -84,6 +84,9 @@ TEST(RunRenderer, BadInputLeavesNoOutput) {
   options.fps = 25;
   options.camera = "nowhere";
   EXPECT_NE(errorOf(dir, options).find("--camera \"nowhere\""), std::string::npos);
+  options.camera = "fixed";
+  options.view = "nowhere";
+  EXPECT_NE(errorOf(dir, options).find("--view \"nowhere\""), std::string::npos);
   EXPECT_EQ(listing(dir), (std::vector<std::string>{"trajectory.json"}));
   EXPECT_NE(errorOf(dir / "missing", options).find("not a folder"), std::string::npos);
   fs::remove_all(dir);

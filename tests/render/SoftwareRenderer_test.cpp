@@ -36,7 +36,7 @@ TEST(SoftwareRenderer, BodiesChangeThePictureAndMotionMovesThem) {
   for (auto& f : empty.frames)
     for (auto& p : f.poses) p.position += Eigen::Vector3d(100, 100, 100);  // default balls far away
   const SoftwareRenderer renderer(run, small());
-  const Camera camera = parseCameraSpec("front", renderer, run.up, 160.0 / 120);
+  const Camera camera = parseViewSpec("front", renderer, run.up, 160.0 / 120);
   const Image first = renderer.render(run.frames[0], camera);
   ASSERT_EQ(first.width, 160);
   ASSERT_EQ(first.rgb.size(), 160u * 120 * 3);
@@ -64,7 +64,7 @@ TEST(SoftwareRenderer, ShadowsAndContactArrowsDrawSomething) {
   plain.shadows = false;
   plain.contactArrows = false;
   const SoftwareRenderer full(run, small()), bare(run, plain);
-  const Camera camera = parseCameraSpec("iso", full, run.up, 160.0 / 120);
+  const Camera camera = parseViewSpec("iso", full, run.up, 160.0 / 120);
   const Image a = full.render(run.frames[2], camera), b = bare.render(run.frames[2], camera);
   EXPECT_GT(differingPixels(a, b), 30);
   // Red arrow pixels appear only with arrows on.

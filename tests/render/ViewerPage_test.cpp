@@ -63,10 +63,21 @@ TEST(ViewerPage, CliRenderWritesAGifOfTheRun) {
                            " --duration 0.4 --report-interval 0.01 -q --out " + (dir / "run"),
                        dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
-  r = runCli("render " + (dir / "run") + " --gif --fps 10 --size 120x90 --camera side", dir);
+  r = runCli("render " + (dir / "run") + " --gif --fps 10 --size 120x90 --view side", dir);
   ASSERT_EQ(r.exitCode, 0) << r.err;
   EXPECT_NE(r.out.find("5 frames 120x90"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("subject height: "), std::string::npos) << r.out;
   EXPECT_TRUE(fs::exists(dir / "run/animation.gif"));
+  for (const char* camera : {"fixed", "fit-all"}) {
+    r = runCli("render " + (dir / "run") + " --fps 10 --size 120x90 -q --camera " + camera, dir);
+    EXPECT_EQ(r.exitCode, 0) << camera << r.err;
+  }
+  r = runCli("render " + (dir / "run") + " --camera side", dir);
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--camera \"side\": expected follow, fixed or fit-all"), std::string::npos) << r.err;
+  r = runCli("render " + (dir / "run") + " --view sideways", dir);
+  EXPECT_EQ(r.exitCode, 2);
+  EXPECT_NE(r.err.find("--view \"sideways\""), std::string::npos) << r.err;
   r = runCli("render " + (dir / "run") + " --size 12by9", dir);
   EXPECT_EQ(r.exitCode, 2);
   EXPECT_NE(r.err.find("--size \"12by9\""), std::string::npos) << r.err;

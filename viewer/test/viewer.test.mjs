@@ -75,6 +75,18 @@ try {
   check('a plot appears for the chosen column', series.includes('lower.pos_z[m]') && (await plotInk()) > inkBefore + 100, JSON.stringify(series));
   const csv = await page.evaluate(() => window.articulaViewer.plotCsv());
   check('the plot exports CSV', csv.startsWith('time[s],lower.pos_z[m]\n') && csv.split('\n').length > 150);
+  // Axis labels with units, a legend naming the curve, a cursor at the current time.
+  await page.evaluate(() => window.articulaViewer.setTime(1.0));
+  const labels = await page.evaluate(() => ({ ...window.articulaViewer.plotLabels(), cursorTime: window.articulaViewer.plotCursor }));
+  check('the plot has axis labels with units', labels.x === 'time [s]' && labels.y === 'lower.pos_z [m]', JSON.stringify(labels));
+  check('the legend names the curve with its value at the cursor',
+    labels.legend.length === 1 && /^lower\.pos_z = -?[0-9.e-]+ m$/.test(labels.legend[0]), JSON.stringify(labels.legend));
+  check('the time cursor is at the current time', labels.cursorTime === 1.0 && labels.cursor === 't = 1 s', JSON.stringify(labels));
+  await page.click('#play');
+  await page.waitForFunction(() => Math.abs(window.articulaViewer.time - 1.0) > 0.05, null, { timeout: 30000 }).catch(() => {});
+  await page.click('#play');  // pause (playback may have looped round)
+  const followed = await page.evaluate(() => ({ t: window.articulaViewer.time, cursor: window.articulaViewer.plotCursor }));
+  check('the time cursor follows playback', Math.abs(followed.t - 1.0) > 0.05 && followed.cursor === followed.t, JSON.stringify(followed));
 
   // Model tree: clicking a body selects it in 3D and in the plots.
   await page.click('#tree span[data-body="0"]');

@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <string>
 
+#include "articula/render/CameraRig.h"
 #include "articula/render/SoftwareRenderer.h"
 
 namespace articula::render {
@@ -14,8 +15,9 @@ struct RenderRunOptions {
   double fps = 25;         // frames per second of simulated time (real time)
   double speed = 1;        // playback speed: 0.5 = slow motion at half speed
   int width = 640, height = 480;
-  std::string camera = "auto";  // see parseCameraSpec
-  std::string follow;           // body name: the camera keeps it at the centre
+  std::string camera = "follow";  // follow, fixed or fit-all (CameraRig.h)
+  std::string view = "auto";      // auto, iso, front, side, top or an explicit eye (CameraRig.h)
+  std::string follow;             // body name: the camera frames that body alone
   bool shadows = true, contactArrows = true;
   int supersample = 2;
 };
@@ -23,15 +25,16 @@ struct RenderRunOptions {
 struct RenderRunResult {
   int frames = 0;
   double secondsPerFrame = 0;  // wall time of rendering one frame (mean)
+  // The height of the subject's projected bounding box over the image height: least and median.
+  double subjectHeightMin = 0, subjectHeightMedian = 0;
   std::filesystem::path gif, framesDir;
 };
 
-// Camera presets looking at the scene's bounding sphere: "auto" (= "iso"), "iso", "front",
-// "side", "top"; or explicit "ex,ey,ez" (eye, looking at the scene centre) or
-// "ex,ey,ez:tx,ty,tz" (eye and target), in metres in Ground. Throws articula::Error naming the
-// spec when it is malformed.
-Camera parseCameraSpec(const std::string& spec, const SoftwareRenderer& scene, const Eigen::Vector3d& up,
-                       double aspect);
+// One camera for a view looking at the scene's bounding sphere: the presets "auto" (= "iso"),
+// "iso", "front", "side", "top" from a distance that fits the sphere; or explicit "ex,ey,ez"
+// (eye, looking at the scene centre) or "ex,ey,ez:tx,ty,tz" (eye and target), in metres in
+// Ground. Throws articula::Error naming the spec when it is malformed.
+Camera parseViewSpec(const std::string& spec, const SoftwareRenderer& scene, const Eigen::Vector3d& up, double aspect);
 
 // Parses "WIDTHxHEIGHT" (e.g. "640x480"); throws articula::Error naming the value.
 void parseImageSize(const std::string& text, int& width, int& height);

@@ -395,6 +395,9 @@ function start({ trajectory, table, summary }) {
     play, pause, select,
     addSeries(name) { const ok = plot.addSeries(name); renderSeriesList(); return ok; },
     plotCsv: () => plot.toCsv(),
+    // The plot's axis labels, cursor text and legend lines, and the cursor's time.
+    plotLabels: () => plot.labels(),
+    get plotCursor() { return plot.cursor; },
     bodyPosition(i) { return groups[i].position.toArray(); },
     setBodiesVisible(visible) { groups.forEach((g) => { g.visible = visible; }); renderer.render(scene, camera); },
     // Body i's drawn shapes: type, name, vertex and triangle counts (a mesh's as given in trajectory.json).

@@ -1,5 +1,7 @@
-// A small canvas plot: several series against time, a cursor at the current time, zoom by
-// dragging a time range (double-click resets), export as PNG or CSV.
+// A small canvas plot: several series against time with axis labels carrying the units of the
+// trajectory.csv column names (`pelvis.pos_x[m]`), a legend naming each curve with its value at
+// the cursor, a time cursor that follows playback, zoom by dragging a time range (double-click
+// resets), export as PNG or CSV.
 
 const COLORS = ['#2f6fd6', '#d6452f', '#2fa05a', '#a34fd6', '#d69a2f', '#2fb3c4', '#7a7a7a', '#c42f84'];
 
@@ -48,7 +50,7 @@ export class Plot {
 
   layout() {
     const w = this.canvas.clientWidth, h = this.canvas.clientHeight;
-    return { w, h, left: 64, right: w - 12, top: 10, bottom: h - 24 };
+    return { w, h, left: 78, right: w - 12, top: 10, bottom: h - 38 };
   }
 
   timeAt(x) {
@@ -97,10 +99,23 @@ export class Plot {
       for (let v = Math.ceil(a / step) * step; v <= b; v += step) {
         const label = Math.abs(v) < step * 1e-6 ? '0' : Number(v.toPrecision(6)).toString();
         g.beginPath();
-        if (horizontal) { g.moveTo(X(v), top); g.lineTo(X(v), bottom); g.stroke(); g.fillText(label, X(v) - 10, h - 8); }
-        else { g.moveTo(left, Y(v)); g.lineTo(right, Y(v)); g.stroke(); g.fillText(label, 4, Y(v) + 4); }
+        if (horizontal) { g.moveTo(X(v), top); g.lineTo(X(v), bottom); g.stroke(); g.fillText(label, X(v) - 10, bottom + 14); }
+        else { g.moveTo(left, Y(v)); g.lineTo(right, Y(v)); g.stroke(); g.fillText(label, 22, Y(v) + 4); }
       }
     }
+    // Axis labels with units.
+    const labels = this.labels();
+    g.fillStyle = '#1d2430';
+    g.font = '12px system-ui, sans-serif';
+    g.textAlign = 'center';
+    g.fillText(labels.x, (left + right) / 2, h - 6);
+    g.save();
+    g.translate(12, (top + bottom) / 2);
+    g.rotate(-Math.PI / 2);
+    g.fillText(labels.y, 0, 0);
+    g.restore();
+    g.textAlign = 'left';
+    g.font = '11px system-ui, sans-serif';
     // Series.
     g.save();
     g.beginPath();
@@ -128,6 +143,21 @@ export class Plot {
     g.lineTo(X(this.cursor), bottom);
     g.stroke();
     g.setLineDash([]);
+    if (this.cursor >= t0 && this.cursor <= t1) {
+      g.fillStyle = '#1d2430';
+      const text = labels.cursor;
+      const x = Math.min(X(this.cursor) + 4, right - g.measureText(text).width - 2);
+      g.fillText(text, x, top + 11);
+      for (const s of this.series) {  // where each curve crosses the cursor
+        const v = valueAt(time, this.table.data[s.index], this.cursor);
+        if (!Number.isFinite(v)) continue;
+        g.fillStyle = s.color;
+        g.beginPath();
+        g.arc(X(this.cursor), Y(v), 3, 0, 2 * Math.PI);
+        g.fill();
+      }
+    }
+    this.drawLegend(g, right, top);
     if (this.drag) {
       g.fillStyle = 'rgba(47,111,214,0.15)';
       g.fillRect(Math.min(this.drag.x0, this.drag.x1), top, Math.abs(this.drag.x1 - this.drag.x0), bottom - top);
@@ -136,6 +166,39 @@ export class Plot {
       g.fillStyle = '#889';
       g.fillText('choose a column and press "add series" (or click a body in the model tree)', left + 10, top + 20);
     }
+  }
+
+  // The axis labels, the cursor's text and the legend's lines (name = value at the cursor).
+  labels() {
+    return {
+      x: axisLabel([this.table.columns[0]]),
+      y: axisLabel(this.series.map((s) => s.name)),
+      cursor: `t = ${formatValue(this.cursor)} ${splitUnit(this.table.columns[0]).unit || ''}`.trim(),
+      legend: this.series.map((s) => legendText(s.name, valueAt(this.table.data[0], this.table.data[s.index], this.cursor))),
+    };
+  }
+
+  drawLegend(g, right, top) {
+    if (this.series.length === 0) return;
+    const lines = this.labels().legend;
+    const width = Math.max(...lines.map((l) => g.measureText(l).width)) + 30;
+    const x = right - width - 6, y = top + 18;
+    g.fillStyle = 'rgba(255,255,255,0.85)';
+    g.strokeStyle = '#d5dae1';
+    g.fillRect(x, y, width, 16 * lines.length + 6);
+    g.strokeRect(x, y, width, 16 * lines.length + 6);
+    lines.forEach((line, i) => {
+      const s = this.series[i];
+      g.strokeStyle = s.color;
+      g.lineWidth = 2;
+      g.beginPath();
+      g.moveTo(x + 6, y + 12 + 16 * i);
+      g.lineTo(x + 22, y + 12 + 16 * i);
+      g.stroke();
+      g.fillStyle = '#1d2430';
+      g.fillText(line, x + 26, y + 16 + 16 * i);
+    });
+    g.lineWidth = 1;
   }
 
   toCsv() {
@@ -157,4 +220,49 @@ function niceStep(raw) {
   const p = Math.pow(10, Math.floor(Math.log10(raw)));
   const m = raw / p;
   return (m < 1.5 ? 1 : m < 3.5 ? 2 : m < 7.5 ? 5 : 10) * p;
+}
+
+// "pelvis.pos_x[m]" -> {name: "pelvis.pos_x", unit: "m"}; a name without [unit] has unit "".
+export function splitUnit(column) {
+  const m = /^(.*?)\s*\[([^\]]*)\]\s*$/.exec(column);
+  return m ? { name: m[1], unit: m[2] } : { name: column, unit: '' };
+}
+
+// An axis label for the columns drawn on it: one column "pelvis.pos_x [m]"; several with one
+// unit "pos_x, pos_z [m]" (the part after the last dot, when it differs) or "value [m]"; mixed units
+// "value [m | deg]".
+export function axisLabel(columns) {
+  if (columns.length === 0) return 'value';
+  const parts = columns.map(splitUnit);
+  const units = [...new Set(parts.map((p) => p.unit).filter((u) => u))];
+  const unit = units.length ? ` [${units.join(' | ')}]` : '';
+  if (parts.length === 1) return parts[0].name + unit;
+  const leaves = [...new Set(parts.map((p) => p.name.slice(p.name.lastIndexOf('.') + 1)))];
+  return (leaves.length <= 3 ? leaves.join(', ') : 'value') + unit;
+}
+
+// A legend line: "pelvis.pos_x = 0.123 m" ("—" where the value is not known).
+export function legendText(column, value) {
+  const { name, unit } = splitUnit(column);
+  return `${name} = ${Number.isFinite(value) ? formatValue(value) : '—'}${unit && Number.isFinite(value) ? ` ${unit}` : ''}`;
+}
+
+// The column's value at time t, linearly interpolated between the neighbouring rows (NaN outside).
+export function valueAt(time, column, t) {
+  const n = time.length;
+  if (n === 0 || !(t >= time[0] && t <= time[n - 1])) return NaN;
+  let lo = 0, hi = n - 1;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (time[mid] <= t) lo = mid; else hi = mid;
+  }
+  if (time[hi] <= t) return column[hi];
+  const s = (t - time[lo]) / (time[hi] - time[lo]);
+  return column[lo] + s * (column[hi] - column[lo]);
+}
+
+function formatValue(v) {
+  if (v === 0) return '0';
+  const a = Math.abs(v);
+  return a >= 1e4 || a < 1e-3 ? v.toExponential(3) : Number(v.toPrecision(4)).toString();
 }
