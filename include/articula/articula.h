@@ -168,6 +168,7 @@
 
 // render
 #include "articula/render/BrowserPages.h"
+#include "articula/render/CameraRig.h"
 #include "articula/render/EditorPage.h"
 #include "articula/render/ImageWriters.h"
 #include "articula/render/RunRenderer.h"

@@ -588,9 +588,13 @@ std::string writeKeepingForm(const ModelSource& source, const ModelSpec& edited,
   const JsonSpan root = scanJsonSource(source.text);
   FormMerge merge(source.text, source.spec, after, from, to);
   const std::string text = merge.run(root, src, o, n);
+  // The meshes were read from the source's folder: reading them back from there is no new access
+  // (a reader of the written file elsewhere names that folder with --allow-path, as before).
+  LoadOptions readBack = source.options;
+  readBack.allowedPaths.push_back(from.string());
   json back;
   try {
-    back = writeArticulaModel(readModelText(text, target, source.options));
+    back = writeArticulaModel(readModelText(text, target, readBack));
   } catch (const Error& e) {
     throw Error("keeping the form of " + source.file + " failed: the text written reads back with an error (" +
                 e.what() + "); write the canonical form instead (articula convert --canonical)");

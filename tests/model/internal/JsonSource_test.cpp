@@ -13,7 +13,7 @@ TEST(JsonSource, SpansOfMembersElementsAndKeys) {
   const std::string t = " {\"a\" : [1, 2.50 ,\"x\\\"]\"], \"b\\u0063\":{\"c\": {}},\n \"d\": -1e-5 } \n";
   const JsonSpan root = scanJsonSource(t);
   ASSERT_EQ(root.kind, JsonSpan::Kind::Object);
-  EXPECT_EQ(spanText(t, root), t.substr(1, t.size() - 3));  // without the space around it
+  EXPECT_EQ(spanText(t, root), t.substr(1, t.size() - 3));           // without the space around it
   ASSERT_EQ(root.keys, (std::vector<std::string>{"a", "bc", "d"}));  // keys decoded, in file order
   EXPECT_EQ(t.substr(root.keyBegin[1], root.keyEnd[1] - root.keyBegin[1]), "\"b\\u0063\"");
   const JsonSpan& a = root.children[0];
