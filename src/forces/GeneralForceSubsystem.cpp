@@ -63,6 +63,8 @@ void GeneralForceSubsystem::realizeTopology(State& state) {
     e->frozen_ = true;
   }
   if (trackWork_) workZ_ = state.allocateZ(getIndex(), 1);
+  for (int i : metered_) getForce(i);  // range check with a named error
+  if (!metered_.empty()) meteredZ_ = state.allocateZ(getIndex(), 1);
   enabledIndex_ = state.allocateDiscreteVariable(getIndex(), Stage::Dynamics, std::vector<char>(elements_.size(), 1),
                                                  getName() + ".enabled");
 }
@@ -152,13 +154,33 @@ void GeneralForceSubsystem::setNonConservativeWork(State& state, Real work) cons
 // a linear speed (lengthScale per second): the energy the speeds' own tolerance stands for, so the
 // work integral is held to the accuracy of the motion, not to 1 J whatever the model's size.
 void GeneralForceSubsystem::calcZWeights(const State& state, Real lengthScale, Vector& zWeights) const {
-  if (!trackWork_) return;
   const Real unit = matter_->calcSystemMass() * lengthScale * lengthScale;
-  if (unit > 0 && std::isfinite(unit)) zWeights[workIndex(state)] = 1 / unit;
+  if (!(unit > 0 && std::isfinite(unit))) return;
+  if (trackWork_) zWeights[workIndex(state)] = 1 / unit;
+  if (meteredZ_ >= 0) zWeights[state.getZStart(getIndex()) + meteredZ_] = 1 / unit;
 }
 
 void GeneralForceSubsystem::realizeDynamics(State& state) const {
   if (trackWork_) state.updZDot()[workIndex(state)] = calcNonConservativePower(state);
+  if (meteredZ_ < 0) return;
+  const auto& flags = state.getDiscreteVariable<std::vector<char>>(enabledIndex_);
+  Real power = 0;
+  for (int i : metered_)
+    if (flags[i]) power += elements_[i]->calcNonConservativePower(state, matter());
+  state.updZDot()[state.getZStart(getIndex()) + meteredZ_] = power;
+}
+
+void GeneralForceSubsystem::setMeteredElements(std::vector<int> elements) {
+  requireNotFrozen("setMeteredElements");
+  metered_ = std::move(elements);
+}
+
+Real GeneralForceSubsystem::getMeteredWork(const State& state) const {
+  return meteredZ_ < 0 ? 0.0 : state.getZ()[state.getZStart(getIndex()) + meteredZ_];
+}
+
+void GeneralForceSubsystem::recordReferencePosture(State& state) const {
+  for (const auto& e : elements_) e->recordReferencePosture(state, matter());
 }
 
 // Each enabled element alone, into zeroed accumulators. Diagnostics only: allocates.

@@ -288,8 +288,39 @@ Real signedScalar(const JsonNode& n, Sign sign) {
   return sign == Sign::Positive ? n.positive() : sign == Sign::NonNegative ? n.nonNegative() : n.number();
 }
 
+// A function of time: its args are ["t"].
+FunctionSpec readTimeFunction(const JsonNode& node) {
+  node.requireObject();
+  const JsonNode args = node.at("args");
+  for (size_t k = 0; k < args.size(); ++k)
+    if (args[k].string() != "t") args[k].fail("a function of time: its args are [\"t\"]");
+  return readFunction(node, {"t"});
+}
+
+// A pd_servo's target: a number (SI, or degrees as "<key>_deg") or a function of time.
+void readTarget(const JsonNode& node, const std::string& key, ForceSpec& f) {
+  const auto si = node.get(key), deg = node.get(key + "_deg");
+  if (si && deg) deg->fail("give \"" + key + "\" or \"" + key + "_deg\", not both");
+  if (deg) f.numbers[key] = {deg->number() * kDegree};
+  else if (si && si->isObject()) f.function = readTimeFunction(*si);
+  else if (si) f.numbers[key] = {si->number()};
+}
+
+void readJointNames(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
+  if (!node.isArray()) node.fail("expected an array of joint names");
+  for (size_t i = 0; i < node.size(); ++i) {
+    const std::string name = node[i].string();
+    const bool found = std::any_of(m.bodies.begin(), m.bodies.end(),
+                                   [&](const BodySpec& b) { return b.joint.name == name; });
+    if (!found) node[i].fail("no joint named \"" + name + "\"");
+    if (std::find(f.joints.begin(), f.joints.end(), name) != f.joints.end()) node[i].fail("joint listed twice");
+    f.joints.push_back(name);
+  }
+}
+
 void readField(const JsonNode& node, const FieldInfo& fi, const ModelSpec& m, ForceSpec& f) {
   const std::string key = fi.name;
+  if (fi.kind == FieldKind::Target) return readTarget(node, key, f);
   if (fi.kind == FieldKind::Angle) {
     const auto si = node.get(key), deg = node.get(key + "_deg");
     if (si && deg) deg->fail("give \"" + key + "\" or \"" + key + "_deg\", not both");
@@ -346,7 +377,10 @@ void readField(const JsonNode& node, const FieldInfo& fi, const ModelSpec& m, Fo
       }
       break;
     case FieldKind::Axes: readAxes(*v, f); break;
-    case FieldKind::Angle: break;
+    case FieldKind::Function: f.function = readTimeFunction(*v); break;
+    case FieldKind::Joints: readJointNames(*v, m, f); break;
+    case FieldKind::Angle:
+    case FieldKind::Target: break;
   }
 }
 
@@ -356,7 +390,8 @@ void checkCoordinate(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
   const std::string& body = f.bodies.at("body");
   if (body == kGround) node.at("body").fail("a coordinate force needs a mobilized body, not ground");
   const JointCoordinates jc = jointCoordinates(m.bodies[m.findBody(body)].joint);
-  const bool usesU = f.type == ForceType::MobilityConstantForce || f.type == ForceType::MobilityLinearDamper;
+  const bool usesU = f.type == ForceType::MobilityConstantForce || f.type == ForceType::MobilityLinearDamper ||
+                     f.type == ForceType::JointActuator;
   const auto& names = usesU ? jc.u : jc.q;
   const CoordinateName* c = findCoordinate(names, *f.coordinate);
   std::string list;
@@ -365,9 +400,14 @@ void checkCoordinate(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
     node.at("coordinate")
         .fail("not a coordinate of body \"" + body + "\"'s " + nameOf(m.bodies[m.findBody(body)].joint.type) +
               " joint (" + (list.empty() ? std::string("it has none") : list) + ")");
+  if (!usesU && jc.quaternion && f.type == ForceType::PdServo)
+    node.at("coordinate")
+        .fail(
+            "the joint's orientation is a quaternion: a pd_servo drives one scalar coordinate; hold a quaternion joint "
+            "with muscle_tone");
   if (!usesU && jc.quaternion)
     node.at("coordinate").fail("the joint's orientation is a quaternion; limit it with twist_axis and axes instead");
-  for (const char* k : {"rest_deg", "lower_deg", "upper_deg"})
+  for (const char* k : {"rest_deg", "lower_deg", "upper_deg", "target_deg"})
     if (node.has(k) && !c->angular)
       node.at(k).fail("coordinate \"" + c->name + "\" is not an angle: give it in SI units without _deg");
 }
@@ -384,7 +424,8 @@ ForceSpec readForce(const JsonNode& node, const ModelSpec& m, size_t index) {
   for (const std::string& key : node.keys()) {
     if (key == "type" || key == "name") continue;
     const bool known = std::any_of(info->fields.begin(), info->fields.end(), [&](const FieldInfo& fi) {
-      return key == fi.name || (fi.kind == FieldKind::Angle && key == std::string(fi.name) + "_deg");
+      const bool degrees = fi.kind == FieldKind::Angle || fi.kind == FieldKind::Target;
+      return key == fi.name || (degrees && key == std::string(fi.name) + "_deg");
     });
     if (!known) node.at(key).fail("unknown field \"" + key + "\" for a " + nameOf(f.type) + " force");
   }

@@ -142,6 +142,16 @@ json force(const ForceSpec& f) {
       case FieldKind::BodyMap:
         if (!f.bodyDamping.empty()) j[key] = f.bodyDamping;
         break;
+      case FieldKind::Function:
+        if (f.function) j[key] = writeFunction(*f.function);
+        break;
+      case FieldKind::Target:  // a function, a number, or absent (hold the initial value)
+        if (f.function) j[key] = writeFunction(*f.function);
+        else if (num != f.numbers.end()) j[key] = num->second[0];
+        break;
+      case FieldKind::Joints:
+        if (!f.joints.empty()) j[key] = f.joints;
+        break;
       case FieldKind::Axes:
         if (f.numbers.count("axes.lower")) {
           json axes = json::array();

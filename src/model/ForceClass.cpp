@@ -22,6 +22,9 @@ ForceClass forceClassOf(ForceType type) {
     case T::MobilityConstantForce:
     case T::TwoPointConstantForce:
     case T::TorquePulse: return ForceClass::Applied;
+    case T::JointActuator:
+    case T::PdServo:
+    case T::MuscleTone: return ForceClass::Actuator;
   }
   throw std::logic_error("a force type without a class");
 }

@@ -20,8 +20,11 @@ enum class FieldKind {
   Numbers,  // an array of numbers
   Frame,    // {"position", "orientation"}
   Bool,
-  BodyMap,  // {"body name": number}
-  Axes      // three {"lower", "upper" (or _deg), "stiffness", "damping"} objects
+  BodyMap,   // {"body name": number}
+  Axes,      // three {"lower", "upper" (or _deg), "stiffness", "damping"} objects
+  Function,  // a function of time (args ["t"]): ForceSpec::function
+  Target,    // a number (or "<name>_deg") or a function of time; absent: hold the initial value
+  Joints     // an array of joint names: ForceSpec::joints
 };
 
 enum class Sign { Any, NonNegative, Positive };

@@ -12,12 +12,15 @@
 #include "articula/forces/ConstantTorque.h"
 #include "articula/forces/GlobalDamper.h"
 #include "articula/forces/Gravity.h"
+#include "articula/forces/JointActuator.h"
 #include "articula/forces/LinearBushing.h"
 #include "articula/forces/MobilityConstantForce.h"
 #include "articula/forces/MobilityLinearDamper.h"
 #include "articula/forces/MobilityLinearSpring.h"
 #include "articula/forces/MobilityLinearStop.h"
+#include "articula/forces/MuscleTone.h"
 #include "articula/forces/PassiveJointDamping.h"
+#include "articula/forces/PdServo.h"
 #include "articula/forces/RangeOfMotionLimit.h"
 #include "articula/forces/TorquePulse.h"
 #include "articula/forces/TwoPointConstantForce.h"
@@ -82,6 +85,11 @@ class ForceFactory {
       }
       case T::RangeOfMotionLimit: return rangeOfMotion(f);
       case T::TorquePulse: return torquePulse(f);
+      case T::JointActuator:
+        return std::make_unique<JointActuator>(body(f, "body"), whichU(f), makeFunction(f.function.value()),
+                                               num(f, "scale"), num(f, "limit"), f.name);
+      case T::PdServo: return pdServo(f);
+      case T::MuscleTone: return muscleTone(f);
     }
     throw std::logic_error("ForceFactory: a force type without a case");
   }
@@ -126,6 +134,23 @@ class ForceFactory {
     for (size_t i = 0; i < p.size(); ++i) peak[static_cast<int>(i)] = p[i];
     return std::make_unique<TorquePulse>(mobility ? TorquePulse::Mode::Mobility : TorquePulse::Mode::BodyTorquePair, b,
                                          peak, num(f, "start"), num(f, "duration"), f.name);
+  }
+
+  // The target: a function of time, a constant, or none (hold the assembled initial value).
+  std::unique_ptr<ForceElement> pdServo(const ForceSpec& f) const {
+    FunctionPtr target;
+    if (f.function) target = makeFunction(*f.function);
+    else if (f.numbers.count("target")) target = functions::constant(num(f, "target"));
+    return std::make_unique<PdServo>(body(f, "body"), whichQ(f), num(f, "kp"), num(f, "kd"), target, num(f, "limit"),
+                                     f.name);
+  }
+
+  std::unique_ptr<ForceElement> muscleTone(const ForceSpec& f) const {
+    auto tone = std::make_unique<MuscleTone>(num(f, "stiffness"), num(f, "damping"), f.name);
+    for (const std::string& joint : f.joints)
+      for (size_t i = 0; i < m_.bodies.size(); ++i)
+        if (m_.bodies[i].joint.name == joint) tone->addJoint(b_.mobodOfBody.at(i));
+    return tone;
   }
 
   const ModelSpec& m_;
@@ -212,6 +237,10 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
       throw ModelError(file, "/forces/" + std::to_string(i), "\"" + m.forces[i].name + "\"", e.what());
     }
   }
+  std::vector<int> actuators;  // their work is reported on its own (GeneralForceSubsystem::getMeteredWork)
+  for (size_t i = 0; i < b.classOfForce.size(); ++i)
+    if (b.classOfForce[i] == ForceClass::Actuator) actuators.push_back(static_cast<int>(i));
+  b.forces->setMeteredElements(actuators);
   addContactWorkProbe(b);
   try {
     b.initialState = b.system->realizeTopology();
@@ -222,6 +251,7 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
   applyInitialState(m, b, b.initialState);
   applyJointMotions(m, b, b.initialState, file);
   assembleInitialState(m, b, file);
+  b.forces->recordReferencePosture(b.initialState);  // servos and tone hold the assembled posture
   try {
     b.system->realize(b.initialState, Stage::Acceleration);
   } catch (const std::exception& e) {

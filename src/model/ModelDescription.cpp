@@ -1,11 +1,13 @@
 // describeModel / checkModelFile: `articula info` and `articula validate` as library functions.
 #include "articula/model/ModelDescription.h"
 
+#include <cmath>
 #include <cstdio>
 #include <string_view>
 #include <unordered_map>
 
 #include "articula/Counted.h"
+#include "articula/Error.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelEvents.h"
 #include "articula/model/ModelFile.h"
@@ -107,6 +109,53 @@ void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& b
   for (const auto& c : m.constraints) appendf(out, "  %s \"%s\"\n", nameOf(c.type).c_str(), c.name.c_str());
 }
 
+std::string functionText(const FunctionSpec& f) {
+  std::string s = nameOf(f.type) + "(t)";
+  if (f.type == FunctionType::Spline) {
+    appendf(s, " through %zu knots, t %g..%g s", f.x.size(), f.x.front(), f.x.back());
+    return s;
+  }
+  s += " [";
+  for (size_t i = 0; i < f.coefficients.size(); ++i) appendf(s, "%s%g", i ? ", " : "", f.coefficients[i]);
+  return s + "]";
+}
+
+std::string limitText(const ForceSpec& f) {
+  const Real limit = f.numbers.at("limit").at(0);
+  std::string s;
+  if (std::isfinite(limit)) appendf(s, ", |tau| <= %g", limit);
+  return s;
+}
+
+// The parameters of an actuator (ForceClass::Actuator); "" for other forces.
+std::string actuatorText(const ForceSpec& f) {
+  std::string s;
+  auto n = [&](const char* k) { return f.numbers.at(k).at(0); };
+  switch (f.type) {
+    case ForceType::JointActuator:
+      appendf(s, ": body \"%s\" u %s, tau = %g * %s%s", f.bodies.at("body").c_str(), f.coordinate->c_str(), n("scale"),
+              functionText(f.function.value()).c_str(), limitText(f).c_str());
+      break;
+    case ForceType::PdServo: {
+      std::string target = "hold the initial value";
+      if (f.function) target = functionText(*f.function);
+      else if (f.numbers.count("target")) target = formatValue(n("target"));
+      appendf(s, ": body \"%s\" q %s, kp %g, kd %g, target %s%s", f.bodies.at("body").c_str(), f.coordinate->c_str(),
+              n("kp"), n("kd"), target.c_str(), limitText(f).c_str());
+      break;
+    }
+    case ForceType::MuscleTone: {
+      std::string joints;
+      for (const auto& j : f.joints) joints += (joints.empty() ? "" : ", ") + j;
+      appendf(s, ": stiffness %g, damping %g towards the initial posture, joints %s", n("stiffness"), n("damping"),
+              joints.empty() ? "all but the roots" : joints.c_str());
+      break;
+    }
+    default: break;
+  }
+  return s;
+}
+
 void appendScenario(std::string& out, const ScenarioSpec& s) {
   appendf(out, "Scenario: %g s, %s, %s %g, reports every %g s\n", s.duration, nameOf(s.integrator).c_str(),
           s.fixedStep > 0 ? "fixed step" : "accuracy", s.fixedStep > 0 ? s.fixedStep : s.accuracy, s.reportInterval);
@@ -120,7 +169,8 @@ std::string describeModel(const ModelSpec& m, const BuiltModel& built, const std
   appendHeader(out, m, built, file);
   appendTree(out, m);
   if (!m.forces.empty()) out += "Forces:\n";
-  for (const auto& f : m.forces) appendf(out, "  %s \"%s\"\n", nameOf(f.type).c_str(), f.name.c_str());
+  for (const auto& f : m.forces)
+    appendf(out, "  %s \"%s\"%s\n", nameOf(f.type).c_str(), f.name.c_str(), actuatorText(f).c_str());
   appendConstraints(out, m, built);
   appendScenario(out, m.scenario);
   for (const auto& w : m.warnings) appendf(out, "warning: %s\n", w.c_str());

@@ -83,6 +83,7 @@ void mergeForces(const Placement& p, const ModelSpec& part, ModelSpec& m) {
     std::map<std::string, Real> damping;
     for (const auto& [body, c] : f.bodyDamping) damping[prefixed(p, body)] = c;
     f.bodyDamping = damping;
+    for (std::string& j : f.joints) j = prefixed(p, j);
     m.forces.push_back(std::move(f));
   }
 }

@@ -124,6 +124,8 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
   const Frame& first = r.totals.first;
   const Frame& last = r.totals.last;
   const EnergyBalance balance = judgeEnergyBalance(r.totals);
+  // The non-conservative work holds the actuators' work (their input) and the rest's (dissipation).
+  const Real passiveWork = last.nonConservativeWork - last.actuatorWork;
   json s;
   s["model"] = {{"name", m.name},
                 {"file", model::validUtf8(d.modelFile)},
@@ -174,7 +176,8 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
                  {"final_kinetic_J", last.kineticEnergy},
                  {"final_potential_J", last.potentialEnergy},
                  {"non_conservative_work_J", last.nonConservativeWork},
-                 {"dissipated_J", last.nonConservativeWork < 0 ? -last.nonConservativeWork : 0.0},
+                 {"actuator_work_J", last.actuatorWork},
+                 {"dissipated_J", passiveWork < 0 ? -passiveWork : 0.0},
                  {"balance_error_J", balance.error},
                  {"energy_moved_J", balance.moved},
                  {"relative_balance_error", balance.relative},
@@ -254,6 +257,8 @@ std::string makeSummaryText(const json& s) {
       e["non_conservative_work_J"].get<double>(), e["dissipated_J"].get<double>(), e["balance_error_J"].get<double>(),
       100 * std::abs(e["relative_balance_error"].get<double>()), e["energy_moved_J"].get<double>(),
       e["balance_closes"].get<bool>() ? "" : " (does not close: see the warning)");
+  if (e.contains("actuator_work_J") && e["actuator_work_J"].get<double>() != 0)
+    line("             of it, work by actuators %.6g J", e["actuator_work_J"].get<double>());
   if (!s["head"].is_null()) {
     const json& h = s["head"];
     line("Head         body \"%s\": peak acceleration %.4g m/s^2 (%.3g g) at t = %.4g s",

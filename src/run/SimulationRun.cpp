@@ -114,6 +114,7 @@ void sampleFrame(const model::ModelSpec& m, const model::BuiltModel& built, Stat
   f.kineticEnergy = sys.calcKineticEnergy(s);
   f.potentialEnergy = sys.calcPotentialEnergy(s);
   f.nonConservativeWork = built.forces->getNonConservativeWork(s);
+  f.actuatorWork = built.forces->getMeteredWork(s);  // the builder meters the actuators
   if (built.contact) sampleContacts(built, s, f);
   for (const BodySample& b : f.bodies)
     if (!b.comAcceleration.allFinite() || !b.com.allFinite())

@@ -53,6 +53,10 @@ class ForceElement {
   // Called once after finalize(), while the System realizes Topology: an element that keeps
   // per-State data (DiscreteForces) allocates its discrete variables there, owned by `subsystem`.
   virtual void allocateState(State& /*state*/, int /*subsystem*/) {}
+  // Called when the State's initial conditions are final (a model builder calls it after assembly):
+  // an element that holds a posture (PdServo without a target, MuscleTone) records the State's q
+  // as its reference, in the State. Needs Position.
+  virtual void recordReferencePosture(State& /*state*/, const MatterSubsystem& /*matter*/) const {}
   // Linearization for implicit integrators (matter/ForceJacobian.h): D += ∂τ/∂u, K += (∂τ/∂q) N.
   // Default: nothing (the element is treated explicitly). Stiff elements (dampers) override it.
   virtual void addInForceJacobian(const State& /*state*/, const MatterSubsystem& /*matter*/, Matrix& /*D*/,
@@ -120,6 +124,18 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   // Resets W_nc to `work` (e.g. 0 at the start of a new run from a copied State).
   void setNonConservativeWork(State& state, Real work) const;
 
+  // Every element's recordReferencePosture (enabled or not): the State's q becomes the posture
+  // that posture-holding elements pull towards.
+  void recordReferencePosture(State& state) const;
+
+  // A second work integral over chosen elements (a model's actuators): before the System is built,
+  // name them by index; one more z then integrates the sum of their calcNonConservativePower while
+  // enabled. It is a part of W_nc when that is tracked too, so W_nc - W_metered is the rest's work.
+  void setMeteredElements(std::vector<int> elements);
+  const std::vector<int>& getMeteredElements() const { return metered_; }
+  // J since the State's initial time; 0 when no element is metered.
+  Real getMeteredWork(const State& state) const;
+
   void realizeTopology(State& state) override;
   void realizeDynamics(State& state) const override;
 
@@ -133,6 +149,8 @@ class GeneralForceSubsystem : public ForceSubsystem, public ForceJacobianSource 
   int enabledIndex_ = -1;                    // discrete variable: std::vector<char>, one per element
   bool trackWork_ = false;
   int workZ_ = -1;  // index of W_nc within the system z, when tracked
+  std::vector<int> metered_;
+  int meteredZ_ = -1;  // index of the metered work within the subsystem's z, when some are metered
 };
 
 }  // namespace articula

@@ -20,7 +20,10 @@ enum class ForceType {
   GlobalDamper,
   PassiveJointDamping,
   RangeOfMotionLimit,
-  TorquePulse
+  TorquePulse,
+  JointActuator,
+  PdServo,
+  MuscleTone
 };
 
 template <>

@@ -105,6 +105,8 @@ struct ForceSpec {
   std::optional<TorquePulseMode> mode;               // torque_pulse
   std::map<std::string, std::vector<Real>> numbers;  // every numeric field, scalars as size 1
   std::map<std::string, Real> bodyDamping;           // passive_joint_damping per-body overrides
+  std::optional<FunctionSpec> function;              // of time: joint_actuator's "function", pd_servo's "target"
+  std::vector<std::string> joints;                   // muscle_tone: joint names (empty: every non-root joint)
 };
 
 struct ContactMaterialSpec {

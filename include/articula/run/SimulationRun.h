@@ -56,6 +56,7 @@ struct Frame {
       contactTorque;  // per spec body: net contact force and moment about the mass centre (empty without contact)
   Real kineticEnergy = 0, potentialEnergy = 0;
   Real nonConservativeWork = 0;  // integral of the non-conservative power since t = 0, J
+  Real actuatorWork = 0;         // the part of it done by the actuators (ForceClass::Actuator), J
   JointLoads loads;              // sampled when RunSettings::jointLoads (else empty)
 };
 
