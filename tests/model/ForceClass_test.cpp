@@ -11,5 +11,7 @@ TEST(ForceClass, EveryForceTypeHasOne) {
   EXPECT_EQ(forceClassOf(ForceType::PassiveJointDamping), ForceClass::Damping);
   EXPECT_EQ(forceClassOf(ForceType::MobilityLinearSpring), ForceClass::Spring);
   EXPECT_EQ(forceClassOf(ForceType::TorquePulse), ForceClass::Applied);
+  for (ForceType t : {ForceType::JointActuator, ForceType::PdServo, ForceType::MuscleTone})
+    EXPECT_EQ(forceClassOf(t), ForceClass::Actuator) << nameOf(t);
   EXPECT_EQ(kindList<ForceClass>(), "gravity, spring, damping, limit, actuator, applied, contact");
 }
