@@ -270,6 +270,22 @@ try {
   f = (await model()).forces[0];
   check('changing a force type keeps only its fields', f.type === 'constant_force' && Array.isArray(f.force) && f.stiffness === undefined && f.coordinate === undefined, JSON.stringify(f));
   await page.click('#undo');
+  // An actuator: a PD servo whose target is a function of time, edited as JSON.
+  await page.selectOption('#new-force-type', 'pd_servo');
+  await page.click('#add-force');
+  await set('/forces/1/kp', 40);
+  const target = page.locator('[data-json-of="/forces/1/target"]');
+  await target.fill('{"type": "sinusoid", "coefficients": [0.2, 3, 0, 0], "args": ["t"]}');
+  await target.dispatchEvent('change');
+  f = (await model()).forces[1];
+  check('a pd_servo added with a target of time', f.type === 'pd_servo' && f.body === 'upper' && f.coordinate === 'angle' && f.kp === 40 &&
+    f.kd === 0 && f.target?.type === 'sinusoid', JSON.stringify(f));
+  await target.fill('');
+  await target.dispatchEvent('change');
+  f = (await model()).forces[1];
+  check('an emptied target holds the initial value', f.target === undefined, JSON.stringify(f));
+  await page.locator('[data-force="1"] button:has-text("remove force")').click();
+  check('and the servo removed', (await model()).forces.length === 1);
   await page.click('#sections [data-section="state"]');
   await page.selectOption('[data-unit-of="q:shoulder.angle"]', 'deg');
   await set('/initial_state/q_deg/shoulder.angle', 30);

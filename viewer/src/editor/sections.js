@@ -34,7 +34,8 @@ export const jointName = (b) => b.joint?.name || b.name;
 
 // Force element fields by type (docs/model-format.md "Forces"). Kinds: body, body2 (a body or
 // ground), q / u (a coordinate of the body's joint), vec, vec6, num, angle, bool, frame, enum:…,
-// axes, peak.
+// axes, peak, fn (a function of time, as JSON), target (a number or a function of time, as JSON;
+// empty: hold the initial value), joints (joint names, as JSON).
 export const FORCE_FIELDS = {
   constant_force: [['body', 'body'], ['station', 'vec'], ['force', 'vec']],
   constant_torque: [['body', 'body'], ['torque', 'vec']],
@@ -51,6 +52,9 @@ export const FORCE_FIELDS = {
   range_of_motion_limit: [['body', 'body'], ['coordinate', 'q?'], ['lower', 'angle'], ['upper', 'angle'], ['stiffness', 'num'], ['damping', 'num'],
     ['twist_axis', 'enum:x,y,z'], ['axes', 'axes']],
   torque_pulse: [['body', 'body'], ['mode', 'enum:mobility,body_torque_pair'], ['peak', 'peak'], ['start', 'num'], ['duration', 'num']],
+  joint_actuator: [['body', 'body'], ['coordinate', 'u'], ['function', 'fn'], ['scale', 'num'], ['limit', 'num']],
+  pd_servo: [['body', 'body'], ['coordinate', 'q'], ['kp', 'num'], ['kd', 'num'], ['target', 'target'], ['limit', 'num']],
+  muscle_tone: [['stiffness', 'num'], ['damping', 'num'], ['joints', 'joints']],
 };
 const REQUIRED = {
   constant_force: ['body', 'force'], constant_torque: ['body', 'torque'], mobility_constant_force: ['body', 'coordinate', 'force'],
@@ -59,6 +63,7 @@ const REQUIRED = {
   two_point_linear_damper: ['body1', 'body2', 'damping'], two_point_constant_force: ['body1', 'body2', 'force'],
   linear_bushing: ['body1', 'body2', 'stiffness'], global_damper: ['damping'], passive_joint_damping: ['damping'],
   range_of_motion_limit: ['body'], torque_pulse: ['body', 'mode', 'peak', 'start', 'duration'],
+  joint_actuator: ['body', 'coordinate', 'function'], pd_servo: ['body', 'coordinate', 'kp', 'kd'], muscle_tone: ['stiffness', 'damping'],
 };
 
 function defaultValue(kind, model, force) {
@@ -72,6 +77,7 @@ function defaultValue(kind, model, force) {
     case 'vec': return [0, 0, 0];
     case 'vec6': return [0, 0, 0, 0, 0, 0];
     case 'peak': return [1];
+    case 'fn': return { type: 'constant', coefficients: [1], args: ['t'] };
     case 'bool': return false;
     default: return kind.startsWith('enum:') ? kind.slice(5).split(',')[0] : 0;
   }
@@ -92,6 +98,29 @@ function retype(model, f, type) {
     if (REQUIRED[type].includes(field) && f[field] === undefined) f[field] = defaultValue(kind, model, f);
   }
   if (type === 'torque_pulse' && !(f.duration > 0)) f.duration = 0.1;
+}
+
+// A JSON value edited as text; empty text removes the field (optional fields).
+function optionalJson(w, ctx, path, title) {
+  const area = document.createElement('textarea');
+  area.className = 'json-area';
+  area.rows = 2;
+  area.dataset.jsonOf = path;
+  area.title = title;
+  const value = w.getAt(path);
+  area.value = value === undefined ? '' : JSON.stringify(value);
+  const note = document.createElement('span');
+  note.className = 'field-error';
+  area.addEventListener('change', () => {
+    let v;
+    if (area.value.trim() !== '') {
+      try { v = JSON.parse(area.value); } catch (e) { note.textContent = `not JSON: ${e.message}`; return; }
+    }
+    ctx.change(() => w.setAt(path, v));
+  });
+  const wrap = document.createElement('div');
+  wrap.append(area, note);
+  return wrap;
 }
 
 export function renderForces(form, ctx) {
@@ -148,6 +177,10 @@ export function renderForces(form, ctx) {
           const v = widget.value.split(',').map((x) => x.trim()).filter((x) => x !== '').map(Number);
           w.setAt(fp, v.length ? v : undefined);
         }));
+      } else if (kind === 'fn' || kind === 'target' || kind === 'joints') {
+        widget = optionalJson(w, ctx, fp, kind === 'joints' ? 'joint names, e.g. ["hip_l", "knee_l"]; empty: every joint but the roots'
+          : kind === 'target' ? 'a number (rad or m) or a function of time {"type": ..., "args": ["t"]}; empty: hold the initial value'
+            : 'a function of time: {"type": "spline", "x": [...], "y": [...], "args": ["t"]}');
       } else if (kind === 'axes') {
         widget = document.createElement('div');
         widget.dataset.path = fp;
