@@ -4,6 +4,7 @@
 // mobility indices are checked against the matter when the element is added (IndexError); the
 // elements' constructors check their parameters (articula.Error naming the field).
 #include <cmath>
+#include <limits>
 
 #include "BuildAccess.h"
 #include "SystemAccess.h"
@@ -14,12 +15,15 @@
 #include "articula/forces/GeneralForceSubsystem.h"
 #include "articula/forces/GlobalDamper.h"
 #include "articula/forces/Gravity.h"
+#include "articula/forces/JointActuator.h"
 #include "articula/forces/LinearBushing.h"
 #include "articula/forces/MobilityConstantForce.h"
 #include "articula/forces/MobilityLinearDamper.h"
 #include "articula/forces/MobilityLinearSpring.h"
 #include "articula/forces/MobilityLinearStop.h"
+#include "articula/forces/MuscleTone.h"
 #include "articula/forces/PassiveJointDamping.h"
+#include "articula/forces/PdServo.h"
 #include "articula/forces/RangeOfMotionLimit.h"
 #include "articula/forces/TorquePulse.h"
 #include "articula/forces/TwoPointConstantForce.h"
@@ -294,6 +298,43 @@ void bindMobilityForces(Cls& c) {
           py::arg("body"), py::arg("which_q"), py::arg("lower"), py::arg("upper"), py::arg("stiffness"),
           py::arg("dissipation"), py::arg("name") = "",
           "A one-sided Hunt-Crossley stop outside [lower, upper] (use -inf / inf for no bound).")
+      .def(
+          "add_joint_actuator",
+          [](Forces& f, int b, int u, std::shared_ptr<Function> fn, Real scale, Real limit, std::string name) {
+            requireMobilityIndex(matter(f), b, u, false, "which_u");
+            return add(
+                f, std::make_unique<JointActuator>(b, u, FunctionPtr(std::move(fn)), scale, limit, std::move(name)));
+          },
+          py::arg("body"), py::arg("which_u"), py::arg("function"), py::arg("scale") = 1.0,
+          py::arg("limit") = std::numeric_limits<Real>::infinity(), py::arg("name") = "",
+          "Generalized force scale * function(t) on speed `which_u`, clamped to |tau| <= limit; its work is "
+          "the actuators' work.")
+      .def(
+          "add_pd_servo",
+          [](Forces& f, int b, int q, Real kp, Real kd, std::shared_ptr<Function> target, Real limit,
+             std::string name) {
+            requireMobilityIndex(matter(f), b, q, true, "which_q");
+            return add(f,
+                       std::make_unique<PdServo>(b, q, kp, kd, FunctionPtr(std::move(target)), limit, std::move(name)));
+          },
+          py::arg("body"), py::arg("which_q"), py::arg("kp"), py::arg("kd"), py::arg("target") = py::none(),
+          py::arg("limit") = std::numeric_limits<Real>::infinity(), py::arg("name") = "",
+          "tau = kp (r(t) - q_i) + kd (r'(t) - qdot_i) on coordinate `which_q` (not a quaternion entry), clamped "
+          "to |tau| <= limit; r a function of time, or None to hold the coordinate's default value.")
+      .def(
+          "add_muscle_tone",
+          [](Forces& f, Real k, Real c, const std::vector<int>& joints, std::string name) {
+            auto e = std::make_unique<MuscleTone>(k, c, std::move(name));
+            for (int b : joints) {
+              requireBodyIndex(matter(f), b, "joints body", false);
+              e->addJoint(b);
+            }
+            return add(f, std::move(e));
+          },
+          py::arg("stiffness"), py::arg("damping"), py::arg("joints") = std::vector<int>{},
+          py::arg("name") = "muscle tone",
+          "Stiffness and damping towards the reference posture (the default q) on the joints of these bodies "
+          "(default: every joint but the root joints); quaternion joints by their rotation vector.")
       .def(
           "add_global_damper",
           [](Forces& f, Real c, std::string name) {

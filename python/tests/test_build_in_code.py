@@ -148,6 +148,35 @@ def test_every_force_element_reports_its_power_as_f_dot_v():
     assert f.calc_power(st) == pytest.approx(expected, rel=1e-12, abs=1e-12)
 
 
+def test_pd_servo_is_the_damped_oscillator():
+    """m x'' = -kp x - kd x' holding x = 0 from x = 0.1: the closed form of the damped oscillator."""
+    s, b = slider_system(mass=2.0)
+    kp, kd, mass = 50.0, 2.0, 2.0
+    s.add_general_forces().add_pd_servo(b, 0, kp, kd)
+    st = s.realize_topology()
+    st.q[:] = [0.1]
+    rk4(s, st, 1e-3, 800)
+    w0 = math.sqrt(kp / mass)
+    zeta = kd / (2 * math.sqrt(kp * mass))
+    wd = w0 * math.sqrt(1 - zeta ** 2)
+    t = 0.8
+    x = 0.1 * math.exp(-zeta * w0 * t) * (math.cos(wd * t) + zeta * w0 / wd * math.sin(wd * t))
+    assert st.q[0] == pytest.approx(x, abs=1e-9)
+
+
+def test_joint_actuator_and_muscle_tone_forces():
+    s, b = slider_system(mass=2.0)
+    f = s.add_general_forces()
+    f.add_joint_actuator(b, 0, articula.functions.constant(3.0), scale=2.0, limit=5.0)  # 6 N, clamped to 5
+    f.add_muscle_tone(40.0, 0.5, joints=[b])
+    st = s.realize_topology()
+    st.q[:] = [0.2]
+    st.u[:] = [-1.0]
+    s.realize(st, Stage.Acceleration)
+    # 5 N from the actuator, -40 * 0.2 + 0.5 * 1.0 from the tone about the default posture x = 0.
+    assert st.udot[0] == pytest.approx((5.0 - 8.0 + 0.5) / 2.0, abs=1e-12)
+
+
 def test_a_python_custom_force_equals_the_built_in_element():
     k, q0 = 7.0, 0.25
 
