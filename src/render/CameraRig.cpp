@@ -300,7 +300,7 @@ CameraRig::CameraRig(const run::RunTrajectory& run, const std::vector<run::Traje
     std::vector<Vector3d> centre(n), target(n);
     for (std::size_t k = 0; k < n; ++k) {
       points[k] = subjectPoints(k);
-      centre[k] = boxCentre(points[k]);
+      centre[k] = balancedCentre(points[k]);
     }
     for (std::size_t k = 0; k < n; ++k)
       target[k] = smoothed<Vector3d>(k, n, w, true, [&](std::size_t j) { return centre[j]; });
@@ -326,7 +326,7 @@ CameraRig::CameraRig(const run::RunTrajectory& run, const std::vector<run::Traje
       for (const Vector3d& p : bodyPoints_[b]) all.push_back(worldPoint(frame.poses[b], p));
   Camera camera = literal && options.mode == CameraMode::Fixed ? *literal : Camera{};
   if (!(literal && options.mode == CameraMode::Fixed)) {
-    const Vector3d target = boxCentre(all);
+    const Vector3d target = balancedCentre(all);
     camera = cameraAt(target, requiredDistance(target, all));
   }
   camera.fovYDegrees = options.fovYDegrees;
@@ -350,6 +350,28 @@ Vector3d CameraRig::boxCentre(const std::vector<Vector3d>& points) const {
   }
   const Vector3d c = 0.5 * (lo + hi);
   return c.x() * basis_.r + c.y() * basis_.u + c.z() * basis_.d;
+}
+
+// The box centre moved across the view until the perspective picture of the points is centred:
+// points nearer the eye project larger, so the box's own centre leaves the picture lopsided (the
+// feet of a body seen from above at the bottom edge, its head well short of the top).
+Vector3d CameraRig::balancedCentre(const std::vector<Vector3d>& points) const {
+  Vector3d c = boxCentre(points);
+  for (int pass = 0; pass < 3; ++pass) {
+    const double distance = requiredDistance(c, points);
+    const Vector3d eye = c + distance * basis_.d;
+    double xlo = std::numeric_limits<double>::infinity(), xhi = -xlo, ylo = xlo, yhi = -xlo;
+    for (const Vector3d& p : points) {
+      const Vector3d q = p - eye;
+      const double depth = -q.dot(basis_.d);
+      if (depth <= 0) continue;
+      xlo = std::min(xlo, q.dot(basis_.r) / depth), xhi = std::max(xhi, q.dot(basis_.r) / depth);
+      ylo = std::min(ylo, q.dot(basis_.u) / depth), yhi = std::max(yhi, q.dot(basis_.u) / depth);
+    }
+    if (!(xhi >= xlo && yhi >= ylo)) break;
+    c += distance * (0.5 * (xlo + xhi) * basis_.r + 0.5 * (ylo + yhi) * basis_.u);
+  }
+  return c;
 }
 
 // The least eye distance from `target` along the view direction at which every point lies within

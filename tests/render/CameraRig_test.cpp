@@ -105,8 +105,30 @@ TEST(CameraRig, FollowFillsThePictureWithABallAtTheAnalyticDistance) {
     const Camera& c = rig.camera(k);
     // Within 5 %: the tessellated sphere's vertices lie on the sphere but may miss its silhouette.
     EXPECT_NEAR((c.eye - c.target).norm(), expected, 0.05 * expected) << k;
-    EXPECT_NEAR((c.target - run.frames[k].poses[0].position).norm(), 0, 1e-6) << k;  // steady motion stays centred
+    // Steady motion stays centred (to the tessellation's asymmetry: the picture is centred).
+    EXPECT_NEAR((c.target - run.frames[k].poses[0].position).norm(), 0, 0.02 * R) << k;
     EXPECT_NEAR(rig.subjectHeightFraction(k), 0.92, 0.05) << k;
+  }
+}
+
+// A tall subject seen from above: the top is nearer the eye and projects larger, so centring the
+// subject's box would leave it lopsided (its foot on the bottom edge, its head short of the top).
+// The picture of it is centred instead, and so fills the height.
+TEST(CameraRig, ATallSubjectSeenFromAboveIsCentredInThePicture) {
+  const double R = 0.1;
+  const RunTrajectory run = ballsRun({{"foot", "", R}, {"head", "", R}}, 21, 0.05,
+                                     [R](int b, double t) { return Vector3d(t, 0, b == 0 ? R : 1.8); });
+  CameraRigOptions options;
+  options.view = "0,-3,6";  // looking down at 63 degrees
+  options.aspect = 4.0 / 3;
+  const CameraRig rig(run, run.frames, options);
+  for (std::size_t k = 0; k < rig.size(); ++k) {
+    Eigen::Vector2d footLo, footHi, headLo, headHi;
+    ballExtent(rig.camera(k), run.frames[k].poses[0].position, R, options.aspect, footLo, footHi);
+    ballExtent(rig.camera(k), run.frames[k].poses[1].position, R, options.aspect, headLo, headHi);
+    const double bottom = std::min(footLo.y(), headLo.y()), top = std::max(footHi.y(), headHi.y());
+    EXPECT_NEAR(top + bottom, 0, 0.02) << k;  // equal margins above and below
+    EXPECT_NEAR(top - bottom, 2 * 0.92, 0.04) << k;
   }
 }
 
@@ -234,7 +256,7 @@ TEST(CameraRig, ExplicitViews) {
   options.mode = CameraMode::Follow;
   const CameraRig follow(run, run.frames, options);
   EXPECT_NEAR((follow.viewDirection() - Vector3d(1, -6, 2.5).normalized()).norm(), 0, 1e-12);
-  EXPECT_NEAR((follow.camera(5).target - Vector3d(0.5, 0, 1)).norm(), 0, 1e-9);
+  EXPECT_NEAR((follow.camera(5).target - Vector3d(0.5, 0, 1)).norm(), 0, 0.02 * 0.2);
   for (const char* bad : {"sideways", "1,2", "1,2,3:4"}) {
     options.view = bad;
     try {
@@ -284,11 +306,8 @@ TEST(CameraRig, ShippedScenariosFillHalfThePictureHeight) {
     std::sort(sorted.begin(), sorted.end());
     std::printf("  %-20s %3zu frames, subject height / picture height: min %.2f median %.2f\n", name.c_str(),
                 sorted.size(), sorted.front(), sorted[sorted.size() / 2]);
-    // Known gap: the plank-like toppling body is framed across its width when it is half way down
-    // (0.43 of the height for 0.2 s around t = 1.4 s); issue 23's four scenarios hold 0.5 throughout.
-    const bool plank = name == "standing_fall_toppling";
-    EXPECT_GE(sorted.front(), plank ? 0.4 : 0.5) << name;
-    EXPECT_GE(sorted[sorted.size() / 2], 0.6) << name;
+    EXPECT_GE(sorted.front(), 0.5) << name;
+    EXPECT_GE(sorted[sorted.size() / 2], 0.8) << name;
 
     RenderOptions ro;
     ro.width = 128;

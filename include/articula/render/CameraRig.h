@@ -65,6 +65,7 @@ class CameraRig {
   std::vector<Eigen::Vector3d> subjectPoints(std::size_t k) const;
   double requiredDistance(const Eigen::Vector3d& target, const std::vector<Eigen::Vector3d>& points) const;
   Eigen::Vector3d boxCentre(const std::vector<Eigen::Vector3d>& points) const;
+  Eigen::Vector3d balancedCentre(const std::vector<Eigen::Vector3d>& points) const;
 
   const run::RunTrajectory& run_;
   const std::vector<run::TrajectoryFrame>& frames_;
