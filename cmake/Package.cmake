@@ -17,7 +17,7 @@ set(CPACK_DEBIAN_PACKAGE_MAINTAINER "Articula developers <articula@localhost>")
 set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_DEPENDS
-    "libeigen3-dev (>= 3.4), nlohmann-json3-dev (>= 3), libsundials-dev (>= 6.4), libgif-dev, libpng-dev, libhdf5-dev")
+    "libeigen3-dev (>= 3.4), nlohmann-json3-dev (>= 3), libsundials-dev (>= 6.4), libgif-dev, libpng-dev, libhdf5-dev, libtinyxml2-dev")
 # The Python module (python/) is built for one interpreter version: its file name carries the ABI
 # (cpython-311), so the package needs that python3, as dh_python3 would say, and NumPy.
 if(TARGET articula_python)

@@ -18,10 +18,21 @@ void addAllowPath(CLI::App* cmd, model::LoadOptions& load) {
       ->check(CLI::ExistingDirectory);
 }
 
+void addUrdfOptions(CLI::App* cmd, model::LoadOptions& load) {
+  cmd->add_flag("--floating-base", load.floatingBase,
+                "URDF files only: the root link moves freely (6 dof) instead of being welded to the ground");
+  cmd->add_flag("--urdf-limits", load.urdfLimits,
+                "URDF files only: joint <limit lower upper> become range_of_motion_limit forces");
+  cmd->add_option("--package-path", load.packagePaths,
+                  "URDF files only: a folder holding packages named by package:// mesh files; repeatable")
+      ->allow_extra_args(false);
+}
+
 void addLoadOptions(CLI::App* cmd, model::LoadOptions& load) {
   cmd->add_flag("--openmbd-compat", load.openMbdCompat,
                 "OpenMBD files only: OpenMBD's substitutions for bad masses and inertias, each with a warning");
   addAllowPath(cmd, load);
+  addUrdfOptions(cmd, load);
 }
 
 }  // namespace
@@ -35,7 +46,7 @@ int main(int argc, char** argv) {
   bool quiet = false;
 
   CLI::App* runCmd = app.add_subcommand("run", "simulate a model and write a run folder");
-  runCmd->add_option("model", run.model, "model file (Articula or OpenMBD JSON)")->required();
+  runCmd->add_option("model", run.model, "model file (Articula or OpenMBD JSON, or URDF)")->required();
   // The numbers are checked after parsing, like the model file's fields (ScenarioLimits.h): CLI11's
   // PositiveNumber and Range let NaN through.
   runCmd->add_option("--duration", run.duration, "simulated time, s");
@@ -62,6 +73,7 @@ int main(int argc, char** argv) {
                    "OpenMBD files only: OpenMBD's substitutions for bad masses and inertias (with warnings), its fixed "
                    "step 1e-4 s, frames every 1 ms, its shipped knee/ankle ranges");
   addAllowPath(runCmd, run.load);
+  addUrdfOptions(runCmd, run.load);
 
   model::LoadOptions load;  // the other commands' loading options
   CLI::App* infoCmd = app.add_subcommand("info", "print a model's tree, degrees of freedom, masses and warnings");

@@ -7,6 +7,7 @@
 #include "JsonParse.h"
 #include "articula/files/AtomicFile.h"
 #include "articula/model/OpenMbdImport.h"
+#include "articula/model/UrdfImport.h"
 
 namespace articula::model {
 
@@ -18,8 +19,8 @@ int ModelSpec::findBody(const std::string& name) const {
 
 template <>
 const std::vector<KindName<SourceFormat>>& kindTable<SourceFormat>() {
-  static const std::vector<KindName<SourceFormat>> table{{SourceFormat::Articula, "articula"},
-                                                         {SourceFormat::OpenMbd, "openmbd"}};
+  static const std::vector<KindName<SourceFormat>> table{
+      {SourceFormat::Articula, "articula"}, {SourceFormat::OpenMbd, "openmbd"}, {SourceFormat::Urdf, "urdf"}};
   return table;
 }
 
@@ -33,10 +34,14 @@ ModelSpec readModel(const nlohmann::json& document, const std::string& file, con
 }
 
 ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
-  return readModel(readJsonFile(file), file, options);
+  if (hasUrdfExtension(file)) return importUrdf(readJsonFileText(file), file, options);
+  const std::string text = readJsonFileText(file);
+  if (looksLikeUrdf(text)) return importUrdf(text, file, options);
+  return readModel(parseJsonText(text, file), file, options);
 }
 
 ModelSpec readModelText(const std::string& text, const std::string& file, const LoadOptions& options) {
+  if (hasUrdfExtension(file) || looksLikeUrdf(text)) return importUrdf(text, file, options);
   return readModel(parseJsonText(text, file), file, options);
 }
 

@@ -14,6 +14,13 @@ struct LoadOptions {
   // Mesh files are read from the model file's folder and its subfolders, and from these folders
   // (--allow-path DIR) and theirs; nothing else.
   std::vector<std::string> allowedPaths;
+  // URDF files only (docs/urdf.md). floatingBase (--floating-base): the root link moves freely
+  // instead of being welded to the ground. urdfLimits (--urdf-limits): a joint's <limit lower upper>
+  // becomes a range_of_motion_limit force. packagePaths: folders searched for package://NAME/...
+  // mesh files (besides ARTICULA_PACKAGE_PATH, colon-separated, and allowedPaths).
+  bool floatingBase = false;
+  bool urdfLimits = false;
+  std::vector<std::string> packagePaths;
 };
 
 }  // namespace articula::model
