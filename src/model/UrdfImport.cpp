@@ -57,6 +57,7 @@ class Importer {
   const LoadOptions& options_;
   ModelSpec m_;
   std::map<std::string, UrdfLink> links_;
+  std::vector<std::string> linkOrder_;  // as in the file
   std::vector<UrdfJoint> joints_;
 
   [[noreturn]] void fail(const XMLElement* el, const std::string& what, const std::string& value,
@@ -256,6 +257,7 @@ void Importer::readLink(const XMLElement* el) {
   for (const XMLElement* c = el->FirstChildElement(kind); c; c = c->NextSiblingElement(kind))
     if (auto g = readGeometry(c, name, who + " <" + kind + ">")) link.geometry.push_back(*g);
   links_[name] = std::move(link);
+  linkOrder_.push_back(name);
 }
 
 void Importer::readJoint(const XMLElement* el) {
@@ -335,7 +337,7 @@ void Importer::build() {
     children[j.parent].push_back(&j);
   }
   std::vector<std::string> roots;
-  for (const auto& [name, link] : links_)
+  for (const std::string& name : linkOrder_)
     if (!parentJoint.count(name)) roots.push_back(name);
   if (roots.empty())
     fail(joints_.empty() ? nullptr : joints_[0].el, "<robot>", "", "the joints form a cycle: no root link");
