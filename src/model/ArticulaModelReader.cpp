@@ -135,16 +135,6 @@ JointSpec readJoint(const JsonNode& node, const std::string& bodyName) {
   return j;
 }
 
-// Whether `file` lies in `folder` or below it once both are resolved (symbolic links and "..").
-bool isWithin(const std::filesystem::path& file, const std::filesystem::path& folder) {
-  std::error_code ec;
-  const std::filesystem::path f = std::filesystem::weakly_canonical(file, ec);
-  const std::filesystem::path d = std::filesystem::weakly_canonical(folder.empty() ? "." : folder, ec);
-  if (ec) return false;
-  const std::filesystem::path rel = f.lexically_relative(d);
-  return !rel.empty() && *rel.begin() != "..";
-}
-
 // Meshes are embedded in the viewer and editor pages, so a model file may name only files of its
 // own folder tree (and of folders the user allowed): no "../../home/x/.ssh/id_rsa.stl".
 void checkMeshLocation(const JsonNode& file, const std::filesystem::path& path, const LoadOptions& options) {

@@ -83,4 +83,15 @@ std::vector<std::array<Real, 2>> readCurve(const JsonNode& node) {
   return out;
 }
 
+// Whether `file` lies in `folder` or below it once both are resolved (symbolic links and "..").
+bool isWithin(const std::filesystem::path& file, const std::filesystem::path& folder) {
+  std::error_code ec;
+  const std::filesystem::path f = std::filesystem::weakly_canonical(file, ec);
+  const std::filesystem::path d = std::filesystem::weakly_canonical(folder.empty() ? "." : folder, ec);
+  if (ec) return false;
+  const std::filesystem::path rel = f.lexically_relative(d);
+  return !rel.empty() && *rel.begin() != "..";
+}
+
+
 }  // namespace articula::model

@@ -1,5 +1,7 @@
 // Readers of the small value types shared by the Articula reader and the OpenMBD importer.
 #pragma once
+#include <filesystem>
+
 #include "JsonNode.h"
 #include "articula/model/KindNames.h"
 #include "articula/model/ModelSpec.h"
@@ -28,5 +30,9 @@ E readKindName(const JsonNode& v) {
   if (!kind) v.fail("must be one of: " + kindList<E>());
   return *kind;
 }
+
+// Whether `file` lies in `folder` or below it once both are resolved (symbolic links and "..").
+// Meshes may come only from the model's folder tree and the folders the user allowed.
+bool isWithin(const std::filesystem::path& file, const std::filesystem::path& folder);
 
 }  // namespace articula::model

@@ -10,10 +10,12 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 #include <sstream>
 
+#include "ReadHelpers.h"
 #include "articula/contact/MeshIO.h"
 #include "articula/model/ModelError.h"
 
@@ -84,6 +86,8 @@ class Importer {
   void build();
   void lump(const UrdfLink& link, const std::string& name, const std::string& body, const Transform& X_BL);
   std::string findPackageFile(const std::string& uri) const;
+  std::vector<std::string> packageRoots() const;  // --package-path, ARTICULA_PACKAGE_PATH, --allow-path
+  bool meshAllowed(const std::string& path) const;
 };
 
 Rotation urdfRpy(const Vec3& rpy) {  // fixed axes: R = Rz(yaw) Ry(pitch) Rx(roll)
@@ -170,9 +174,12 @@ void Importer::readInertial(const XMLElement* el, UrdfLink& link, const std::str
   }
   // About the mass centre in the inertial frame's axes; the body wants the link frame's axes.
   link.inertia = X.R().matrix() * I * X.R().matrix().transpose();
+  // Rounding of the rotation leaves products of 1e-18 where the file has none: clear them.
+  const Real tiny = 1e-14 * link.inertia.cwiseAbs().maxCoeff();
+  link.inertia = link.inertia.unaryExpr([tiny](Real x) { return std::abs(x) < tiny ? Real(0) : x; });
 }
 
-std::string Importer::findPackageFile(const std::string& uri) const {
+std::vector<std::string> Importer::packageRoots() const {
   std::vector<std::string> roots = options_.packagePaths;
   if (const char* env = std::getenv("ARTICULA_PACKAGE_PATH")) {
     std::istringstream in(env);
@@ -180,6 +187,18 @@ std::string Importer::findPackageFile(const std::string& uri) const {
       if (!dir.empty()) roots.push_back(dir);
   }
   roots.insert(roots.end(), options_.allowedPaths.begin(), options_.allowedPaths.end());
+  return roots;
+}
+
+bool Importer::meshAllowed(const std::string& path) const {
+  if (isWithin(path, fs::path(file_).parent_path())) return true;
+  for (const std::string& r : packageRoots())
+    if (isWithin(path, r)) return true;
+  return false;
+}
+
+std::string Importer::findPackageFile(const std::string& uri) const {
+  const std::vector<std::string> roots = packageRoots();
   const std::string rest = uri.substr(std::string("package://").size());
   for (const std::string& r : roots) {
     const fs::path p = fs::path(r) / rest;
@@ -219,8 +238,16 @@ std::optional<GeometrySpec> Importer::readGeometry(const XMLElement* shape, cons
     }
     std::string ext = fs::path(uri).extension().string();
     for (char& c : ext) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    // Like the Articula format's meshes: only from the file's folder tree, the allowed folders and
+    // the package folders the user named (meshes end up embedded in viewer pages).
+    if (!path.empty() && !meshAllowed(path)) {
+      m_.warnings.push_back("line " + std::to_string(s->GetLineNum()) + ": link \"" + linkName + "\": mesh " + uri +
+                            " is outside the model file's folder (allow its folder with --allow-path or "
+                            "--package-path); its geometry is left out");
+      return std::nullopt;
+    }
     if (path.empty() || (ext != ".obj" && ext != ".stl")) {
-      m_.warnings.push_back(file_ + ":" + std::to_string(s->GetLineNum()) + ": link \"" + linkName + "\": mesh " + uri +
+      m_.warnings.push_back("line " + std::to_string(s->GetLineNum()) + ": link \"" + linkName + "\": mesh " + uri +
                             (path.empty() ? " not found" : " is not OBJ or STL") + "; its geometry is left out");
       return std::nullopt;
     }
@@ -254,8 +281,13 @@ void Importer::readLink(const XMLElement* el) {
   link.el = el;
   if (const XMLElement* in = el->FirstChildElement("inertial")) readInertial(in, link, who);
   const char* kind = el->FirstChildElement("collision") ? "collision" : "visual";
-  for (const XMLElement* c = el->FirstChildElement(kind); c; c = c->NextSiblingElement(kind))
-    if (auto g = readGeometry(c, name, who + " <" + kind + ">")) link.geometry.push_back(*g);
+  int index = 0;
+  for (const XMLElement* c = el->FirstChildElement(kind); c; c = c->NextSiblingElement(kind), ++index)
+    if (auto g = readGeometry(c, name, who + " <" + kind + ">")) {
+      // Named uniquely (the writer needs a name): the link, the kind and the shape's place in it.
+      g->name = name + "/" + kind + std::to_string(index) + (g->name.empty() ? "" : "/" + g->name);
+      link.geometry.push_back(*g);
+    }
   links_[name] = std::move(link);
   linkOrder_.push_back(name);
 }
@@ -304,7 +336,7 @@ void Importer::readJoint(const XMLElement* el) {
 // A link on a fixed joint whose inertia is only semi-definite: its mass and inertia are added to the
 // body it is welded to (parallel axis theorem), so the body's inertia stays positive definite.
 void Importer::lump(const UrdfLink& link, const std::string& name, const std::string& body, const Transform& X_BL) {
-  const std::string where = file_ + ":" + std::to_string(link.singular->GetLineNum()) + ": link \"" + name + "\"";
+  const std::string where = "line " + std::to_string(link.singular->GetLineNum()) + ": link \"" + name + "\"";
   if (body.empty()) {
     m_.warnings.push_back(where + ": singular inertia on the ground; its mass is left out");
     return;
@@ -322,6 +354,9 @@ void Importer::lump(const UrdfLink& link, const std::string& name, const std::st
   m_.warnings.push_back(where + ": " + link.singularProblem + "; on a fixed joint, so its mass is lumped into body \"" +
                         body + "\"");
 }
+
+// The range_of_motion_limit of a URDF <limit> (N m/rad and N m s/rad; N/m and N s/m for sliders).
+constexpr Real kLimitStiffness = 1000, kLimitDamping = 10;
 
 const char* coordinateOf(JointType t) { return t == JointType::Slider ? "x" : "angle"; }
 
@@ -480,8 +515,11 @@ void Importer::build() {
       f.name = j.name + " limit";
       f.bodies["body"] = j.child;
       f.coordinate = coord;
-      if (j.lower) f.numbers["lower"] = {*j.lower};
-      if (j.upper) f.numbers["upper"] = {*j.upper};
+      // URDF gives no stiffness: a stiff default (docs/urdf.md), to edit in the converted file.
+      f.numbers["lower"] = {j.lower.value_or(-std::numeric_limits<Real>::infinity())};
+      f.numbers["upper"] = {j.upper.value_or(std::numeric_limits<Real>::infinity())};
+      f.numbers["stiffness"] = {kLimitStiffness};
+      f.numbers["damping"] = {kLimitDamping};
       m_.forces.push_back(f);
     }
     if (j.mimic) {

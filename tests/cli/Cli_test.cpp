@@ -137,6 +137,28 @@ TEST(Cli, ConvertOpenMbdThenRunTheConvertedModel) {
   EXPECT_EQ(summary["head"]["body"], "head");
 }
 
+TEST(Cli, UrdfInfoConvertThenRunTheConvertedModel) {
+  TempDir dir;
+  const std::string urdf = sourcePath("tests/data/urdf/two_link_arm.urdf");
+  const CliResult info = runCli("info " + urdf, dir);
+  ASSERT_EQ(info.exitCode, 0) << info.err;
+  EXPECT_NE(info.out.find("urdf format"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("2 bodies, 2 degrees of freedom"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("[pin \"elbow\": angle]"), std::string::npos) << info.out;
+  // Its root "world" is massless: it cannot float (the model tests float the fixtures' bases).
+  const CliResult floating = runCli("info --floating-base " + urdf, dir);
+  EXPECT_EQ(floating.exitCode, 2);
+  EXPECT_NE(floating.err.find("<link name=\"world\">"), std::string::npos) << floating.err;
+  EXPECT_NE(floating.err.find("a floating base needs mass"), std::string::npos) << floating.err;
+  ASSERT_EQ(runCli("convert -q " + urdf + " " + (dir / "arm.json"), dir).exitCode, 0);
+  const CliResult r = runCli("run -q " + (dir / "arm.json") + " --duration 0.05 --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
+  EXPECT_EQ(summary["model"]["bodies"], 2);
+  // The URDF runs directly too, with its limits as forces on request.
+  EXPECT_EQ(runCli("run -q --urdf-limits " + urdf + " --duration 0.05 --out " + (dir / "run2"), dir).exitCode, 0);
+}
+
 // ---- runs with contact ----
 
 TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {

@@ -137,6 +137,8 @@ TEST(UrdfImport, DampingLimitsAndMimic) {
   EXPECT_EQ(limited.forces[1].type, ForceType::RangeOfMotionLimit);
   EXPECT_EQ(limited.forces[1].numbers.at("lower")[0], -1);
   EXPECT_EQ(limited.forces[1].numbers.at("upper")[0], 0.5);
+  EXPECT_GT(limited.forces[1].numbers.at("stiffness")[0], 0);
+  EXPECT_NO_THROW(buildModel(limited, "test.urdf"));
   ASSERT_EQ(plain.constraints.size(), 1u);
   // q_b = 2 q_a + 0.1 held: build, then check the assembled initial state satisfies it.
   const BuiltModel built = buildModel(plain, "test.urdf");
@@ -279,6 +281,16 @@ TEST(UrdfImport, PackageMeshesAreFoundOnThePackagePath) {
   EXPECT_EQ(found.bodies[1].geometry[0].type, GeometryType::Mesh);
   ASSERT_TRUE(found.bodies[1].geometry[0].mesh);
   EXPECT_EQ(found.bodies[1].geometry[0].mesh->vertices()[1], Vec3(2, 0, 0));  // scaled
+  // A file outside the model's folder and the named folders is not read (it would end up in pages).
+  std::string outside = text;
+  outside.replace(outside.find("package://pkg"), std::string("package://pkg").size(), (dir.path / "pkg").string());
+  const ModelSpec refused = import(outside);
+  ASSERT_EQ(refused.warnings.size(), 1u);
+  EXPECT_NE(refused.warnings[0].find("outside the model file's folder"), std::string::npos) << refused.warnings[0];
+  EXPECT_TRUE(refused.bodies[1].geometry.empty());
+  o.packagePaths = {};
+  o.allowedPaths = {dir.path.string()};
+  EXPECT_EQ(import(outside, o).bodies[1].geometry.size(), 1u);
 }
 
 // ---- malformed files: the message names file:line, the element and the value ----
