@@ -10,10 +10,17 @@ namespace articula::python {
 
 namespace {
 
-model::LoadOptions loadOptions(bool openMbdCompat, std::vector<std::string> allowPaths) {
+// URDF files: floating_base (--floating-base) and urdf_limits (--urdf-limits).
+struct UrdfFlags {
+  bool floatingBase = false, urdfLimits = false;
+};
+
+model::LoadOptions loadOptions(bool openMbdCompat, std::vector<std::string> allowPaths, UrdfFlags urdf = {}) {
   model::LoadOptions o;
   o.openMbdCompat = openMbdCompat;
   o.allowedPaths = std::move(allowPaths);
+  o.floatingBase = urdf.floatingBase;
+  o.urdfLimits = urdf.urdfLimits;
   return o;
 }
 
@@ -42,10 +49,11 @@ void nameCoordinates(PyModel& m) {
 // A Model from the spec `read` gives (a file's or a text's), built; reading and building run with
 // the GIL released, since large models take a while.
 template <class Read>
-ModelPtr makeModel(const std::string& file, bool openMbdCompat, std::vector<std::string> allowPaths, Read read) {
+ModelPtr makeModel(const std::string& file, bool openMbdCompat, std::vector<std::string> allowPaths, UrdfFlags urdf,
+                   Read read) {
   auto m = std::make_shared<PyModel>();
   m->file = file;
-  m->load = loadOptions(openMbdCompat, std::move(allowPaths));
+  m->load = loadOptions(openMbdCompat, std::move(allowPaths), urdf);
   py::gil_scoped_release release;
   m->spec = read(m->load);
   if (m->load.openMbdCompat) model::applyOpenMbdCompat(m->spec);
@@ -54,14 +62,15 @@ ModelPtr makeModel(const std::string& file, bool openMbdCompat, std::vector<std:
   return m;
 }
 
-ModelPtr loadFile(const std::string& file, bool openMbdCompat, std::vector<std::string> allowPaths) {
-  return makeModel(file, openMbdCompat, std::move(allowPaths),
+ModelPtr loadFile(const std::string& file, bool openMbdCompat, std::vector<std::string> allowPaths, bool floatingBase,
+                  bool urdfLimits) {
+  return makeModel(file, openMbdCompat, std::move(allowPaths), {floatingBase, urdfLimits},
                    [&](const model::LoadOptions& o) { return model::loadModelFile(file, o); });
 }
 
 ModelPtr loadText(const std::string& text, const std::string& file, bool openMbdCompat,
-                  std::vector<std::string> allowPaths) {
-  return makeModel(file, openMbdCompat, std::move(allowPaths),
+                  std::vector<std::string> allowPaths, bool floatingBase, bool urdfLimits) {
+  return makeModel(file, openMbdCompat, std::move(allowPaths), {floatingBase, urdfLimits},
                    [&](const model::LoadOptions& o) { return model::readModelText(text, file, o); });
 }
 
@@ -155,12 +164,15 @@ void bindModel(py::module_& m) {
       });
 
   m.def("load", &loadFile, py::arg("path"), py::arg("openmbd_compat") = false,
-        py::arg("allow_paths") = std::vector<std::string>{},
-        "Reads a model file (Articula JSON or OpenMBD) and builds it. Raises ModelError naming the file, JSON "
-        "path, value and problem, exactly as `articula validate` reports it. openmbd_compat: OpenMBD's own "
-        "substitutions and scenario (--openmbd-compat); allow_paths: further folders meshes may be read from.");
+        py::arg("allow_paths") = std::vector<std::string>{}, py::arg("floating_base") = false,
+        py::arg("urdf_limits") = false,
+        "Reads a model file (Articula JSON, OpenMBD or URDF) and builds it. Raises ModelError naming the file, "
+        "JSON path (URDF: line and element), value and problem, exactly as `articula validate` reports it. "
+        "openmbd_compat: OpenMBD's own substitutions and scenario (--openmbd-compat); allow_paths: further "
+        "folders meshes may be read from; floating_base, urdf_limits: URDF's --floating-base, --urdf-limits.");
   m.def("from_json", &loadText, py::arg("text"), py::arg("file") = "<json>", py::arg("openmbd_compat") = false,
-        py::arg("allow_paths") = std::vector<std::string>{},
+        py::arg("allow_paths") = std::vector<std::string>{}, py::arg("floating_base") = false,
+        py::arg("urdf_limits") = false,
         "A model from JSON text in either format; `file` names it in errors and is where meshes are looked "
         "for (relative to its folder).");
   m.def(

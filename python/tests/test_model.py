@@ -87,3 +87,18 @@ def test_save_writes_a_loadable_model(pendulum, tmp_path):
 
 def test_version():
     assert articula.__version__.count(".") == 2
+
+
+def test_urdf_loads_like_the_articula_file(models):
+    """URDF (docs/urdf.md) through the same load: the two-link arm and its Articula twin agree."""
+    data = models.parent / "tests" / "data" / "urdf"
+    urdf = articula.load(str(data / "two_link_arm.urdf"))
+    twin = articula.load(str(data / "two_link_arm.json"))
+    assert urdf.body_names == twin.body_names == ["upper", "lower"]
+    assert urdf.q_names == ["shoulder.angle", "elbow.angle"]
+    limited = articula.load(str(data / "two_link_arm.urdf"), urdf_limits=True)
+    assert limited.matter.nu == 2
+    with pytest.raises(articula.ModelError, match="a floating base needs mass"):
+        articula.load(str(data / "two_link_arm.urdf"), floating_base=True)
+    with pytest.raises(articula.ModelError, match=r"inline\.urdf:1: .*root element must be <robot>"):
+        articula.from_json("<model/>", file="inline.urdf")
