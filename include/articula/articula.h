@@ -152,6 +152,7 @@
 #include "articula/model/OutputSelection.h"
 #include "articula/model/ScenarioLimits.h"
 #include "articula/model/SourceFormat.h"
+#include "articula/model/UrdfImport.h"
 
 // run
 #include "articula/run/EnergyBalance.h"

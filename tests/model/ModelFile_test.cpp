@@ -138,8 +138,9 @@ TEST(ModelFile, DetectsTheFormat) {
 }
 
 TEST(ModelFile, SourceFormatsByName) {
-  EXPECT_EQ(kindList<SourceFormat>(), "articula, openmbd");
+  EXPECT_EQ(kindList<SourceFormat>(), "articula, openmbd, urdf");
   EXPECT_EQ(nameOf(SourceFormat::OpenMbd), "openmbd");
+  EXPECT_EQ(nameOf(SourceFormat::Urdf), "urdf");
   EXPECT_EQ(kindNamed<SourceFormat>("articula"), SourceFormat::Articula);
-  EXPECT_FALSE(kindNamed<SourceFormat>("urdf"));
+  EXPECT_FALSE(kindNamed<SourceFormat>("mjcf"));
 }
