@@ -41,7 +41,8 @@ ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
 }
 
 ModelSpec readModelText(const std::string& text, const std::string& file, const LoadOptions& options) {
-  if (hasUrdfExtension(file) || looksLikeUrdf(text)) return importUrdf(text, file, options);
+  // By content only: `file` may name the model the text edits (articula edit --apply).
+  if (looksLikeUrdf(text)) return importUrdf(text, file, options);
   return readModel(parseJsonText(text, file), file, options);
 }
 

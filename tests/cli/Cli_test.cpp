@@ -155,6 +155,12 @@ TEST(Cli, UrdfInfoConvertThenRunTheConvertedModel) {
   EXPECT_EQ(r.exitCode, 0) << r.err;
   const auto summary = nlohmann::json::parse(readText(dir / "run/summary.json"));
   EXPECT_EQ(summary["model"]["bodies"], 2);
+  // An edit is not written over the XML.
+  std::filesystem::copy_file(urdf, dir / "arm.urdf");
+  const CliResult apply = runCli("edit " + (dir / "arm.urdf") + " --apply " + (dir / "arm.json"), dir);
+  EXPECT_EQ(apply.exitCode, 2);
+  EXPECT_NE(apply.err.find("not edited in place"), std::string::npos) << apply.err;
+  EXPECT_EQ(readText(dir / "arm.urdf"), readText(urdf));
   // The URDF runs directly too, with its limits as forces on request.
   EXPECT_EQ(runCli("run -q --urdf-limits " + urdf + " --duration 0.05 --out " + (dir / "run2"), dir).exitCode, 0);
 }

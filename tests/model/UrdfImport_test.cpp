@@ -380,4 +380,7 @@ TEST(UrdfImport, DetectedByExtensionOrRobotRoot) {
   const ModelSpec m = readModelText(robot(""), "inline.xml");
   EXPECT_EQ(m.sourceFormat, SourceFormat::Urdf);
   EXPECT_EQ(m.bodies.size(), 1u);
+  // Text is told by its content: JSON that edits a URDF-named model is still JSON.
+  EXPECT_EQ(readModelText(readText(sourcePath("tests/data/urdf/two_link_arm.json")), "arm.urdf").sourceFormat,
+            SourceFormat::Articula);
 }
