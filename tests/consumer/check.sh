@@ -81,7 +81,7 @@ deb)
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" \
       || { echo "Depends names $p, which is not an installed Debian package"; exit 1; }
   done
-  for p in libeigen3-dev libsundials-dev libgif-dev libpng-dev; do
+  for p in libeigen3-dev libsundials-dev libgif-dev libpng-dev libtinyxml2-dev; do
     echo "$depends" | grep -q "$p" || { echo "Depends lacks $p"; exit 1; }
   done
   dpkg-deb -x "$deb" "$work/root"
