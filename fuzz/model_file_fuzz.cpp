@@ -1,5 +1,6 @@
 // loadModelFile on arbitrary bytes: JSON parsing, the Articula format (with its scenario
-// settings) and OpenMBD import, each check throwing ModelError.
+// settings), OpenMBD import and URDF import (text whose XML root is <robot>), each check throwing
+// ModelError.
 #include "FuzzInput.h"
 #include "articula/model/ModelFile.h"
 
