@@ -172,6 +172,29 @@ TEST(UrdfImport, TwoLinkArmMatchesTheArticulaModel) {
     EXPECT_TRUE(Mu.isApprox(Ma, 1e-12)) << Mu << "\n" << Ma;
     EXPECT_TRUE(su.getUDot().isApprox(sa.getUDot(), 1e-12)) << su.getUDot().transpose();
   }
+  // The same motion: 0.5 s of RK4 (qdot = u for pins) from a released, bent pose.
+  const auto simulate = [](BuiltModel& b) {
+    State s = b.initialState;
+    Vec2 q(1.0, -0.5), u(0, 0);
+    const auto accel = [&](const Vec2& qq, const Vec2& uu) {
+      s.updQ()[0] = qq[0], s.updQ()[1] = qq[1], s.updU()[0] = uu[0], s.updU()[1] = uu[1];
+      b.system->realize(s, Stage::Acceleration);
+      return Vec2(s.getUDot()[0], s.getUDot()[1]);
+    };
+    const Real h = 1e-3;
+    for (int n = 0; n < 500; ++n) {
+      const Vec2 k1q = u, k1u = accel(q, u);
+      const Vec2 k2q = u + h / 2 * k1u, k2u = accel(q + h / 2 * k1q, u + h / 2 * k1u);
+      const Vec2 k3q = u + h / 2 * k2u, k3u = accel(q + h / 2 * k2q, u + h / 2 * k2u);
+      const Vec2 k4q = u + h * k3u, k4u = accel(q + h * k3q, u + h * k3u);
+      q += h / 6 * (k1q + 2 * k2q + 2 * k3q + k4q);
+      u += h / 6 * (k1u + 2 * k2u + 2 * k3u + k4u);
+    }
+    return q;
+  };
+  const Vec2 qu = simulate(bu), qa = simulate(ba);
+  EXPECT_TRUE(qu.isApprox(qa, 1e-10)) << qu.transpose() << " vs " << qa.transpose();
+  EXPECT_GT((qu - Vec2(1.0, -0.5)).norm(), 0.1);  // it moved
   // Independently: at q = 0 the arm hangs straight, M11 = I1 + m1 0.25^2 + I2 + m2 (0.5^2 + 0.25^2 + 2 0.5 0.25).
   State s = bu.initialState;
   s.updQ().setZero();
