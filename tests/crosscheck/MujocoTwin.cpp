@@ -1,0 +1,289 @@
+// Articula and MuJoCo 2.2.2 reading the same file (MujocoTwin.h).
+#include "crosscheck/MujocoTwin.h"
+
+#include <mujoco/mujoco.h>
+#include <tinyxml2.h>
+
+#include <array>
+#include <map>
+#include <numbers>
+#include <stdexcept>
+
+namespace articula::testing {
+namespace {
+
+using model::JointType;
+
+Mat33 mujocoMatrix(const mjtNum* xmat) {  // row-major 3x3
+  Mat33 R;
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) R(r, c) = xmat[3 * r + c];
+  return R;
+}
+
+Mat33 cross(const Vec3& d) {
+  Mat33 X;
+  X << 0, -d.z(), d.y(), d.z(), 0, -d.x(), -d.y(), d.x(), 0;
+  return X;
+}
+
+Real relative(const Matrix& a, const Matrix& b) {
+  const Real scale = b.norm();
+  return scale > 0 ? (a - b).norm() / scale : (a - b).norm();
+}
+
+// MuJoCo's quaternion (w, x, y, z) of a rotation matrix.
+std::array<mjtNum, 4> quaternionOf(const Mat33& R) {
+  std::array<mjtNum, 9> rowMajor{};
+  for (int r = 0; r < 3; ++r)
+    for (int c = 0; c < 3; ++c) rowMajor[3 * r + c] = R(r, c);
+  std::array<mjtNum, 4> q{};
+  mju_mat2Quat(q.data(), rowMajor.data());
+  return q;
+}
+
+}  // namespace
+
+MujocoTwin::MujocoTwin(model::ModelSpec spec, const std::string& file, const std::string& mujocoFile)
+    : spec_(std::move(spec)) {
+  char error[1000] = "";
+  m_ = mj_loadXML(mujocoFile.c_str(), nullptr, error, sizeof error);
+  if (!m_) throw std::runtime_error("MuJoCo cannot load " + mujocoFile + ": " + error);
+  // Tree dynamics only: no contact, limits, equality constraints, friction loss (the constraint
+  // solver is off altogether); passive damping and gravity stay.
+  m_->opt.disableflags |= mjDSBL_CONSTRAINT | mjDSBL_EQUALITY | mjDSBL_FRICTIONLOSS | mjDSBL_LIMIT | mjDSBL_CONTACT;
+  d_ = mj_makeData(m_);
+  spec_.gravity = Vec3(m_->opt.gravity[0], m_->opt.gravity[1], m_->opt.gravity[2]);
+  built_ = model::buildModel(spec_, file);
+  state_ = built_.initialState;
+  mapCoordinates();
+}
+
+MujocoTwin::~MujocoTwin() {
+  if (d_) mj_deleteData(d_);
+  if (m_) mj_deleteModel(m_);
+}
+
+void MujocoTwin::mapCoordinates() {
+  const MatterSubsystem& matter = built_.system->getMatter();
+  nu_ = matter.getNU();
+  if (nu_ != m_->nv)
+    throw std::runtime_error("Articula has " + std::to_string(nu_) + " mobilities, MuJoCo " + std::to_string(m_->nv) +
+                             " degrees of freedom");
+  int mapped = 0;
+  for (size_t b = 0; b < spec_.bodies.size(); ++b) {
+    const model::JointSpec& js = spec_.bodies[b].joint;
+    const int mobod = built_.mobodOfBody.at(b);
+    const MobilizedBodyInfo& info = matter.getInfo(mobod);
+    if (info.nu == 0) continue;
+    const int joint = mj_name2id(m_, mjOBJ_JOINT, js.name.c_str());
+    if (joint < 0) throw std::runtime_error("MuJoCo has no joint named \"" + js.name + "\"");
+    static const std::map<JointType, int> mujocoType{
+        {JointType::Pin, mjJNT_HINGE}, {JointType::Slider, mjJNT_SLIDE},
+        {JointType::Ball, mjJNT_BALL}, {JointType::Free, mjJNT_FREE}};
+    const auto kind = mujocoType.find(js.type);
+    if (kind == mujocoType.end() || js.euler || js.reverse || kind->second != m_->jnt_type[joint])
+      throw std::runtime_error("joint \"" + js.name + "\": Articula's mobilizer has no MuJoCo counterpart of type " +
+                               std::to_string(m_->jnt_type[joint]));
+    if (js.type == JointType::Ball && m_->body_jntnum[m_->jnt_bodyid[joint]] != 1)
+      throw std::runtime_error("joint \"" + js.name + "\": a ball joint must be its body's only joint");
+    coordinates_.push_back({js.type, mobod, info.qStart, info.uStart, joint, m_->jnt_qposadr[joint],
+                            m_->jnt_dofadr[joint]});
+    mapped += info.nu;
+  }
+  if (mapped != nu_) throw std::runtime_error("not every mobility has a MuJoCo joint");
+}
+
+int MujocoTwin::mobodNamed(const std::string& name) const {
+  const int b = spec_.findBody(name);
+  return b < 0 ? -1 : built_.mobodOfBody.at(b);
+}
+
+std::vector<std::string> MujocoTwin::unmatchedMujocoBodies() const {
+  std::vector<std::string> out;
+  for (int b = 1; b < m_->nbody; ++b) {
+    const char* name = mj_id2name(m_, mjOBJ_BODY, b);
+    if (!name || mobodNamed(name) < 0) out.push_back(name ? name : "(unnamed)");
+  }
+  return out;
+}
+
+void MujocoTwin::setRandomState(std::mt19937& rng) {
+  std::uniform_real_distribution<Real> unit(-1, 1);
+  std::normal_distribution<Real> normal;
+  const MatterSubsystem& matter = built_.system->getMatter();
+  VectorView q = matter.updQ(state_), u = matter.updU(state_);
+  for (const Coordinate& c : coordinates_) {
+    switch (c.type) {
+      case JointType::Pin:
+      case JointType::Slider: {
+        const bool limited = m_->jnt_limited[c.joint];
+        const Real half = c.type == JointType::Pin ? std::numbers::pi : 1.0;
+        const Real lo = limited ? m_->jnt_range[2 * c.joint] : -half, hi = limited ? m_->jnt_range[2 * c.joint + 1] : half;
+        // Within the limits; MuJoCo's qpos = q + qpos0 (a hinge's `ref`).
+        q[c.qStart] = lo + (hi - lo) * (unit(rng) + 1) / 2 - m_->qpos0[c.qposadr];
+        u[c.uStart] = 2 * unit(rng);
+        break;
+      }
+      case JointType::Free:
+        for (int i = 4; i < 7; ++i) q[c.qStart + i] = unit(rng);
+        for (int i = 3; i < 6; ++i) u[c.uStart + i] = unit(rng);
+        [[fallthrough]];
+      case JointType::Ball: {
+        Vec4 quat(normal(rng), normal(rng), normal(rng), normal(rng));
+        q.segment<4>(c.qStart) = quat.normalized();
+        for (int i = 0; i < 3; ++i) u[c.uStart + i] = 2 * unit(rng);
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  built_.system->realize(state_, Stage::Velocity);
+  setMujocoState();
+}
+
+// MuJoCo's qpos from Articula's realized poses (ball and free: the body's rotation relative to the
+// MuJoCo parent's frame, which MuJoCo's own kinematics place), then qvel = T u.
+void MujocoTwin::setMujocoState() {
+  const MatterSubsystem& matter = built_.system->getMatter();
+  const ConstVectorView q = matter.getQ(state_);
+  mju_copy(d_->qpos, m_->qpos0, m_->nq);
+  for (const Coordinate& c : coordinates_) {
+    const Transform& X_GB = matter.getBodyTransform(state_, c.mobod);
+    if (c.type == JointType::Pin || c.type == JointType::Slider) {
+      d_->qpos[c.qposadr] = q[c.qStart] + m_->qpos0[c.qposadr];
+    } else if (c.type == JointType::Free) {
+      const std::array<mjtNum, 4> quat = quaternionOf(X_GB.R().matrix());
+      for (int i = 0; i < 3; ++i) d_->qpos[c.qposadr + i] = X_GB.p()[i];
+      for (int i = 0; i < 4; ++i) d_->qpos[c.qposadr + 3 + i] = quat[i];
+    } else {  // ball: R_joint = body_quat^-1 R_G,parent^T R_GB
+      mj_kinematics(m_, d_);  // the joints before this one (parents first) are set
+      const int body = m_->jnt_bodyid[c.joint], parent = m_->body_parentid[body];
+      const Mat33 R = mujocoMatrix(d_->xmat + 9 * parent).transpose() * X_GB.R().matrix();
+      const std::array<mjtNum, 4> R_parent = quaternionOf(R);
+      std::array<mjtNum, 4> inverse{}, joint{};
+      mju_negQuat(inverse.data(), m_->body_quat + 4 * body);
+      mju_mulQuat(joint.data(), inverse.data(), R_parent.data());
+      for (int i = 0; i < 4; ++i) d_->qpos[c.qposadr + i] = joint[i];
+    }
+  }
+  const Vector qvel = calcT() * Vector(matter.getU(state_));
+  for (int i = 0; i < m_->nv; ++i) d_->qvel[i] = qvel[i];
+  mju_zero(d_->qacc, m_->nv);
+  mju_zero(d_->qfrc_applied, m_->nv);
+  mju_zero(d_->xfrc_applied, 6 * m_->nbody);
+}
+
+// u_mj = T u_art (MujocoTwin.h); needs Articula's Position stage.
+Matrix MujocoTwin::calcT() const {
+  const MatterSubsystem& matter = built_.system->getMatter();
+  Matrix T = Matrix::Zero(m_->nv, nu_);
+  for (const Coordinate& c : coordinates_) {
+    const MobilizedBodyInfo& info = matter.getInfo(c.mobod);
+    const Transform& X_GB = matter.getBodyTransform(state_, c.mobod);
+    const Transform X_GF = matter.getBodyTransform(state_, info.parent) * info.X_PF;
+    const Mat33 R_BF = X_GB.R().matrix().transpose() * X_GF.R().matrix();
+    if (c.type == JointType::Pin || c.type == JointType::Slider) {
+      T(c.dofadr, c.uStart) = 1;
+    } else if (c.type == JointType::Ball) {
+      T.block<3, 3>(c.dofadr, c.uStart) = R_BF;
+    } else {
+      const Vec3 d = X_GB.p() - (X_GB * info.X_BM).p();
+      T.block<3, 3>(c.dofadr, c.uStart) = -cross(d) * X_GF.R().matrix();
+      T.block<3, 3>(c.dofadr, c.uStart + 3) = X_GF.R().matrix();
+      T.block<3, 3>(c.dofadr + 3, c.uStart) = R_BF;
+    }
+  }
+  return T;
+}
+
+// Tdot u: zero but for a free body whose origin is off M's: w x (w x d) (F is fixed in the ground).
+Vector MujocoTwin::calcTDotU() const {
+  const MatterSubsystem& matter = built_.system->getMatter();
+  Vector out = Vector::Zero(m_->nv);
+  for (const Coordinate& c : coordinates_) {
+    if (c.type != JointType::Free) continue;
+    const MobilizedBodyInfo& info = matter.getInfo(c.mobod);
+    const Transform& X_GB = matter.getBodyTransform(state_, c.mobod);
+    const Vec3 d = X_GB.p() - (X_GB * info.X_BM).p();
+    const Vec3 w = matter.getBodyVelocity(state_, c.mobod).head<3>();
+    out.segment<3>(c.dofadr) = w.cross(w.cross(d));
+  }
+  return out;
+}
+
+TwinDifferences MujocoTwin::compare(std::mt19937& rng) {
+  std::uniform_real_distribution<Real> unit(-1, 1);
+  const MatterSubsystem& matter = built_.system->getMatter();
+  TwinDifferences out;
+  built_.system->realize(state_, Stage::Dynamics);
+  mj_forward(m_, d_);
+
+  // Poses of the bodies both engines have, stacked: positions and rotation matrices.
+  std::vector<Real> art, mj;
+  for (int b = 1; b < m_->nbody; ++b) {
+    const char* name = mj_id2name(m_, mjOBJ_BODY, b);
+    const int mobod = name ? mobodNamed(name) : -1;
+    if (mobod < 0) continue;
+    const Transform& X_GB = matter.getBodyTransform(state_, mobod);
+    const Mat33 R = mujocoMatrix(d_->xmat + 9 * b);
+    for (int i = 0; i < 3; ++i) art.push_back(X_GB.p()[i]), mj.push_back(d_->xpos[3 * b + i]);
+    for (int i = 0; i < 9; ++i) art.push_back(X_GB.R().matrix()(i % 3, i / 3)), mj.push_back(R(i % 3, i / 3));
+    ++out.bodiesCompared;
+  }
+  out.pose = relative(Eigen::Map<Vector>(art.data(), art.size()), Eigen::Map<Vector>(mj.data(), mj.size()));
+
+  const Matrix T = calcT();
+  Matrix Mmj(m_->nv, m_->nv), Mart;
+  std::vector<mjtNum> full(static_cast<size_t>(m_->nv) * m_->nv);
+  mj_fullM(m_, full.data(), d_->qM);
+  for (int r = 0; r < m_->nv; ++r)
+    for (int c = 0; c < m_->nv; ++c) Mmj(r, c) = full[static_cast<size_t>(r) * m_->nv + c];
+  matter.calcM(state_, Mart);
+  out.massMatrix = relative(Mart, T.transpose() * Mmj * T);
+
+  // Forward dynamics: a random applied force, the same generalized force in both engines.
+  const Vector TDotU = calcTDotU();
+  Vector fmj(m_->nv);
+  for (int i = 0; i < m_->nv; ++i) fmj[i] = d_->qfrc_applied[i] = 10 * unit(rng);
+  mj_forward(m_, d_);
+  Vector udot, accMj(m_->nv);
+  std::vector<SpatialVec> A_GB;
+  matter.calcAccelerationIgnoringConstraints(state_, matter.getAppliedMobilityForces(state_) + T.transpose() * fmj,
+                                             matter.getAppliedBodyForces(state_), udot, A_GB);
+  for (int i = 0; i < m_->nv; ++i) accMj[i] = d_->qacc[i];
+  out.forward = relative(T * udot + TDotU, accMj);
+
+  // Inverse dynamics at a random acceleration (MuJoCo's qfrc_inverse leaves qfrc_applied out).
+  Vector udotArt(nu_);
+  for (int i = 0; i < nu_; ++i) udotArt[i] = 5 * unit(rng);
+  const Vector qacc = T * udotArt + TDotU;
+  for (int i = 0; i < m_->nv; ++i) d_->qacc[i] = qacc[i];
+  mju_zero(d_->qfrc_applied, m_->nv);
+  mj_inverse(m_, d_);
+  Vector residual, fInvMj(m_->nv);
+  matter.calcResidualForceIgnoringConstraints(state_, matter.getAppliedMobilityForces(state_),
+                                              matter.getAppliedBodyForces(state_), udotArt, residual);
+  for (int i = 0; i < m_->nv; ++i) fInvMj[i] = d_->qfrc_inverse[i];
+  out.inverse = relative(residual, T.transpose() * fInvMj);
+  return out;
+}
+
+void writeUrdfForMujoco(const std::string& urdfFile, const std::string& out) {
+  tinyxml2::XMLDocument doc;
+  if (doc.LoadFile(urdfFile.c_str()) != tinyxml2::XML_SUCCESS) throw std::runtime_error("cannot read " + urdfFile);
+  tinyxml2::XMLElement* robot = doc.RootElement();
+  for (tinyxml2::XMLElement* link = robot->FirstChildElement("link"); link; link = link->NextSiblingElement("link"))
+    for (const char* kind : {"visual", "collision"})
+      while (tinyxml2::XMLElement* g = link->FirstChildElement(kind)) link->DeleteChild(g);
+  tinyxml2::XMLElement* mujoco = doc.NewElement("mujoco");
+  tinyxml2::XMLElement* compiler = doc.NewElement("compiler");
+  compiler->SetAttribute("fusestatic", "false");
+  compiler->SetAttribute("discardvisual", "false");
+  mujoco->InsertEndChild(compiler);
+  robot->InsertFirstChild(mujoco);
+  if (doc.SaveFile(out.c_str()) != tinyxml2::XML_SUCCESS) throw std::runtime_error("cannot write " + out);
+}
+
+}  // namespace articula::testing
