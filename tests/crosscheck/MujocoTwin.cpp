@@ -4,9 +4,14 @@
 #include <mujoco/mujoco.h>
 #include <tinyxml2.h>
 
+#include <Eigen/Eigenvalues>
+#include <Eigen/Geometry>
 #include <array>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <numbers>
+#include <sstream>
 #include <stdexcept>
 
 namespace articula::testing {
@@ -213,6 +218,27 @@ Vector MujocoTwin::calcTDotU() const {
   return out;
 }
 
+// Mass, mass centre and central inertia (in the body frame) of every body both engines have,
+// stacked, relative: tells a difference of the compiled bodies from one of the dynamics.
+Real MujocoTwin::massPropertiesDifference() const {
+  std::vector<Real> art, mj;
+  for (int b = 1; b < m_->nbody; ++b) {
+    const char* name = mj_id2name(m_, mjOBJ_BODY, b);
+    const int spec = name ? spec_.findBody(name) : -1;
+    if (spec < 0) continue;
+    const model::BodySpec& body = spec_.bodies[spec];
+    mjtNum R[9];
+    mju_quat2Mat(R, m_->body_iquat + 4 * b);
+    const Mat33 Ri = mujocoMatrix(R);
+    const Mat33 I = Ri * Vec3(m_->body_inertia[3 * b], m_->body_inertia[3 * b + 1], m_->body_inertia[3 * b + 2])
+                             .asDiagonal() * Ri.transpose();
+    art.push_back(body.mass), mj.push_back(m_->body_mass[b]);
+    for (int i = 0; i < 3; ++i) art.push_back(body.massCenter[i]), mj.push_back(m_->body_ipos[3 * b + i]);
+    for (int i = 0; i < 9; ++i) art.push_back(body.inertia(i % 3, i / 3)), mj.push_back(I(i % 3, i / 3));
+  }
+  return relative(Eigen::Map<Vector>(art.data(), art.size()), Eigen::Map<Vector>(mj.data(), mj.size()));
+}
+
 TwinDifferences MujocoTwin::compare(std::mt19937& rng) {
   std::uniform_real_distribution<Real> unit(-1, 1);
   const MatterSubsystem& matter = built_.system->getMatter();
@@ -270,17 +296,80 @@ TwinDifferences MujocoTwin::compare(std::mt19937& rng) {
   return out;
 }
 
-void writeUrdfForMujoco(const std::string& urdfFile, const std::string& out) {
+namespace {
+
+std::vector<Real> readNumbers(const char* text) {
+  std::vector<Real> out;
+  std::istringstream in(text ? text : "");
+  for (Real x; in >> x;) out.push_back(x);
+  return out;
+}
+
+std::string numbersText(std::initializer_list<Real> values) {
+  std::string out;
+  char buffer[32];
+  for (Real x : values) {
+    std::snprintf(buffer, sizeof buffer, "%.17g", x);
+    if (!out.empty()) out += ' ';
+    out += buffer;
+  }
+  return out;
+}
+
+// URDF rpy (R = Rz(yaw) Ry(pitch) Rx(roll)) of a rotation matrix.
+Vec3 rpyOf(const Mat33& R) {
+  return Vec3(std::atan2(R(2, 1), R(2, 2)), std::atan2(-R(2, 0), std::hypot(R(0, 0), R(1, 0))),
+              std::atan2(R(1, 0), R(0, 0)));
+}
+
+Mat33 rotationOfRpy(const std::vector<Real>& rpy) {
+  return (Eigen::AngleAxisd(rpy[2], Vec3::UnitZ()) * Eigen::AngleAxisd(rpy[1], Vec3::UnitY()) *
+          Eigen::AngleAxisd(rpy[0], Vec3::UnitX()))
+      .toRotationMatrix();
+}
+
+// The inertial's tensor replaced by its principal moments, the principal axes turned into rpy.
+void diagonalize(tinyxml2::XMLElement* inertial) {
+  tinyxml2::XMLElement* in = inertial->FirstChildElement("inertia");
+  if (!in) return;
+  const auto get = [&](const char* key) { return in->DoubleAttribute(key, 0); };
+  Mat33 I;
+  I << get("ixx"), get("ixy"), get("ixz"), get("ixy"), get("iyy"), get("iyz"), get("ixz"), get("iyz"), get("izz");
+  if (I.isDiagonal(0)) return;
+  const Eigen::SelfAdjointEigenSolver<Mat33> eig(I);
+  Mat33 V = eig.eigenvectors();
+  if (V.determinant() < 0) V.col(2) = -V.col(2);
+  tinyxml2::XMLElement* origin = inertial->FirstChildElement("origin");
+  if (!origin) {
+    origin = inertial->GetDocument()->NewElement("origin");
+    inertial->InsertFirstChild(origin);
+  }
+  std::vector<Real> rpy = readNumbers(origin->Attribute("rpy"));
+  if (rpy.size() != 3) rpy = {0, 0, 0};
+  const Vec3 turned = rpyOf(rotationOfRpy(rpy) * V);
+  origin->SetAttribute("rpy", numbersText({turned[0], turned[1], turned[2]}).c_str());
+  const char* keys[] = {"ixx", "iyy", "izz"};
+  for (int i = 0; i < 3; ++i) in->SetAttribute(keys[i], numbersText({eig.eigenvalues()[i]}).c_str());
+  for (const char* key : {"ixy", "ixz", "iyz"}) in->SetAttribute(key, "0");
+}
+
+}  // namespace
+
+void writeUrdfForMujoco(const std::string& urdfFile, const std::string& out, const UrdfForMujoco& how) {
   tinyxml2::XMLDocument doc;
   if (doc.LoadFile(urdfFile.c_str()) != tinyxml2::XML_SUCCESS) throw std::runtime_error("cannot read " + urdfFile);
   tinyxml2::XMLElement* robot = doc.RootElement();
-  for (tinyxml2::XMLElement* link = robot->FirstChildElement("link"); link; link = link->NextSiblingElement("link"))
+  for (tinyxml2::XMLElement* link = robot->FirstChildElement("link"); link; link = link->NextSiblingElement("link")) {
     for (const char* kind : {"visual", "collision"})
       while (tinyxml2::XMLElement* g = link->FirstChildElement(kind)) link->DeleteChild(g);
+    if (tinyxml2::XMLElement* inertial = link->FirstChildElement("inertial"); inertial && how.diagonalInertia)
+      diagonalize(inertial);
+  }
   tinyxml2::XMLElement* mujoco = doc.NewElement("mujoco");
   tinyxml2::XMLElement* compiler = doc.NewElement("compiler");
   compiler->SetAttribute("fusestatic", "false");
   compiler->SetAttribute("discardvisual", "false");
+  for (const auto& [key, value] : how.compiler) compiler->SetAttribute(key.c_str(), value.c_str());
   mujoco->InsertEndChild(compiler);
   robot->InsertFirstChild(mujoco);
   if (doc.SaveFile(out.c_str()) != tinyxml2::XML_SUCCESS) throw std::runtime_error("cannot write " + out);

@@ -51,6 +51,8 @@ class MujocoTwin {
   // MuJoCo bodies (not the world) without an Articula body of the same name (merged links).
   std::vector<std::string> unmatchedMujocoBodies() const;
 
+  // Mass, mass centre and central inertia of the bodies both have, relative (state-independent).
+  Real massPropertiesDifference() const;
   // A random state: joint angles within MuJoCo's range where limited (the same file's limits).
   void setRandomState(std::mt19937& rng);
   // Compares at the current state; random udot and applied forces come from `rng`.
@@ -77,9 +79,20 @@ class MujocoTwin {
   int nu_ = 0;
 };
 
+// How a URDF file is prepared for MuJoCo's reader (writeUrdfForMujoco).
+struct UrdfForMujoco {
+  // Each <inertial> given to MuJoCo already diagonal: its principal axes folded into the origin's
+  // rpy (exactly the same body). MuJoCo 2.2.2 diagonalizes a full tensor itself with an iterative
+  // eigen-solver that stops early: its compiled inertia is then off by up to 1e-7 relative
+  // (docs/urdf.md, "Checked against MuJoCo").
+  bool diagonalInertia = true;
+  // More <compiler> attributes, e.g. {"balanceinertia", "true"}.
+  std::vector<std::pair<std::string, std::string>> compiler;
+};
+
 // A URDF file prepared for MuJoCo's reader: <visual> and <collision> removed (their meshes are
 // absent and MuJoCo fails on a missing mesh) and a <mujoco><compiler> child that keeps static bodies
 // unfused (fusestatic is on by default for URDF). Writes `out`.
-void writeUrdfForMujoco(const std::string& urdfFile, const std::string& out);
+void writeUrdfForMujoco(const std::string& urdfFile, const std::string& out, const UrdfForMujoco& how = {});
 
 }  // namespace articula::testing
