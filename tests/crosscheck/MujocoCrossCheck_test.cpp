@@ -88,8 +88,10 @@ std::string withFloatingWorldJoint(const std::string& text) {
       root = (*it)[1];
       break;
     }
-  const std::string added = "<link name=\"world\"/><joint name=\"root_free\" type=\"floating\"><parent link=\"world\"/>"
-                            "<child link=\"" + root + "\"/></joint>\n";
+  const std::string added =
+      "<link name=\"world\"/><joint name=\"root_free\" type=\"floating\"><parent link=\"world\"/>"
+      "<child link=\"" +
+      root + "\"/></joint>\n";
   const size_t end = text.rfind("</robot>");
   return text.substr(0, end) + added + text.substr(end);
 }
@@ -131,9 +133,9 @@ TEST_P(MujocoCrossCheck, PosesMassMatrixInverseAndForwardDynamicsAgree) {
     worst.forward = std::max(worst.forward, d.forward);
     worst.bodiesCompared = d.bodiesCompared;
   }
-  std::printf("[mujoco] %-18s nu %2d bodies %2d (+%zu MuJoCo only)  mass %.1e  pose %.1e  M %.1e  ID %.1e  FD %.1e\n", c.name,
-              twin.nu(), worst.bodiesCompared, twin.unmatchedMujocoBodies().size(), twin.massPropertiesDifference(), worst.pose, worst.massMatrix,
-              worst.inverse, worst.forward);
+  std::printf("[mujoco] %-18s nu %2d bodies %2d (+%zu MuJoCo only)  mass %.1e  pose %.1e  M %.1e  ID %.1e  FD %.1e\n",
+              c.name, twin.nu(), worst.bodiesCompared, twin.unmatchedMujocoBodies().size(),
+              twin.massPropertiesDifference(), worst.pose, worst.massMatrix, worst.inverse, worst.forward);
   if (*c.why) std::printf("[mujoco] %-18s tolerance %.0e: %s\n", c.name, c.tolerance, c.why);
   EXPECT_GT(worst.bodiesCompared, 0);
   EXPECT_LT(worst.pose, c.tolerance);

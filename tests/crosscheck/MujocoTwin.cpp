@@ -83,17 +83,18 @@ void MujocoTwin::mapCoordinates() {
     if (info.nu == 0) continue;
     const int joint = mj_name2id(m_, mjOBJ_JOINT, js.name.c_str());
     if (joint < 0) throw std::runtime_error("MuJoCo has no joint named \"" + js.name + "\"");
-    static const std::map<JointType, int> mujocoType{
-        {JointType::Pin, mjJNT_HINGE}, {JointType::Slider, mjJNT_SLIDE},
-        {JointType::Ball, mjJNT_BALL}, {JointType::Free, mjJNT_FREE}};
+    static const std::map<JointType, int> mujocoType{{JointType::Pin, mjJNT_HINGE},
+                                                     {JointType::Slider, mjJNT_SLIDE},
+                                                     {JointType::Ball, mjJNT_BALL},
+                                                     {JointType::Free, mjJNT_FREE}};
     const auto kind = mujocoType.find(js.type);
     if (kind == mujocoType.end() || js.euler || js.reverse || kind->second != m_->jnt_type[joint])
       throw std::runtime_error("joint \"" + js.name + "\": Articula's mobilizer has no MuJoCo counterpart of type " +
                                std::to_string(m_->jnt_type[joint]));
     if (js.type == JointType::Ball && m_->body_jntnum[m_->jnt_bodyid[joint]] != 1)
       throw std::runtime_error("joint \"" + js.name + "\": a ball joint must be its body's only joint");
-    coordinates_.push_back({js.type, mobod, info.qStart, info.uStart, joint, m_->jnt_qposadr[joint],
-                            m_->jnt_dofadr[joint]});
+    coordinates_.push_back(
+        {js.type, mobod, info.qStart, info.uStart, joint, m_->jnt_qposadr[joint], m_->jnt_dofadr[joint]});
     mapped += info.nu;
   }
   if (mapped != nu_) throw std::runtime_error("not every mobility has a MuJoCo joint");
@@ -124,7 +125,8 @@ void MujocoTwin::setRandomState(std::mt19937& rng) {
       case JointType::Slider: {
         const bool limited = m_->jnt_limited[c.joint];
         const Real half = c.type == JointType::Pin ? std::numbers::pi : 1.0;
-        const Real lo = limited ? m_->jnt_range[2 * c.joint] : -half, hi = limited ? m_->jnt_range[2 * c.joint + 1] : half;
+        const Real lo = limited ? m_->jnt_range[2 * c.joint] : -half,
+                   hi = limited ? m_->jnt_range[2 * c.joint + 1] : half;
         // Within the limits; MuJoCo's qpos = q + qpos0 (a hinge's `ref`).
         q[c.qStart] = lo + (hi - lo) * (unit(rng) + 1) / 2 - m_->qpos0[c.qposadr];
         u[c.uStart] = 2 * unit(rng);
@@ -140,8 +142,7 @@ void MujocoTwin::setRandomState(std::mt19937& rng) {
         for (int i = 0; i < 3; ++i) u[c.uStart + i] = 2 * unit(rng);
         break;
       }
-      default:
-        break;
+      default: break;
     }
   }
   built_.system->realize(state_, Stage::Velocity);
@@ -162,7 +163,7 @@ void MujocoTwin::setMujocoState() {
       const std::array<mjtNum, 4> quat = quaternionOf(X_GB.R().matrix());
       for (int i = 0; i < 3; ++i) d_->qpos[c.qposadr + i] = X_GB.p()[i];
       for (int i = 0; i < 4; ++i) d_->qpos[c.qposadr + 3 + i] = quat[i];
-    } else {  // ball: R_joint = body_quat^-1 R_G,parent^T R_GB
+    } else {                  // ball: R_joint = body_quat^-1 R_G,parent^T R_GB
       mj_kinematics(m_, d_);  // the joints before this one (parents first) are set
       const int body = m_->jnt_bodyid[c.joint], parent = m_->body_parentid[body];
       const Mat33 R = mujocoMatrix(d_->xmat + 9 * parent).transpose() * X_GB.R().matrix();
@@ -230,8 +231,9 @@ Real MujocoTwin::massPropertiesDifference() const {
     mjtNum R[9];
     mju_quat2Mat(R, m_->body_iquat + 4 * b);
     const Mat33 Ri = mujocoMatrix(R);
-    const Mat33 I = Ri * Vec3(m_->body_inertia[3 * b], m_->body_inertia[3 * b + 1], m_->body_inertia[3 * b + 2])
-                             .asDiagonal() * Ri.transpose();
+    const Mat33 I =
+        Ri * Vec3(m_->body_inertia[3 * b], m_->body_inertia[3 * b + 1], m_->body_inertia[3 * b + 2]).asDiagonal() *
+        Ri.transpose();
     art.push_back(body.mass), mj.push_back(m_->body_mass[b]);
     for (int i = 0; i < 3; ++i) art.push_back(body.massCenter[i]), mj.push_back(m_->body_ipos[3 * b + i]);
     for (int i = 0; i < 9; ++i) art.push_back(body.inertia(i % 3, i / 3)), mj.push_back(I(i % 3, i / 3));

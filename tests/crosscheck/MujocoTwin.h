@@ -29,10 +29,10 @@ namespace articula::testing {
 
 // Worst relative differences (norm-wise) at one state.
 struct TwinDifferences {
-  Real pose = 0;          // every body both engines have, by name: positions and rotation matrices
-  Real massMatrix = 0;    // M_art against T^T M_mj T
-  Real inverse = 0;       // f = M udot + c - f_passive - f_gravity, at a random udot
-  Real forward = 0;       // udot at a random applied mobility force
+  Real pose = 0;        // every body both engines have, by name: positions and rotation matrices
+  Real massMatrix = 0;  // M_art against T^T M_mj T
+  Real inverse = 0;     // f = M udot + c - f_passive - f_gravity, at a random udot
+  Real forward = 0;     // udot at a random applied mobility force
   int bodiesCompared = 0;
 };
 
@@ -61,12 +61,12 @@ class MujocoTwin {
  private:
   struct Coordinate {
     model::JointType type;
-    int mobod, qStart, uStart;  // Articula
+    int mobod, qStart, uStart;   // Articula
     int joint, qposadr, dofadr;  // MuJoCo
   };
   void mapCoordinates();
   int mobodNamed(const std::string& name) const;  // the Articula body of a link, -1 if none
-  void setMujocoState();  // from Articula's realized state
+  void setMujocoState();                          // from Articula's realized state
   Matrix calcT() const;
   Vector calcTDotU() const;
 
