@@ -5,6 +5,7 @@
 // To add a file, add a row to kCases.
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -103,7 +104,9 @@ class MujocoCrossCheck : public ::testing::TestWithParam<CrossCheckCase> {};
 TEST_P(MujocoCrossCheck, PosesMassMatrixInverseAndForwardDynamicsAgree) {
   const CrossCheckCase& c = GetParam();
   if (!fs::exists(c.file)) GTEST_SKIP() << c.file << " is not here";
-  const fs::path dir = fs::path(::testing::TempDir()) / ("mujoco_crosscheck_" + std::string(c.name));
+  // Per process: other checkouts may run the same case at the same time.
+  const fs::path dir = fs::path(::testing::TempDir()) /
+                       ("mujoco_crosscheck_" + std::to_string(::getpid()) + "_" + c.name);
   fs::create_directories(dir);
   std::string file = c.file;
   if (c.floatOnWorldJoint) {
@@ -116,6 +119,10 @@ TEST_P(MujocoCrossCheck, PosesMassMatrixInverseAndForwardDynamicsAgree) {
     writeUrdfForMujoco(file, mujocoFile, c.mujoco);
   }
   std::unique_ptr<MujocoTwin> made;
+  struct Cleanup {
+    fs::path dir;
+    ~Cleanup() { fs::remove_all(dir); }
+  } cleanup{dir};
   try {
     made = std::make_unique<MujocoTwin>(model::loadModelFile(file, c.options), file, mujocoFile);
   } catch (const std::exception& e) {

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -86,9 +87,10 @@ const char* const kMjcf = R"(<mujoco model="twin">
 }  // namespace
 
 TEST(MujocoTwin, FreeBallHingeAndSlideMapBetweenTheEngines) {
-  const fs::path file = fs::path(::testing::TempDir()) / "mujoco_twin_chain.xml";
+  const fs::path file = fs::path(::testing::TempDir()) / ("mujoco_twin_chain_" + std::to_string(::getpid()) + ".xml");
   std::ofstream(file) << kMjcf;
   MujocoTwin twin(articulaChain(), "chain", file.string());
+  fs::remove(file);
   EXPECT_EQ(twin.nu(), 6 + 3 + 1 + 1);
   EXPECT_TRUE(twin.unmatchedMujocoBodies().empty());
   EXPECT_LT(twin.massPropertiesDifference(), 1e-15);
@@ -106,10 +108,14 @@ TEST(MujocoTwin, FreeBallHingeAndSlideMapBetweenTheEngines) {
 
 // A joint whose kinds differ between the files is named, not compared.
 TEST(MujocoTwin, AJointOfAnotherKindIsRefused) {
-  const fs::path file = fs::path(::testing::TempDir()) / "mujoco_twin_slide.xml";
+  const fs::path file = fs::path(::testing::TempDir()) / ("mujoco_twin_slide_" + std::to_string(::getpid()) + ".xml");
   std::string text = kMjcf;
   text.replace(text.find("type=\"hinge\""), 12, "type=\"slide\"");
   std::ofstream(file) << text;
+  struct Cleanup {
+    fs::path file;
+    ~Cleanup() { fs::remove(file); }
+  } cleanup{file};
   try {
     MujocoTwin twin(articulaChain(), "chain", file.string());
     FAIL() << "accepted a pin against a slide";
