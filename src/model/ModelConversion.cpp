@@ -30,11 +30,11 @@ ModelCheck convertModelFile(const std::string& input, const std::string& output,
 
 ModelCheck applyModelEdit(const std::string& edited, const std::string& model, const LoadOptions& load) {
   const ModelSource source = readModelSource(model, load);
-  // The edit would be written as Articula JSON over the XML: convert the URDF file first.
-  if (source.spec.sourceFormat == SourceFormat::Urdf)
+  // The edit would be written as Articula JSON over the XML: convert the URDF or MJCF file first.
+  if (source.spec.sourceFormat == SourceFormat::Urdf || source.spec.sourceFormat == SourceFormat::Mjcf)
     throw ModelError(model, "", "",
-                     "a URDF file is not edited in place: convert it (articula convert) and edit the "
-                     "converted file");
+                     std::string("a ") + (source.spec.sourceFormat == SourceFormat::Urdf ? "URDF" : "MJCF") +
+                         " file is not edited in place: convert it (articula convert) and edit the converted file");
   const std::string text = readJsonFileText(edited);
   ModelSpec m;
   try {

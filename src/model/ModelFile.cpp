@@ -6,6 +6,7 @@
 #include "JsonNode.h"
 #include "JsonParse.h"
 #include "articula/files/AtomicFile.h"
+#include "articula/model/MjcfImport.h"
 #include "articula/model/OpenMbdImport.h"
 #include "articula/model/UrdfImport.h"
 
@@ -19,8 +20,10 @@ int ModelSpec::findBody(const std::string& name) const {
 
 template <>
 const std::vector<KindName<SourceFormat>>& kindTable<SourceFormat>() {
-  static const std::vector<KindName<SourceFormat>> table{
-      {SourceFormat::Articula, "articula"}, {SourceFormat::OpenMbd, "openmbd"}, {SourceFormat::Urdf, "urdf"}};
+  static const std::vector<KindName<SourceFormat>> table{{SourceFormat::Articula, "articula"},
+                                                         {SourceFormat::OpenMbd, "openmbd"},
+                                                         {SourceFormat::Urdf, "urdf"},
+                                                         {SourceFormat::Mjcf, "mjcf"}};
   return table;
 }
 
@@ -36,12 +39,14 @@ ModelSpec readModel(const nlohmann::json& document, const std::string& file, con
 ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
   if (hasUrdfExtension(file)) return importUrdf(readJsonFileText(file), file, options);
   const std::string text = readJsonFileText(file);
+  if (looksLikeMjcf(text)) return importMjcf(text, file, options);
   if (looksLikeUrdf(text)) return importUrdf(text, file, options);
   return readModel(parseJsonText(text, file), file, options);
 }
 
 ModelSpec readModelText(const std::string& text, const std::string& file, const LoadOptions& options) {
   // By content only: `file` may name the model the text edits (articula edit --apply).
+  if (looksLikeMjcf(text)) return importMjcf(text, file, options);
   if (looksLikeUrdf(text)) return importUrdf(text, file, options);
   return readModel(parseJsonText(text, file), file, options);
 }
