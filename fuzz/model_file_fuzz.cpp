@@ -1,5 +1,5 @@
 // loadModelFile on arbitrary bytes: JSON parsing, the Articula format (with its scenario
-// settings), OpenMBD import and URDF import (text whose XML root is <robot>), each check throwing
+// settings), OpenMBD, URDF and MJCF import (XML whose root is <robot> or <mujoco>), each check throwing
 // ModelError.
 #include "FuzzInput.h"
 #include "articula/model/ModelFile.h"

@@ -774,6 +774,7 @@ bool Importer::addComposed(MjBody& b, const std::string& parent, const Transform
     j.body = b.name;
     j.joint = b.name;
     j.coordinate = j.name;
+    if (j.ref != 0) m_.initialState.q[j.joint + "." + j.coordinate] = j.ref;  // MuJoCo's qpos0
   }
   return true;
 }
