@@ -21,6 +21,7 @@
 #include "MjcfFrames.h"
 #include "MjcfInertia.h"
 #include "ReadHelpers.h"
+#include "articula/contact/ContactMaterial.h"
 #include "articula/contact/MeshIO.h"
 #include "articula/model/ModelError.h"
 
@@ -492,6 +493,10 @@ std::string Importer::materialFor(Real friction) {
   ContactMaterialSpec mat;
   mat.name = "mjcf_friction_" + key.str();
   mat.type = ContactMaterialType::Hertz;
+  const ContactMaterial library;  // MuJoCo's soft contact has no modulus: the library's defaults, written out
+  mat.parameters["youngs_modulus"] = library.youngsModulus;
+  mat.parameters["poisson_ratio"] = library.poissonRatio;
+  mat.parameters["dissipation"] = library.dissipation;
   mat.parameters["static_friction"] = friction;
   mat.parameters["dynamic_friction"] = friction;
   m_.contactMaterials.push_back(mat);

@@ -165,6 +165,45 @@ TEST(Cli, UrdfInfoConvertThenRunTheConvertedModel) {
   EXPECT_EQ(runCli("run -q --urdf-limits " + urdf + " --duration 0.05 --out " + (dir / "run2"), dir).exitCode, 0);
 }
 
+TEST(Cli, MjcfInfoConvertThenRunTheConvertedModel) {
+  TempDir dir;
+  const std::string xml = sourcePath("tests/data/mjcf/two_link_arm.xml");
+  const CliResult info = runCli("info " + xml, dir);
+  ASSERT_EQ(info.exitCode, 0) << info.err;
+  EXPECT_NE(info.out.find("mjcf format"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("2 bodies, 2 degrees of freedom"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("[pin \"elbow\": angle]"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("mujoco/actuator/motor"), std::string::npos) << info.out + info.err;  // the one warning
+  ASSERT_EQ(runCli("convert -q " + xml + " " + (dir / "arm.json"), dir).exitCode, 0);
+  const CliResult r = runCli("run -q " + (dir / "arm.json") + " --duration 0.05 --out " + (dir / "run"), dir);
+  EXPECT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_EQ(nlohmann::json::parse(readText(dir / "run/summary.json"))["model"]["bodies"], 2);
+  // An edit is not written over the XML; the XML runs directly too.
+  std::filesystem::copy_file(xml, dir / "arm.xml");
+  const CliResult apply = runCli("edit " + (dir / "arm.xml") + " --apply " + (dir / "arm.json"), dir);
+  EXPECT_EQ(apply.exitCode, 2);
+  EXPECT_NE(apply.err.find("MJCF file is not edited in place"), std::string::npos) << apply.err;
+  EXPECT_EQ(runCli("run -q " + xml + " --duration 0.05 --out " + (dir / "run2"), dir).exitCode, 0);
+  // A malformed file: exit 2 naming file:line and the element.
+  {
+    std::ofstream bad(dir / "bad.xml");
+    bad << "<mujoco>\n<worldbody>\n<body name=\"a\"><joint type=\"screw\"/></body>\n</worldbody>\n</mujoco>\n";
+  }
+  const CliResult refused = runCli("validate " + (dir / "bad.xml"), dir);
+  EXPECT_EQ(refused.exitCode, 2);
+  EXPECT_NE(refused.err.find("bad.xml:3: <joint> type = screw"), std::string::npos) << refused.err;
+  // MuJoCo's humanoid (Debian libmujoco-samples) converts and falls onto its floor.
+  const std::string humanoid = "/usr/share/mujoco/model/humanoid/humanoid.xml";
+  if (!std::filesystem::exists(humanoid)) return;
+  ASSERT_EQ(runCli("convert -q " + humanoid + " " + (dir / "h.json"), dir).exitCode, 0);
+  const CliResult fall = runCli("run -q " + (dir / "h.json") + " --duration 0.3 --out " + (dir / "fall"), dir);
+  ASSERT_EQ(fall.exitCode, 0) << fall.err;
+  const auto summary = nlohmann::json::parse(readText(dir / "fall/summary.json"));
+  EXPECT_EQ(summary["model"]["degrees_of_freedom"], 27);
+  EXPECT_TRUE(summary["energy"]["balance_closes"].get<bool>());
+  EXPECT_GT(summary["contact"]["peak_force_N"].get<double>(), 0);  // its feet reached the floor
+}
+
 // ---- runs with contact ----
 
 TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {
