@@ -166,7 +166,7 @@ void bindModel(py::module_& m) {
   m.def("load", &loadFile, py::arg("path"), py::arg("openmbd_compat") = false,
         py::arg("allow_paths") = std::vector<std::string>{}, py::arg("floating_base") = false,
         py::arg("urdf_limits") = false,
-        "Reads a model file (Articula JSON, OpenMBD or URDF) and builds it. Raises ModelError naming the file, "
+        "Reads a model file (Articula JSON, OpenMBD, URDF or MJCF) and builds it. Raises ModelError naming the file, "
         "JSON path (URDF: line and element), value and problem, exactly as `articula validate` reports it. "
         "openmbd_compat: OpenMBD's own substitutions and scenario (--openmbd-compat); allow_paths: further "
         "folders meshes may be read from; floating_base, urdf_limits: URDF's --floating-base, --urdf-limits.");
