@@ -16,6 +16,7 @@
 #include <sstream>
 
 #include "ReadHelpers.h"
+#include "XmlSyntaxError.h"
 #include "articula/contact/MeshIO.h"
 #include "articula/model/ModelError.h"
 
@@ -365,7 +366,7 @@ void Importer::build() {
   std::map<std::string, std::vector<const UrdfJoint*>> children;
   for (const UrdfJoint& j : joints_) {
     if (parentJoint.count(j.child))
-      fail(j.el, describe(j.el) + " <child> link", j.child,
+      fail(j.el->FirstChildElement("child"), describe(j.el) + " <child> link", j.child,
            "the link already has a parent joint (line " + std::to_string(parentJoint[j.child]->el->GetLineNum()) +
                "): a link has one parent");
     parentJoint[j.child] = &j;
@@ -377,7 +378,7 @@ void Importer::build() {
   if (roots.empty())
     fail(joints_.empty() ? nullptr : joints_[0].el, "<robot>", "", "the joints form a cycle: no root link");
   if (roots.size() > 1)
-    fail(links_[roots[1]].el, describe(links_[roots[1]].el), roots[1],
+    fail(links_[roots[1]].el, describe(links_[roots[1]].el), "",
          "a second root link (the first is \"" + roots[0] + "\"): every link but one needs a parent joint");
   // Which links carry mass in their subtree (a moving joint needs some).
   std::map<std::string, Real> subtreeMass;
@@ -548,9 +549,7 @@ void Importer::build() {
 
 ModelSpec Importer::run(const std::string& text) {
   tinyxml2::XMLDocument doc;
-  if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS)
-    throw ModelError(file_ + ":" + std::to_string(doc.ErrorLineNum()), "", "",
-                     std::string("not well-formed XML: ") + doc.ErrorName());
+  if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) throw xmlSyntaxError(doc, file_);
   const XMLElement* robot = doc.RootElement();
   if (!robot || std::string(robot->Name()) != "robot")
     fail(robot, robot ? describe(robot) : "", "", "a URDF file's root element must be <robot>");

@@ -17,6 +17,21 @@ using namespace articula::iotest;
 
 namespace {
 nlohmann::json catalog() { return nlohmann::json::parse(readText(sourcePath("tests/data/malformed/catalog.json"))); }
+
+// URDF and MJCF files (tests/data/malformed_robots/make_catalog.py): the message names file:line,
+// the element and the value.
+nlohmann::json robotCatalog() {
+  return nlohmann::json::parse(readText(sourcePath("tests/data/malformed_robots/catalog.json")));
+}
+
+void expectNamesLineAndElement(const std::string& what, const std::string& file, const nlohmann::json& expected) {
+  const std::string at = file + ":" + std::to_string(expected["line"].get<int>()) + ":";
+  EXPECT_NE(what.find(at), std::string::npos) << what << "\n  lacks: " << at;
+  for (const char* key : {"element", "message"}) {
+    const std::string fragment = expected[key].get<std::string>();
+    EXPECT_NE(what.find(fragment), std::string::npos) << what << "\n  lacks: " << fragment;
+  }
+}
 }  // namespace
 
 TEST(MalformedModels, CatalogHasAtLeastThirtyFiles) { EXPECT_GE(catalog().size(), 30u); }
@@ -48,6 +63,45 @@ TEST(MalformedModels, CommandExitsWithCode2AndWritesNothing) {
     EXPECT_NE(r.err.find(expected["message"].get<std::string>()), std::string::npos) << r.err;
     EXPECT_TRUE(r.out.empty()) << r.out;
     // Only the captured stdout/stderr files are in the folder: no run folder, no temporary one.
+    int entries = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path)) ++entries;
+    EXPECT_EQ(entries, 2);
+  }
+}
+
+TEST(MalformedModels, RobotCatalogHasAtLeastTwentyFilesOfEachFormat) {
+  const nlohmann::json all = robotCatalog();  // kept alive: items() refers into it
+  int urdf = 0, mjcf = 0;
+  for (const auto& [name, expected] : all.items()) (name.ends_with(".urdf") ? urdf : mjcf) += 1;
+  EXPECT_GE(urdf, 10);
+  EXPECT_GE(mjcf, 10);
+  EXPECT_GE(urdf + mjcf, 20);
+}
+
+TEST(MalformedModels, LibraryRefusesEachRobotFileNamingLineAndElement) {
+  const nlohmann::json all = robotCatalog();  // kept alive: items() refers into it
+  for (const auto& [name, expected] : all.items()) {
+    SCOPED_TRACE(name);
+    const std::string file = sourcePath("tests/data/malformed_robots/" + name);
+    try {
+      buildModel(loadModelFile(file), file);
+      ADD_FAILURE() << "accepted";
+    } catch (const ModelError& e) {
+      expectNamesLineAndElement(e.what(), file, expected);
+    }
+  }
+}
+
+TEST(MalformedModels, CommandExitsWithCode2OnEachRobotFileAndWritesNothing) {
+  const nlohmann::json all = robotCatalog();  // kept alive: items() refers into it
+  for (const auto& [name, expected] : all.items()) {
+    SCOPED_TRACE(name);
+    TempDir dir;
+    const std::string file = sourcePath("tests/data/malformed_robots/" + name);
+    const CliResult r = runCli("run " + file + " --out " + (dir / "run"), dir);
+    EXPECT_EQ(r.exitCode, expected["exit"].get<int>());
+    expectNamesLineAndElement(r.err, file, expected);
+    EXPECT_TRUE(r.out.empty()) << r.out;
     int entries = 0;
     for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator(dir.path)) ++entries;
     EXPECT_EQ(entries, 2);

@@ -1,0 +1,39 @@
+#include "XmlSyntaxError.h"
+
+#include <tinyxml2.h>
+
+namespace articula::model {
+
+namespace {
+
+std::string inWords(tinyxml2::XMLError id) {
+  switch (id) {
+    case tinyxml2::XML_ERROR_MISMATCHED_ELEMENT: return "its end tag is missing or names another element";
+    case tinyxml2::XML_ERROR_PARSING_ATTRIBUTE: return "an attribute is malformed (a value needs quotes)";
+    case tinyxml2::XML_ERROR_PARSING_ELEMENT: return "the element is malformed";
+    case tinyxml2::XML_ERROR_EMPTY_DOCUMENT: return "the file holds no XML element";
+    default: return "the text stops being XML here";
+  }
+}
+
+// tinyxml2's ErrorStr() ends in "XMLElement name=NAME" when it was inside an element.
+std::string elementOf(const tinyxml2::XMLDocument& doc) {
+  const std::string detail = doc.ErrorStr() ? doc.ErrorStr() : "";
+  const std::string key = "XMLElement name=";
+  const size_t at = detail.find(key);
+  if (at == std::string::npos) return "XML";
+  std::string element("<");  // appended, not concatenated: GCC 12 misreads "<" + s + ">" (-Wrestrict)
+  element.append(detail, at + key.size());
+  element.push_back('>');
+  return element;
+}
+
+}  // namespace
+
+ModelError xmlSyntaxError(const tinyxml2::XMLDocument& doc, const std::string& file) {
+  const int line = doc.ErrorLineNum() > 0 ? doc.ErrorLineNum() : 1;
+  return ModelError(file + ":" + std::to_string(line), elementOf(doc), "",
+                    "not well-formed XML: " + inWords(doc.ErrorID()) + " (" + doc.ErrorName() + ")");
+}
+
+}  // namespace articula::model
