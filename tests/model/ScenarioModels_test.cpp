@@ -4,8 +4,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <functional>
 #include <fstream>
+#include <functional>
 
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelError.h"
@@ -105,7 +105,8 @@ ModelSpec loadScenario(const iotest::TempDir& dir, nlohmann::json entry, const n
 }
 
 int countForces(const ModelSpec& m, ForceType type) {
-  return static_cast<int>(std::count_if(m.forces.begin(), m.forces.end(), [&](const ForceSpec& f) { return f.type == type; }));
+  return static_cast<int>(
+      std::count_if(m.forces.begin(), m.forces.end(), [&](const ForceSpec& f) { return f.type == type; }));
 }
 
 std::string errorOf(const std::function<void()>& f) {
@@ -131,8 +132,8 @@ TEST(ScenarioModels, UrdfEntriesCarryTheirImportOptions) {
   EXPECT_EQ(floating.bodies[0].joint.type, JointType::Free);
   EXPECT_EQ(floating.bodies[0].joint.parent, "ground");
   const ModelSpec loose = loadScenario(dir, {{"file", "models/robots/panda.urdf"}});
-  const ModelSpec limited =
-      loadScenario(dir, {{"file", "models/robots/panda.urdf"}, {"urdf_limits", true}, {"prefix", "p_"}});
+  const ModelSpec limited = loadScenario(
+      dir, {{"file", "models/robots/panda.urdf"}, {"urdf_limits", true}, {"prefix", "p_"}});
   EXPECT_EQ(countForces(loose, ForceType::RangeOfMotionLimit), 0);
   EXPECT_EQ(countForces(limited, ForceType::RangeOfMotionLimit), 9);
   EXPECT_GE(limited.findBody("p_panda_hand"), 0);
@@ -142,8 +143,7 @@ TEST(ScenarioModels, UrdfEntriesCarryTheirImportOptions) {
   // package_paths resolve against the scenario's folder: an empty folder finds no meshes, and the
   // model still loads (each missing mesh a warning).
   std::filesystem::create_directories(dir / "pkgs");
-  const ModelSpec searched =
-      loadScenario(dir, {{"file", "models/robots/panda.urdf"}, {"package_paths", {"pkgs"}}});
+  const ModelSpec searched = loadScenario(dir, {{"file", "models/robots/panda.urdf"}, {"package_paths", {"pkgs"}}});
   EXPECT_EQ(searched.bodies.size(), loose.bodies.size());
   EXPECT_FALSE(searched.warnings.empty());
 }
@@ -152,8 +152,7 @@ TEST(ScenarioModels, UrdfEntriesCarryTheirImportOptions) {
 TEST(ScenarioModels, UrdfOptionsOnAnotherFormatAreAnError) {
   iotest::TempDir dir;
   for (const char* key : {"floating_base", "urdf_limits"}) {
-    const std::string e =
-        errorOf([&] { loadScenario(dir, {{"file", "models/double_pendulum.json"}, {key, true}}); });
+    const std::string e = errorOf([&] { loadScenario(dir, {{"file", "models/double_pendulum.json"}, {key, true}}); });
     EXPECT_NE(e.find(std::string("/models/0/") + key), std::string::npos) << e;
     EXPECT_NE(e.find("URDF"), std::string::npos) << e;
   }
@@ -165,12 +164,16 @@ TEST(ScenarioModels, UrdfOptionsOnAnotherFormatAreAnError) {
 // errors naming the entry.
 TEST(ScenarioModels, EntriesAddShapesToIncludedBodies) {
   iotest::TempDir dir;
-  const nlohmann::json materials = {{"contact_materials", {{"rubber", {{"type", "hertz"}, {"youngs_modulus", 1e7}, {"poisson_ratio", 0.45}}}}}};
-  const nlohmann::json box = {{"name", "stand_in"}, {"type", "box"}, {"half_lengths", {0.03, 0.1, 0.03}},
-                              {"position", {0, 0, 0.03}}};
-  const ModelSpec m = loadScenario(
-      dir, {{"file", "models/robots/panda.urdf"}, {"prefix", "p_"}, {"material", "rubber"}, {"geometry", {{"panda_hand", {box}}}}},
-      materials);
+  const nlohmann::json materials = {
+      {"contact_materials", {{"rubber", {{"type", "hertz"}, {"youngs_modulus", 1e7}, {"poisson_ratio", 0.45}}}}}};
+  const nlohmann::json box = {
+      {"name", "stand_in"}, {"type", "box"}, {"half_lengths", {0.03, 0.1, 0.03}}, {"position", {0, 0, 0.03}}};
+  const ModelSpec m = loadScenario(dir,
+                                   {{"file", "models/robots/panda.urdf"},
+                                    {"prefix", "p_"},
+                                    {"material", "rubber"},
+                                    {"geometry", {{"panda_hand", {box}}}}},
+                                   materials);
   const BodySpec& hand = m.bodies[m.findBody("p_panda_hand")];
   ASSERT_EQ(hand.geometry.size(), 1u);
   EXPECT_EQ(hand.geometry[0].name, "stand_in");

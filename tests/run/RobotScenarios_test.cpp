@@ -33,7 +33,8 @@ Real footBottom(const ModelSpec& m, const Frame& f, const std::string& leg) {
   const int foot = m.findBody(leg + "_FOOT");
   const BodySample& s = f.bodies[foot];
   for (const GeometrySpec& g : m.bodies[foot].geometry)
-    if (g.type == GeometryType::Sphere) return (s.origin + s.orientation.toRotation() * g.pose.position).z() - g.size[0];
+    if (g.type == GeometryType::Sphere)
+      return (s.origin + s.orientation.toRotation() * g.pose.position).z() - g.size[0];
   ADD_FAILURE() << leg << "_FOOT has no sphere";
   return 0;
 }
@@ -83,7 +84,8 @@ TEST(RobotScenarios, AnymalSettlesStandingOnItsFourFeet) {
   for (const ContactSample& c : last.contacts) {
     ASSERT_EQ(std::min(c.bodyA, c.bodyB), -1) << "only the floor is touched";
     const std::string& body = m.bodies[std::max(c.bodyA, c.bodyB)].name;
-    const auto leg = std::find_if(std::begin(kLegs), std::end(kLegs), [&](const char* l) { return body == std::string(l) + "_FOOT"; });
+    const auto leg = std::find_if(std::begin(kLegs), std::end(kLegs),
+                                  [&](const char* l) { return body == std::string(l) + "_FOOT"; });
     ASSERT_NE(leg, std::end(kLegs)) << body << " touches the floor";
     footForce[leg - std::begin(kLegs)] += c.normalForce;
     total += c.normalForce;
