@@ -183,6 +183,8 @@ void readMeshGeometry(const JsonNode& node, GeometrySpec& g, const LoadOptions& 
   }
 }
 
+}  // namespace
+
 GeometrySpec readGeometry(const JsonNode& node, size_t index, const LoadOptions& options) {
   node.allowOnly({"name", "type", "radius", "semi_axes", "half_lengths", "half_length", "file", "scale",
                   "layer_thickness", "position", "orientation", "color", "material", "force_curve", "unload_curve"});
@@ -219,6 +221,8 @@ GeometrySpec readGeometry(const JsonNode& node, size_t index, const LoadOptions&
   if (auto c = node.get("unload_curve")) g.unloadCurve = readCurve(*c);
   return g;
 }
+
+namespace {
 
 BodySpec readBody(const JsonNode& node, const LoadOptions& options) {
   node.allowOnly({"name", "mass", "mass_center", "inertia", "color", "joint", "geometry", "description"});

@@ -459,14 +459,26 @@ class FormMerge {
     object(s, src, held_.back(), n, {"axis"});
   }
 
-  // The "models" entries' file paths made relative to the target's folder.
+  // The "models" entries' paths made relative to the target's folder: the file, its package_paths
+  // and the mesh files of the shapes it adds.
   json relocatedIncludes(const json& models) {
     json m = models;
-    if (m.is_array())
-      for (json& e : m)
-        if (e.is_object() && e.contains("file") && e["file"].is_string())
-          e["file"] =
-              (from_ / e["file"].get<std::string>()).lexically_normal().lexically_relative(to_).generic_string();
+    const auto relocate = [this](json& path) {
+      if (path.is_string())
+        path = (from_ / path.get<std::string>()).lexically_normal().lexically_relative(to_).generic_string();
+    };
+    if (!m.is_array()) return m;
+    for (json& e : m) {
+      if (!e.is_object()) continue;
+      if (e.contains("file")) relocate(e["file"]);
+      if (e.contains("package_paths") && e["package_paths"].is_array())
+        for (json& p : e["package_paths"]) relocate(p);
+      if (e.contains("geometry") && e["geometry"].is_object())
+        for (json& shapes : e["geometry"])
+          if (shapes.is_array())
+            for (json& g : shapes)
+              if (g.is_object() && g.contains("file")) relocate(g["file"]);
+    }
     return m;
   }
 

@@ -4,6 +4,7 @@
 
 #include "JsonNode.h"
 #include "articula/model/KindNames.h"
+#include "articula/model/LoadOptions.h"
 #include "articula/model/ModelSpec.h"
 
 namespace articula::model {
@@ -30,6 +31,10 @@ E readKindName(const JsonNode& v) {
   if (!kind) v.fail("must be one of: " + kindList<E>());
   return *kind;
 }
+
+// One shape of a body's "geometry" list (docs/model-format.md, Geometry); `index` names it when the
+// file gives no name. Mesh files are relative to the file the node comes from.
+GeometrySpec readGeometry(const JsonNode& node, size_t index, const LoadOptions& options);
 
 // Whether `file` lies in `folder` or below it once both are resolved (symbolic links and "..").
 // Meshes may come only from the model's folder tree and the folders the user allowed.

@@ -1,10 +1,12 @@
 // The "models" list of a scenario (see ScenarioModels.h).
 #include "ScenarioModels.h"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "ReadHelpers.h"
 #include "articula/model/ModelFile.h"
+#include "articula/model/UrdfImport.h"
 
 namespace articula::model {
 
@@ -125,6 +127,44 @@ void mergeConstraints(const Placement& p, const ModelSpec& part, ModelSpec& m) {
   }
 }
 
+// The load options of one entry: the scenario's, with a URDF file's own import options
+// ("floating_base", "urdf_limits", "package_paths"; docs/urdf.md) where the entry gives them.
+LoadOptions entryOptions(const JsonNode& e, const std::string& path, LoadOptions options) {
+  const bool urdf = hasUrdfExtension(path);
+  for (const char* key : {"floating_base", "urdf_limits", "package_paths"})
+    if (e.has(key) && !urdf) e.at(key).fail("an import option of URDF files, and this file is not one (.urdf)");
+  if (auto v = e.get("floating_base")) options.floatingBase = v->boolean();
+  if (auto v = e.get("urdf_limits")) options.urdfLimits = v->boolean();
+  if (auto v = e.get("package_paths")) {
+    const std::filesystem::path folder = std::filesystem::path(e.file()).parent_path();
+    for (size_t i = 0; i < v->size(); ++i) options.packagePaths.push_back((folder / (*v)[i].string()).string());
+  }
+  return options;
+}
+
+// "geometry": {"body": [shapes]}: shapes added to the included model's bodies, in their frames (a
+// URDF whose meshes are absent gets display and contact shapes without editing the robot file).
+void addGeometry(const JsonNode& map, const Placement& p, const ModelSpec& part, ModelSpec& m,
+                 const LoadOptions& options) {
+  map.requireObject();
+  for (const std::string& body : map.keys()) {
+    if (part.findBody(body) < 0) map.at(body).fail("no body \"" + body + "\" in this model");
+    const int b = m.findBody(prefixed(p, body));
+    const JsonNode shapes = map.at(body);
+    std::vector<GeometrySpec>& list = m.bodies[b].geometry;
+    for (size_t i = 0; i < shapes.size(); ++i) {
+      GeometrySpec g = readGeometry(shapes[i], list.size(), options);
+      if (g.material.empty() && g.forceCurve.empty()) g.material = p.material;
+      const bool known = std::any_of(m.contactMaterials.begin(), m.contactMaterials.end(),
+                                     [&](const ContactMaterialSpec& c) { return c.name == g.material; });
+      if (!g.material.empty() && !known) shapes[i].at("material").fail("no contact material of this name");
+      for (const GeometrySpec& have : list)
+        if (have.name == g.name) shapes[i].fail("body \"" + body + "\" has a shape named \"" + g.name + "\" already");
+      list.push_back(std::move(g));
+    }
+  }
+}
+
 Placement readPlacement(const JsonNode& e) {
   Placement p;
   if (auto v = e.get("prefix")) p.prefix = v->string();
@@ -151,14 +191,15 @@ void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file, 
   const std::filesystem::path folder = std::filesystem::path(file).parent_path();
   for (size_t i = 0; i < list.size(); ++i) {
     const JsonNode e = list[i];
-    e.allowOnly({"file", "prefix", "position", "orientation", "velocity", "material", "self_contact"});
+    e.allowOnly({"file", "prefix", "position", "orientation", "velocity", "material", "self_contact", "floating_base",
+                 "urdf_limits", "package_paths", "geometry"});
     const std::string path = (folder / e.at("file").string()).string();
     std::error_code ec;
     const std::filesystem::file_status status = std::filesystem::status(path, ec);
     if (!std::filesystem::exists(status))
       e.at("file").fail("no such file (paths are relative to the scenario's folder)");
     if (!std::filesystem::is_regular_file(status)) e.at("file").fail("not a regular file (a folder, device or pipe)");
-    const ModelSpec part = loadModelFile(path, options);  // its own errors name its own file
+    const ModelSpec part = loadModelFile(path, entryOptions(e, path, options));  // its errors name its file
     const Placement p = readPlacement(e);
     if (!p.material.empty()) {
       bool known = false;
@@ -168,6 +209,7 @@ void includeModels(const JsonNode& list, ModelSpec& m, const std::string& file, 
     }
     mergeMaterials(part, m, e);
     mergeBodies(p, part, m, e, std::filesystem::path(e.at("file").string()).parent_path());
+    if (auto g = e.get("geometry")) addGeometry(*g, p, part, m, options);
     mergeForces(p, part, m);
     mergeContact(p, part, m);
     mergeInitialState(p, part, m);

@@ -255,7 +255,7 @@ TEST(FormPreservingWriter, WrittenElsewhereMeshAndIncludePathsFollow) {
   std::filesystem::create_directories(dir.path / "sub");
   LoadOptions load;
   load.allowedPaths = {sourcePath("models")};  // the mesh is then outside the written file's folder
-  for (const char* f : {"models/mesh_drop.json", "models/scenarios/tackle.json"}) {
+  for (const char* f : {"models/mesh_drop.json", "models/scenarios/tackle.json", "models/scenarios/panda_swing.json"}) {
     const ModelSource s = readModelSource(sourcePath(f), load);
     const std::string target = dir / ("sub/" + std::filesystem::path(f).filename().string());
     const std::string out = writeKeepingForm(s, s.spec, target);  // read back from there inside
