@@ -1,9 +1,13 @@
 // The `articula` program: exit codes, --quiet, outputs, and atomic output folders.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 
 #include "articula/model/ModelFile.h"
 #include "articula/model/OpenMbdImport.h"
@@ -163,6 +167,71 @@ TEST(Cli, UrdfInfoConvertThenRunTheConvertedModel) {
   EXPECT_EQ(readText(dir / "arm.urdf"), readText(urdf));
   // The URDF runs directly too, with its limits as forces on request.
   EXPECT_EQ(runCli("run -q --urdf-limits " + urdf + " --duration 0.05 --out " + (dir / "run2"), dir).exitCode, 0);
+}
+
+namespace {
+std::vector<std::vector<double>> numericRows(const std::string& csv) {
+  std::vector<std::vector<double>> rows;
+  std::istringstream in(csv);
+  std::string line;
+  std::getline(in, line);  // header
+  while (std::getline(in, line)) {
+    std::vector<double>& row = rows.emplace_back();
+    std::istringstream cells(line);
+    for (std::string cell; std::getline(cells, cell, ',');) row.push_back(std::stod(cell));
+  }
+  return rows;
+}
+
+// Same header and frames; every value equal to 1e-6 of the largest magnitude of its unit's columns
+// (at least 1 in SI units). The converted file's numbers are exact, but arithmetic may round
+// differently (a composed joint's, an inertia turned into another frame), and an error-controlled
+// run turns rounding into differences of its accuracy: the joints of a falling humanoid move only
+// by such noise until its feet land.
+void expectSameTable(const std::string& a, const std::string& b) {
+  const std::string header = a.substr(0, a.find('\n'));
+  ASSERT_EQ(header, b.substr(0, b.find('\n')));
+  std::vector<std::string> units;
+  for (size_t at = header.find('['); at != std::string::npos; at = header.find('[', at + 1))
+    units.push_back(header.substr(at, header.find(']', at) - at));
+  const auto ra = numericRows(a), rb = numericRows(b);
+  ASSERT_EQ(ra.size(), rb.size());
+  ASSERT_GT(ra.size(), 10u);
+  ASSERT_EQ(units.size(), ra[0].size());
+  std::map<std::string, double> scale;
+  for (size_t c = 0; c < units.size(); ++c)
+    for (const auto& row : ra) scale[units[c]] = std::max({scale[units[c]], 1.0, std::abs(row[c])});
+  double worst = 0;
+  for (size_t r = 0; r < ra.size(); ++r)
+    for (size_t c = 0; c < units.size(); ++c) worst = std::max(worst, std::abs(ra[r][c] - rb[r][c]) / scale[units[c]]);
+  EXPECT_LT(worst, 1e-6) << "the converted model's trajectory differs";
+}
+}  // namespace
+
+// `convert` keeps the model: the robot file and its conversion give the same trajectory, column for
+// column, under the same run settings (a floating base and contact included where the file has them:
+// the humanoid's feet land at 0.22 s).
+TEST(Cli, ConvertedRobotFilesRunTheSameAsTheirSource) {
+  struct Source {
+    std::string file, options;
+  };
+  std::vector<Source> sources{{sourcePath("tests/data/urdf/two_link_arm.urdf"), ""},
+                              {sourcePath("models/robots/panda.urdf"), "--urdf-limits"},
+                              {sourcePath("tests/data/mjcf/two_link_arm.xml"), ""},
+                              {sourcePath("tests/data/mjcf/include_main.xml"), ""}};
+  if (fs::exists("/usr/share/mujoco/model/humanoid/humanoid.xml"))
+    sources.push_back({"/usr/share/mujoco/model/humanoid/humanoid.xml", ""});
+  for (const Source& s : sources) {
+    SCOPED_TRACE(s.file);
+    TempDir dir;
+    const std::string settings = " -q --duration 0.3 --accuracy 1e-10 --outputs digits:17 --out ";
+    ASSERT_EQ(runCli("convert -q " + s.options + " " + s.file + " " + (dir / "m.json"), dir).exitCode, 0);
+    const CliResult a = runCli("run " + s.file + " " + s.options + settings + (dir / "a"), dir);
+    const CliResult b = runCli("run " + (dir / "m.json") + settings + (dir / "b"), dir);
+    ASSERT_EQ(a.exitCode, 0) << a.err;
+    ASSERT_EQ(b.exitCode, 0) << b.err;
+    expectSameTable(readText(dir / "a/trajectory.csv"), readText(dir / "b/trajectory.csv"));
+  }
 }
 
 TEST(Cli, MjcfInfoConvertThenRunTheConvertedModel) {
