@@ -15,6 +15,7 @@
 
 #include "articula/model/ModelFile.h"
 #include "crosscheck/MujocoTwin.h"
+#include "support/TestPaths.h"
 
 using namespace articula;
 using namespace articula::testing;
@@ -38,6 +39,8 @@ struct CrossCheckCase {
 };
 
 const std::string kUrdf = "/work/shared/external/urdf/";
+const std::string kSamples = "/usr/share/mujoco/model/";
+const std::string kMjcfData = std::string(testpaths::kTestDir) + "/data/mjcf/";
 
 // MuJoCo refuses inertias that break the triangle inequality (anymal_c's depth cameras) unless
 // balanceinertia, which replaces them by their average; Articula lumps them, as given, into the
@@ -63,6 +66,13 @@ const std::vector<CrossCheckCase>& cases() {
        .mujoco = {.diagonalInertia = false, .compiler = {}},
        .tolerance = 1e-6,
        .why = "MuJoCo 2.2.2's own diagonalization of full inertia tensors is accurate to about 1e-7"},
+      // MJCF: MuJoCo's samples (Debian libmujoco-samples) and the importer's own test models.
+      {.name = "humanoid", .file = kSamples + "humanoid/humanoid.xml", .format = Format::Mjcf},
+      {.name = "humanoid100", .file = kSamples + "humanoid100/humanoid100.xml", .format = Format::Mjcf},
+      {.name = "slider_crank", .file = kSamples + "slider_crank/slider_crank.xml", .format = Format::Mjcf},
+      {.name = "arm26", .file = kSamples + "tendon_arm/arm26.xml", .format = Format::Mjcf},
+      {.name = "mjcf_two_link_arm", .file = kMjcfData + "two_link_arm.xml", .format = Format::Mjcf},
+      {.name = "mjcf_include", .file = kMjcfData + "include_main.xml", .format = Format::Mjcf},
   };
   return table;
 }

@@ -47,7 +47,44 @@ std::array<mjtNum, 4> quaternionOf(const Mat33& R) {
   return q;
 }
 
+// Terms MuJoCo adds that Articula's import does not represent (it warns of them, docs/mjcf.md):
+// armature (rotor inertia on M's diagonal), the springs of ball and free joints, and tendons'
+// springs and dampers.
+void withoutMujocoOnlyTerms(mjModel_* m) {
+  mju_zero(m->dof_armature, m->nv);
+  mju_zero(m->tendon_stiffness, m->ntendon);
+  mju_zero(m->tendon_damping, m->ntendon);
+  for (int j = 0; j < m->njnt; ++j)
+    if (m->jnt_type[j] == mjJNT_BALL || m->jnt_type[j] == mjJNT_FREE) m->jnt_stiffness[j] = 0;
+}
+
+// Tree dynamics: Articula's contact off as MuJoCo's (random states put bodies into the floor).
+void withoutContact(model::ModelSpec& spec) {
+  spec.contact = model::ContactSpec{};
+  for (model::BodySpec& b : spec.bodies)
+    for (model::GeometrySpec& g : b.geometry) g.material.clear(), g.forceCurve.clear();
+}
+
 }  // namespace
+
+// The importer's names for what MuJoCo leaves unnamed (MjcfImport): bodies "body<id>" (MuJoCo's
+// ids follow the file's order as the importer's count does), joints "<body>_joint<k>".
+std::string MujocoTwin::bodyName(int body) const {
+  const char* name = mj_id2name(m_, mjOBJ_BODY, body);
+  return name ? name : "body" + std::to_string(body);
+}
+
+std::string MujocoTwin::jointName(int joint) const {
+  const char* name = mj_id2name(m_, mjOBJ_JOINT, joint);
+  const int body = m_->jnt_bodyid[joint];
+  return name ? name : bodyName(body) + "_joint" + std::to_string(joint - m_->body_jntadr[body]);
+}
+
+int MujocoTwin::jointNamed(const std::string& name) const {
+  for (int j = 0; j < m_->njnt; ++j)
+    if (jointName(j) == name) return j;
+  return -1;
+}
 
 MujocoTwin::MujocoTwin(model::ModelSpec spec, const std::string& file, const std::string& mujocoFile)
     : spec_(std::move(spec)) {
@@ -55,10 +92,14 @@ MujocoTwin::MujocoTwin(model::ModelSpec spec, const std::string& file, const std
   m_ = mj_loadXML(mujocoFile.c_str(), nullptr, error, sizeof error);
   if (!m_) throw std::runtime_error("MuJoCo cannot load " + mujocoFile + ": " + error);
   // Tree dynamics only: no contact, limits, equality constraints, friction loss (the constraint
-  // solver is off altogether); passive damping and gravity stay.
-  m_->opt.disableflags |= mjDSBL_CONSTRAINT | mjDSBL_EQUALITY | mjDSBL_FRICTIONLOSS | mjDSBL_LIMIT | mjDSBL_CONTACT;
+  // solver is off altogether), no actuators (a position servo or a muscle pulls at zero control);
+  // passive damping, stiffness and gravity stay.
+  m_->opt.disableflags |= mjDSBL_CONSTRAINT | mjDSBL_EQUALITY | mjDSBL_FRICTIONLOSS | mjDSBL_LIMIT | mjDSBL_CONTACT |
+                          mjDSBL_ACTUATION;
+  withoutMujocoOnlyTerms(m_);
   d_ = mj_makeData(m_);
   spec_.gravity = Vec3(m_->opt.gravity[0], m_->opt.gravity[1], m_->opt.gravity[2]);
+  withoutContact(spec_);
   built_ = model::buildModel(spec_, file);
   state_ = built_.initialState;
   mapCoordinates();
@@ -81,23 +122,58 @@ void MujocoTwin::mapCoordinates() {
     const int mobod = built_.mobodOfBody.at(b);
     const MobilizedBodyInfo& info = matter.getInfo(mobod);
     if (info.nu == 0) continue;
-    const int joint = mj_name2id(m_, mjOBJ_JOINT, js.name.c_str());
-    if (joint < 0) throw std::runtime_error("MuJoCo has no joint named \"" + js.name + "\"");
-    static const std::map<JointType, int> mujocoType{{JointType::Pin, mjJNT_HINGE},
-                                                     {JointType::Slider, mjJNT_SLIDE},
-                                                     {JointType::Ball, mjJNT_BALL},
-                                                     {JointType::Free, mjJNT_FREE}};
-    const auto kind = mujocoType.find(js.type);
-    if (kind == mujocoType.end() || js.euler || js.reverse || kind->second != m_->jnt_type[joint])
-      throw std::runtime_error("joint \"" + js.name + "\": Articula's mobilizer has no MuJoCo counterpart of type " +
-                               std::to_string(m_->jnt_type[joint]));
-    if (js.type == JointType::Ball && m_->body_jntnum[m_->jnt_bodyid[joint]] != 1)
-      throw std::runtime_error("joint \"" + js.name + "\": a ball joint must be its body's only joint");
-    coordinates_.push_back(
-        {js.type, mobod, info.qStart, info.uStart, joint, m_->jnt_qposadr[joint], m_->jnt_dofadr[joint]});
+    if (js.type == JointType::FunctionBased) mapComposed(js, mobod);
+    else mapJoint(js, mobod);
     mapped += info.nu;
   }
   if (mapped != nu_) throw std::runtime_error("not every mobility has a MuJoCo joint");
+}
+
+int MujocoTwin::mujocoJoint(const std::string& name) const {
+  const int joint = jointNamed(name);
+  if (joint < 0) throw std::runtime_error("MuJoCo has no joint named \"" + name + "\"");
+  return joint;
+}
+
+// One MuJoCo joint per Articula mobilizer (a body's only joint, or one link of a chain of massless
+// bodies "<body>/<joint>").
+void MujocoTwin::mapJoint(const model::JointSpec& js, int mobod) {
+  const MobilizedBodyInfo& info = built_.system->getMatter().getInfo(mobod);
+  const int joint = mujocoJoint(js.name);
+  static const std::map<JointType, int> mujocoType{{JointType::Pin, mjJNT_HINGE},
+                                                   {JointType::Slider, mjJNT_SLIDE},
+                                                   {JointType::Ball, mjJNT_BALL},
+                                                   {JointType::Free, mjJNT_FREE}};
+  const auto kind = mujocoType.find(js.type);
+  if (kind == mujocoType.end() || js.euler || js.reverse || kind->second != m_->jnt_type[joint])
+    throw std::runtime_error("joint \"" + js.name + "\": Articula's mobilizer has no MuJoCo counterpart of type " +
+                             std::to_string(m_->jnt_type[joint]));
+  coordinates_.push_back({js.type, mobod, info.qStart, info.uStart, joint, m_->jnt_qposadr[joint],
+                          m_->jnt_dofadr[joint], ownerMobod(joint)});
+}
+
+// Hinges and slides of one MuJoCo body composed into one function_based mobilizer (MjcfImport):
+// its k-th coordinate is the MuJoCo joint named by the k-th coordinate name, q = qpos, u = qvel.
+void MujocoTwin::mapComposed(const model::JointSpec& js, int mobod) {
+  const MobilizedBodyInfo& info = built_.system->getMatter().getInfo(mobod);
+  const std::vector<std::string>& names = js.functions.coordinates;
+  for (size_t k = 0; k < names.size(); ++k) {
+    const int joint = mujocoJoint(names[k]);
+    const int type = m_->jnt_type[joint];
+    if (type != mjJNT_HINGE && type != mjJNT_SLIDE)
+      throw std::runtime_error("joint \"" + names[k] + "\": composed, but neither a hinge nor a slide in MuJoCo");
+    const int i = static_cast<int>(k);
+    coordinates_.push_back({type == mjJNT_HINGE ? JointType::Pin : JointType::Slider, mobod, info.qStart + i,
+                            info.uStart + i, joint, m_->jnt_qposadr[joint], m_->jnt_dofadr[joint], mobod});
+  }
+}
+
+// The Articula body named as the MuJoCo body that holds `joint`.
+int MujocoTwin::ownerMobod(int joint) const {
+  const std::string name = bodyName(m_->jnt_bodyid[joint]);
+  const int mobod = mobodNamed(name);
+  if (mobod < 0) throw std::runtime_error("MuJoCo body \"" + name + "\" has no Articula body");
+  return mobod;
 }
 
 int MujocoTwin::mobodNamed(const std::string& name) const {
@@ -108,8 +184,7 @@ int MujocoTwin::mobodNamed(const std::string& name) const {
 std::vector<std::string> MujocoTwin::unmatchedMujocoBodies() const {
   std::vector<std::string> out;
   for (int b = 1; b < m_->nbody; ++b) {
-    const char* name = mj_id2name(m_, mjOBJ_BODY, b);
-    if (!name || mobodNamed(name) < 0) out.push_back(name ? name : "(unnamed)");
+    if (mobodNamed(bodyName(b)) < 0) out.push_back(bodyName(b));
   }
   return out;
 }
@@ -127,8 +202,7 @@ void MujocoTwin::setRandomState(std::mt19937& rng) {
         const Real half = c.type == JointType::Pin ? std::numbers::pi : 1.0;
         const Real lo = limited ? m_->jnt_range[2 * c.joint] : -half,
                    hi = limited ? m_->jnt_range[2 * c.joint + 1] : half;
-        // Within the limits; MuJoCo's qpos = q + qpos0 (a hinge's `ref`).
-        q[c.qStart] = lo + (hi - lo) * (unit(rng) + 1) / 2 - m_->qpos0[c.qposadr];
+        q[c.qStart] = lo + (hi - lo) * (unit(rng) + 1) / 2;  // within the limits; q = MuJoCo's qpos
         u[c.uStart] = 2 * unit(rng);
         break;
       }
@@ -149,8 +223,9 @@ void MujocoTwin::setRandomState(std::mt19937& rng) {
   setMujocoState();
 }
 
-// MuJoCo's qpos from Articula's realized poses (ball and free: the body's rotation relative to the
-// MuJoCo parent's frame, which MuJoCo's own kinematics place), then qvel = T u.
+// MuJoCo's qpos from Articula's q: a hinge's or slide's qpos is its q (the importers put MuJoCo's
+// `ref` into the rest pose, not into q); a ball's quaternion is R_FM, F turned as the body's frame
+// before the joint (MjcfImport); a free joint's the body's pose in the world. Then qvel = T u.
 void MujocoTwin::setMujocoState() {
   const MatterSubsystem& matter = built_.system->getMatter();
   const ConstVectorView q = matter.getQ(state_);
@@ -158,20 +233,13 @@ void MujocoTwin::setMujocoState() {
   for (const Coordinate& c : coordinates_) {
     const Transform& X_GB = matter.getBodyTransform(state_, c.mobod);
     if (c.type == JointType::Pin || c.type == JointType::Slider) {
-      d_->qpos[c.qposadr] = q[c.qStart] + m_->qpos0[c.qposadr];
+      d_->qpos[c.qposadr] = q[c.qStart];
     } else if (c.type == JointType::Free) {
       const std::array<mjtNum, 4> quat = quaternionOf(X_GB.R().matrix());
       for (int i = 0; i < 3; ++i) d_->qpos[c.qposadr + i] = X_GB.p()[i];
       for (int i = 0; i < 4; ++i) d_->qpos[c.qposadr + 3 + i] = quat[i];
-    } else {                  // ball: R_joint = body_quat^-1 R_G,parent^T R_GB
-      mj_kinematics(m_, d_);  // the joints before this one (parents first) are set
-      const int body = m_->jnt_bodyid[c.joint], parent = m_->body_parentid[body];
-      const Mat33 R = mujocoMatrix(d_->xmat + 9 * parent).transpose() * X_GB.R().matrix();
-      const std::array<mjtNum, 4> R_parent = quaternionOf(R);
-      std::array<mjtNum, 4> inverse{}, joint{};
-      mju_negQuat(inverse.data(), m_->body_quat + 4 * body);
-      mju_mulQuat(joint.data(), inverse.data(), R_parent.data());
-      for (int i = 0; i < 4; ++i) d_->qpos[c.qposadr + i] = joint[i];
+    } else {
+      for (int i = 0; i < 4; ++i) d_->qpos[c.qposadr + i] = q[c.qStart + i];
     }
   }
   const Vector qvel = calcT() * Vector(matter.getU(state_));
@@ -192,8 +260,9 @@ Matrix MujocoTwin::calcT() const {
     const Mat33 R_BF = X_GB.R().matrix().transpose() * X_GF.R().matrix();
     if (c.type == JointType::Pin || c.type == JointType::Slider) {
       T(c.dofadr, c.uStart) = 1;
-    } else if (c.type == JointType::Ball) {
-      T.block<3, 3>(c.dofadr, c.uStart) = R_BF;
+    } else if (c.type == JointType::Ball) {  // MuJoCo's axes: the frame of the body holding the joint
+      const Mat33& R_GO = matter.getBodyTransform(state_, c.owner).R().matrix();
+      T.block<3, 3>(c.dofadr, c.uStart) = R_GO.transpose() * X_GF.R().matrix();
     } else {
       const Vec3 d = X_GB.p() - (X_GB * info.X_BM).p();
       T.block<3, 3>(c.dofadr, c.uStart) = -cross(d) * X_GF.R().matrix();
@@ -224,8 +293,7 @@ Vector MujocoTwin::calcTDotU() const {
 Real MujocoTwin::massPropertiesDifference() const {
   std::vector<Real> art, mj;
   for (int b = 1; b < m_->nbody; ++b) {
-    const char* name = mj_id2name(m_, mjOBJ_BODY, b);
-    const int spec = name ? spec_.findBody(name) : -1;
+    const int spec = spec_.findBody(bodyName(b));
     if (spec < 0) continue;
     const model::BodySpec& body = spec_.bodies[spec];
     mjtNum R[9];
@@ -251,8 +319,7 @@ TwinDifferences MujocoTwin::compare(std::mt19937& rng) {
   // Poses of the bodies both engines have, stacked: positions and rotation matrices.
   std::vector<Real> art, mj;
   for (int b = 1; b < m_->nbody; ++b) {
-    const char* name = mj_id2name(m_, mjOBJ_BODY, b);
-    const int mobod = name ? mobodNamed(name) : -1;
+    const int mobod = mobodNamed(bodyName(b));
     if (mobod < 0) continue;
     const Transform& X_GB = matter.getBodyTransform(state_, mobod);
     const Mat33 R = mujocoMatrix(d_->xmat + 9 * b);

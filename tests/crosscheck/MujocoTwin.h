@@ -1,13 +1,19 @@
 // One model file read by Articula and by MuJoCo 2.2.2, side by side: coordinates matched by joint
-// name, random states set in both, and the differences of body poses, mass matrix, inverse and
-// forward dynamics (tree dynamics only: MuJoCo's contact, limits, equality constraints and friction
-// loss are switched off; passive damping stays on in both).
+// name (unnamed MJCF bodies and joints by the importer's names for them), random states set in both,
+// and the differences of body poses, mass matrix, inverse and forward dynamics. Tree dynamics only:
+// MuJoCo's contact, limits, equality constraints and friction loss are switched off, Articula's
+// contact too (its constraints are left out of the dynamics asked for); MuJoCo's armature and the
+// springs of its ball and free joints, which the MJCF import does not represent (it warns), are
+// zeroed; joint damping and hinge/slide stiffness stay on in both.
 //
-// Speeds map linearly, u_mj = T(q) u_art, mobilizer by mobilizer (docs of articula/matter/mobilizers.h
+// Speeds map linearly, u_mj = T(q) u_art, joint by joint (docs of articula/matter/mobilizers.h
 // and MuJoCo's mjModel):
-//   pin/slider  -> hinge/slide: the same number (MuJoCo's qpos adds the joint's qpos0, its `ref`);
-//   ball        -> ball: MuJoCo's u is the angular velocity in the child body's frame, Articula's
-//                  w_FM in F: T = R_BF;
+//   pin/slider  -> hinge/slide: the same number, q = qpos (the importers put `ref` in the rest pose);
+//   function_based (an MJCF body's hinges and slides composed) -> its hinges/slides: coordinate k is
+//                  the joint its k-th coordinate names, q = qpos, u = qvel;
+//   ball        -> ball: MuJoCo's u is the angular velocity in the frame of the body holding the
+//                  joint (its final frame, after any later joints of that body), Articula's w_FM
+//                  in F: T = R_OF, O that body;
 //   free        -> free: MuJoCo's u is [velocity of the body origin in world, angular velocity in
 //                  the body frame], Articula's [w_FM in F, v_FM in F] (F fixed in the ground, as
 //                  MuJoCo's free joints hang from the world): T = [-[d]x R_GF, R_GF; R_BF, 0] with
@@ -63,8 +69,16 @@ class MujocoTwin {
     model::JointType type;
     int mobod, qStart, uStart;   // Articula
     int joint, qposadr, dofadr;  // MuJoCo
+    int owner;                   // the Articula body named as MuJoCo's body holding the joint
   };
   void mapCoordinates();
+  void mapJoint(const model::JointSpec& js, int mobod);
+  void mapComposed(const model::JointSpec& js, int mobod);
+  int mujocoJoint(const std::string& name) const;  // throws if MuJoCo has none of this name
+  int ownerMobod(int joint) const;
+  std::string bodyName(int body) const;
+  std::string jointName(int joint) const;
+  int jointNamed(const std::string& name) const;  // -1 if none
   int mobodNamed(const std::string& name) const;  // the Articula body of a link, -1 if none
   void setMujocoState();                          // from Articula's realized state
   Matrix calcT() const;
