@@ -73,6 +73,7 @@ const std::vector<CrossCheckCase>& cases() {
       {.name = "arm26", .file = kSamples + "tendon_arm/arm26.xml", .format = Format::Mjcf},
       {.name = "mjcf_two_link_arm", .file = kMjcfData + "two_link_arm.xml", .format = Format::Mjcf},
       {.name = "mjcf_include", .file = kMjcfData + "include_main.xml", .format = Format::Mjcf},
+      {.name = "mjcf_joint_zoo", .file = kMjcfData + "joint_zoo.xml", .format = Format::Mjcf},
   };
   return table;
 }
