@@ -1,7 +1,8 @@
 // The twin's coordinate maps for every joint kind it knows (free, ball, hinge, slide), on a chain
 // built by hand in both engines: an Articula ModelSpec and the MJCF text describing the same bodies.
 // The free joint's M frame is off the body origin and the ball's centre is off its body's origin,
-// so the maps' offset terms (d in T and w x (w x d)) are exercised; the hinge has damping.
+// so the maps' offset terms (d in T and w x (w x d)) are exercised; the hinge has damping. Then an
+// MJCF file read by both: composed joints, MuJoCo-only terms zeroed, and a spring that differs seen.
 #include "crosscheck/MujocoTwin.h"
 
 #include <gtest/gtest.h>
@@ -11,6 +12,8 @@
 #include <filesystem>
 #include <fstream>
 #include <numbers>
+
+#include "articula/model/ModelFile.h"
 
 using namespace articula;
 using namespace articula::testing;
@@ -122,4 +125,81 @@ TEST(MujocoTwin, AJointOfAnotherKindIsRefused) {
   } catch (const std::runtime_error& e) {
     EXPECT_NE(std::string(e.what()).find("\"elbow\""), std::string::npos) << e.what();
   }
+}
+
+namespace {
+
+// A composed body (two slides, two hinges at one anchor, `ref`), a hinge with armature and a spring,
+// and a ball with a spring: MJCF read by both engines.
+const char* const kComposedMjcf = R"(<mujoco>
+  <compiler angle="radian"/>
+  <worldbody>
+    <body name="carriage" pos="0 0 1">
+      <joint name="sx" type="slide" axis="1 0 0" ref="0.1"/>
+      <joint name="sy" type="slide" axis="0 1 0"/>
+      <joint name="h1" axis="0 0 1" pos="0.1 0 0" ref="0.3"/>
+      <joint name="h2" axis="1 0 0" pos="0.1 0 0"/>
+      <geom type="box" size="0.1 0.2 0.3"/>
+      <body name="arm" pos="0 0 -0.4">
+        <joint name="elbow" axis="0 1 0" armature="0.5" stiffness="4" springref="0.2"/>
+        <geom type="capsule" fromto="0 0 0 0.3 0 -0.2" size="0.05"/>
+        <body name="hand" pos="0.3 0 -0.2">
+          <joint name="wrist" type="ball" stiffness="2"/>
+          <geom type="sphere" size="0.07" pos="0.05 0 0"/>
+        </body>
+      </body>
+    </body>
+  </worldbody>
+</mujoco>
+)";
+
+struct MjcfFile {
+  fs::path path;
+  explicit MjcfFile(const std::string& text)
+      : path(fs::path(::testing::TempDir()) / ("mujoco_twin_mjcf_" + std::to_string(::getpid()) + ".xml")) {
+    std::ofstream(path) << text;
+  }
+  ~MjcfFile() { fs::remove(path); }
+};
+
+Real worstInverse(MujocoTwin& twin) {
+  std::mt19937 rng(3);
+  Real worst = 0;
+  for (int n = 0; n < 5; ++n) {
+    twin.setRandomState(rng);
+    worst = std::max(worst, twin.compare(rng).inverse);
+  }
+  return worst;
+}
+
+}  // namespace
+
+// Composed coordinates map by name; MuJoCo's armature and ball spring (not imported) are zeroed in
+// its copy, so M and the dynamics agree though the file has them.
+TEST(MujocoTwin, ComposedJointsMapAndMujocoOnlyTermsAreZeroed) {
+  const MjcfFile file(kComposedMjcf);
+  MujocoTwin twin(model::loadModelFile(file.path.string()), file.path.string(), file.path.string());
+  EXPECT_EQ(twin.nu(), 4 + 1 + 3);
+  std::mt19937 rng(5);
+  for (int n = 0; n < 10; ++n) {
+    twin.setRandomState(rng);
+    const TwinDifferences d = twin.compare(rng);
+    EXPECT_EQ(d.bodiesCompared, 3);
+    EXPECT_LT(d.pose, 1e-12) << "state " << n;
+    EXPECT_LT(d.massMatrix, 1e-12) << "state " << n;
+    EXPECT_LT(d.inverse, 1e-12) << "state " << n;
+    EXPECT_LT(d.forward, 1e-12) << "state " << n;
+  }
+}
+
+// The comparison sees a spring that differs: the elbow's stiffness 4 made 4.4 in Articula's copy.
+TEST(MujocoTwin, ADifferentSpringIsSeen) {
+  const MjcfFile file(kComposedMjcf);
+  model::ModelSpec spec = model::loadModelFile(file.path.string());
+  bool changed = false;
+  for (model::ForceSpec& f : spec.forces)
+    if (f.name == "elbow stiffness") f.numbers["stiffness"] = {4.4}, changed = true;
+  ASSERT_TRUE(changed);
+  MujocoTwin twin(std::move(spec), file.path.string(), file.path.string());
+  EXPECT_GT(worstInverse(twin), 1e-4);
 }
