@@ -55,8 +55,8 @@ std::string Attributes::classOf(const XMLElement* el, const std::string& inherit
   return c;
 }
 
-std::vector<Real> Attributes::numbers(const XMLElement* el, const std::string& cls, const char* key,
-                                      size_t minCount, size_t maxCount) const {
+std::vector<Real> Attributes::numbers(const XMLElement* el, const std::string& cls, const char* key, size_t minCount,
+                                      size_t maxCount) const {
   const char* v = get(el, cls, key);
   if (!v) xml_.fail(el, describe(el) + " " + key, "", std::string("missing attribute \"") + key + "\"");
   const std::string text = v;

@@ -19,7 +19,7 @@ struct Compiler {
   bool degree = true, global = false, autolimits = false;
   std::string eulerseq = "xyz", meshdir;
   FromGeom fromGeom = FromGeom::Auto;
-  Vec2 groupRange{0, 5};  // inertiagrouprange
+  Vec2 groupRange{0, 5};     // inertiagrouprange
   Real angle(Real a) const;  // in radians
 };
 

@@ -71,7 +71,7 @@ void couple(const Context& c, const XMLElement* el, const std::string& cls, Cons
   if (!j1) c.xml.fail(el, describe(el) + " joint1", "", "missing attribute \"joint1\"");
   const MjJoint* j2 = jointNamed(c, el, "joint2");
   const std::vector<Real> p = c.at.get(el, cls, "polycoef") ? c.at.numbers(el, cls, "polycoef", 5, 5)
-                                                           : std::vector<Real>{0, 1, 0, 0, 0};
+                                                            : std::vector<Real>{0, 1, 0, 0, 0};
   if (j2 && (p[2] != 0 || p[3] != 0 || p[4] != 0))
     c.xml.fail(el, describe(el) + " polycoef", c.at.get(el, cls, "polycoef"),
                "only the linear part (a0 + a1 x) can be represented (a coordinate_coupler of linear form)");

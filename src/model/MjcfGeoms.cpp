@@ -213,7 +213,8 @@ void Geoms::read(const XMLElement* el, const std::string& cls, MjBody& b, MassBo
     g.color = Vec3(rgba[0], rgba[1], rgba[2]).cwiseMax(0).cwiseMin(1);
   }
   if (contact) g.material = materialFor(friction);
-  if (!b.el) return c_.report.skip(el, "geom on the world body (static obstacles are not represented; planes are the floor)");
+  if (!b.el)
+    return c_.report.skip(el, "geom on the world body (static obstacles are not represented; planes are the floor)");
   b.geometry.push_back(g);
 }
 

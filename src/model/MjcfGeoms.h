@@ -24,14 +24,13 @@ class Geoms {
   std::string materialFor(Real friction);
 
  private:
-  std::optional<GeometrySpec> readMesh(const XMLElement* el, const std::string& cls, MassBody& massInGeom,
-                                       Real density, std::optional<Real> mass);
+  std::optional<GeometrySpec> readMesh(const XMLElement* el, const std::string& cls, MassBody& massInGeom, Real density,
+                                       std::optional<Real> mass);
   void setFloor(const Transform& X, bool contact, Real friction);
   Transform placement(const XMLElement* el, const std::string& cls, const std::string& type, bool fromto,
                       std::vector<Real>& size, const MjBody& b) const;
-  MassBody shape(const XMLElement* el, const std::string& cls, const std::string& type, bool fromto,
-                 GeometrySpec& g, const std::vector<Real>& size, Real density, std::optional<Real> mass,
-                 const Transform& X) const;
+  MassBody shape(const XMLElement* el, const std::string& cls, const std::string& type, bool fromto, GeometrySpec& g,
+                 const std::vector<Real>& size, Real density, std::optional<Real> mass, const Transform& X) const;
   void noteClassOnly(const XMLElement* el, const std::string& cls);
 
   Context& c_;

@@ -41,7 +41,7 @@ class XmlSource {
   }
 
   const std::string& file() const { return file_; }  // the model file
-  std::string fileOf(const XMLElement* el) const;     // the file holding `el`
+  std::string fileOf(const XMLElement* el) const;    // the file holding `el`
   // `mujoco/worldbody/body[torso] (line 12)`, prefixed by an included file's name.
   std::string path(const XMLElement* el) const;
   // Within the model file's folder or an allowed one (--allow-path).
