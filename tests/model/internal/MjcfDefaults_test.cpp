@@ -52,9 +52,9 @@ TEST(MjcfDefaults, NestedClassesInheritAndOverride) {
   EXPECT_STREQ(p.c.defaults.get("main", "joint", "damping"), "1");
   EXPECT_STREQ(p.c.defaults.get("a", "joint", "damping"), "2");
   EXPECT_STREQ(p.c.defaults.get("b", "joint", "damping"), "3");
-  EXPECT_STREQ(p.c.defaults.get("b", "joint", "type"), "slide");   // from a
-  EXPECT_STREQ(p.c.defaults.get("b", "joint", "axis"), "0 1 0");   // from main, through a
-  EXPECT_STREQ(p.c.defaults.get("c", "joint", "damping"), "1");    // c is main's child, not a's
+  EXPECT_STREQ(p.c.defaults.get("b", "joint", "type"), "slide");  // from a
+  EXPECT_STREQ(p.c.defaults.get("b", "joint", "axis"), "0 1 0");  // from main, through a
+  EXPECT_STREQ(p.c.defaults.get("c", "joint", "damping"), "1");   // c is main's child, not a's
   EXPECT_EQ(p.c.defaults.get("c", "joint", "type"), nullptr);
   EXPECT_EQ(p.c.defaults.get("none", "joint", "damping"), nullptr);
   // A <site> default is read but not represented.
@@ -111,8 +111,10 @@ TEST(MjcfDefaults, OrientationsFollowTheCompilersAngleAndSequence) {
             std::string::npos);
   // Radians: euler "90 0 0" is 90 rad about x: y goes to (0, cos 90, sin 90).
   p.c.compiler.degree = false;
-  EXPECT_TRUE(p.c.at.orientation(p.find("body", "e"), "").matrix().col(1).isApprox(
-      Vec3(0, std::cos(90.0), std::sin(90.0)), 1e-12));
+  EXPECT_TRUE(p.c.at.orientation(p.find("body", "e"), "")
+                  .matrix()
+                  .col(1)
+                  .isApprox(Vec3(0, std::cos(90.0), std::sin(90.0)), 1e-12));
   EXPECT_NEAR(p.c.compiler.angle(2), 2, 0);
   p.c.compiler.degree = true;
   EXPECT_NEAR(p.c.compiler.angle(180), M_PI, 1e-15);

@@ -57,7 +57,8 @@ TEST(MjcfXml, PathNamesEachElementByNameOrClassWithItsLine) {
 TEST(MjcfXml, IncludesAreExpandedInPlaceAndKnowTheirFile) {
   const Folder f;
   f.write("sub/part.xml", "<mujoco>\n<body name=\"b\"/>\n<body name=\"c\"/>\n</mujoco>");
-  const std::string main = f.write("main.xml", "<mujoco>\n<geom/>\n<include file=\"sub/part.xml\"/>\n<site/>\n</mujoco>");
+  const std::string main = f.write("main.xml",
+                                   "<mujoco>\n<geom/>\n<include file=\"sub/part.xml\"/>\n<site/>\n</mujoco>");
   const LoadOptions options;
   XmlSource xml(main, options);
   std::vector<std::string> seen, paths;
