@@ -88,8 +88,8 @@ TEST(MjcfJoints, WhenJointsCompose) {
   // Not exact as one mobilizer: a slide after a hinge, three anchors, slides with two anchors,
   // parallel consecutive hinges, parallel slides, a ball.
   EXPECT_FALSE(compositionOf(bodyWith({joint("h", H, z), joint("s", S, x)})));
-  EXPECT_FALSE(compositionOf(bodyWith(
-      {joint("h1", H, z), joint("h2", H, x, Vec3(1, 0, 0)), joint("h3", H, y, Vec3(2, 0, 0))})));
+  EXPECT_FALSE(
+      compositionOf(bodyWith({joint("h1", H, z), joint("h2", H, x, Vec3(1, 0, 0)), joint("h3", H, y, Vec3(2, 0, 0))})));
   EXPECT_FALSE(compositionOf(bodyWith({joint("s", S, x), joint("h1", H, z), joint("h2", H, x, Vec3(1, 0, 0))})));
   EXPECT_FALSE(compositionOf(bodyWith({joint("h1", H, z), joint("h2", H, -z)})));
   EXPECT_FALSE(compositionOf(bodyWith({joint("s1", S, x), joint("s2", S, 2 * x)})));
