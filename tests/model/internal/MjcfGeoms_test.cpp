@@ -60,7 +60,8 @@ TEST(MjcfGeoms, FromtoGivesTheLengthAndTheAxis) {
 }
 
 TEST(MjcfGeoms, GroupsOutsideTheInertiaRangeAddNoMass) {
-  const GeomsOf g("<mujoco><body><geom size=\"0.1\" mass=\"1\"/><geom size=\"0.1\" mass=\"5\" group=\"6\"/></body></mujoco>");
+  const GeomsOf g(
+      "<mujoco><body><geom size=\"0.1\" mass=\"1\"/><geom size=\"0.1\" mass=\"5\" group=\"6\"/></body></mujoco>");
   EXPECT_NEAR(g.mass.mass, 1, 1e-15);
   EXPECT_EQ(g.body.geometry.size(), 2u);  // both still shapes
 }
@@ -95,10 +96,12 @@ TEST(MjcfGeoms, TheWorldsFirstPlaneIsTheFloor) {
 }
 
 TEST(MjcfGeoms, MeshesByNameAMissingFileLeftOutWithAWarning) {
-  const std::string unknown =
-      errorOf([] { GeomsOf("<mujoco><body><geom type=\"mesh\" mesh=\"m\"/></body></mujoco>"); });
+  const std::string unknown = errorOf(
+      [] { GeomsOf("<mujoco><body><geom type=\"mesh\" mesh=\"m\"/></body></mujoco>"); });
   EXPECT_NE(unknown.find("no <mesh> of this name in <asset>"), std::string::npos) << unknown;
-  Parsed p("<mujoco><asset><mesh name=\"m\" file=\"absent.stl\"/></asset><body><geom type=\"mesh\" mesh=\"m\"/></body></mujoco>");
+  Parsed p(
+      "<mujoco><asset><mesh name=\"m\" file=\"absent.stl\"/></asset><body><geom type=\"mesh\" "
+      "mesh=\"m\"/></body></mujoco>");
   Geoms geoms(p.c);
   p.c.defaults.ensureMain();
   geoms.readAsset(p.find("asset"));
