@@ -154,6 +154,21 @@ MassBody Geoms::shape(const XMLElement* el, const std::string& cls, const std::s
   return placed(shapeMass(g.type, g.size, mass ? *mass : density * shapeVolume(g.type, g.size)), X);
 }
 
+Geoms::Properties Geoms::properties(const XMLElement* el, const std::string& cls) const {
+  Properties k;
+  if (c_.at.get(el, cls, "mass")) {
+    k.mass = c_.at.scalar(el, cls, "mass", 0);
+    if (*k.mass < 0) c_.xml.fail(el, describe(el) + " mass", c_.at.get(el, cls, "mass"), "must not be negative");
+  }
+  k.density = c_.at.scalar(el, cls, "density", 1000);
+  if (k.density < 0) c_.xml.fail(el, describe(el) + " density", c_.at.get(el, cls, "density"), "must not be negative");
+  const int group = static_cast<int>(c_.at.scalar(el, cls, "group", 0));
+  k.countsForMass = group >= c_.compiler.groupRange[0] && group <= c_.compiler.groupRange[1];
+  k.contact = c_.at.scalar(el, cls, "contype", 1) != 0 || c_.at.scalar(el, cls, "conaffinity", 1) != 0;
+  k.friction = c_.at.get(el, cls, "friction") ? c_.at.numbers(el, cls, "friction", 1, 3)[0] : 1.0;
+  return k;
+}
+
 void Geoms::noteClassOnly(const XMLElement* el, const std::string& cls) {
   for (const char* k : {"condim", "solref", "solimp", "solmix", "margin", "gap", "material", "priority", "fluidshape",
                         "fluidcoef", "user", "hfield"})
@@ -166,23 +181,12 @@ void Geoms::read(const XMLElement* el, const std::string& cls, MjBody& b, MassBo
                                    "xyaxes", "zaxis", "mass", "density", "contype", "conaffinity", "rgba", "mesh",
                                    "friction", "group"});
   noteClassOnly(el, cls);
-  const std::string who = describe(el);
   const char* t = c_.at.get(el, cls, "type");
   const std::string type = t ? t : "sphere";
   if (type != "plane" && !geomKinds().count(type))
-    c_.xml.fail(el, who + " type", type,
+    c_.xml.fail(el, describe(el) + " type", type,
                 "unknown or unsupported geom type (plane, sphere, capsule, ellipsoid, cylinder, box, mesh)");
-  std::optional<Real> mass;
-  if (c_.at.get(el, cls, "mass")) {
-    mass = c_.at.scalar(el, cls, "mass", 0);
-    if (*mass < 0) c_.xml.fail(el, who + " mass", c_.at.get(el, cls, "mass"), "must not be negative");
-  }
-  const Real density = c_.at.scalar(el, cls, "density", 1000);
-  if (density < 0) c_.xml.fail(el, who + " density", c_.at.get(el, cls, "density"), "must not be negative");
-  const int group = static_cast<int>(c_.at.scalar(el, cls, "group", 0));
-  const bool counts = group >= c_.compiler.groupRange[0] && group <= c_.compiler.groupRange[1];
-  const bool contact = c_.at.scalar(el, cls, "contype", 1) != 0 || c_.at.scalar(el, cls, "conaffinity", 1) != 0;
-  const Real friction = c_.at.get(el, cls, "friction") ? c_.at.numbers(el, cls, "friction", 1, 3)[0] : 1.0;
+  const Properties k = properties(el, cls);
   std::vector<Real> size = c_.at.get(el, cls, "size") ? c_.at.numbers(el, cls, "size", 1, 3) : std::vector<Real>{};
   size.resize(3, 0);
   const bool fromto = c_.at.get(el, cls, "fromto") && type != "plane" && type != "sphere" && type != "mesh";
@@ -190,21 +194,21 @@ void Geoms::read(const XMLElement* el, const std::string& cls, MjBody& b, MassBo
   if (type == "plane") {
     if (b.el) return c_.report.skip(el, "geom plane on a moving body (only the world's plane is the floor)");
     if (groundSet_) return c_.report.skip(el, "geom plane besides the first (the floor)");
-    return setFloor(X, contact, friction);
+    return setFloor(X, k.contact, k.friction);
   }
   GeometrySpec g;
   g.type = geomKinds().at(type);
   MassBody own;
   if (g.type == GeometryType::Mesh) {
-    const auto mesh = readMesh(el, cls, own, density, mass);
+    const auto mesh = readMesh(el, cls, own, k.density, k.mass);
     if (!mesh) return;
     g = *mesh;
     own = placed(own, X);  // X is the mesh's inertial frame in the body
     X = X * g.pose.transform();
   } else {
-    own = shape(el, cls, type, fromto, g, size, density, mass, X);
+    own = shape(el, cls, type, fromto, g, size, k.density, k.mass, X);
   }
-  if (counts) fromGeoms = combined(fromGeoms, own);
+  if (k.countsForMass) fromGeoms = combined(fromGeoms, own);
   g.pose = frameOf(X);
   const char* n = el->Attribute("name");
   g.name = n ? n : b.name + "/geom" + std::to_string(b.geometry.size());
@@ -212,7 +216,7 @@ void Geoms::read(const XMLElement* el, const std::string& cls, MjBody& b, MassBo
     const std::vector<Real> rgba = c_.at.numbers(el, cls, "rgba", 4, 4);
     g.color = Vec3(rgba[0], rgba[1], rgba[2]).cwiseMax(0).cwiseMin(1);
   }
-  if (contact) g.material = materialFor(friction);
+  if (k.contact) g.material = materialFor(k.friction);
   if (!b.el)
     return c_.report.skip(el, "geom on the world body (static obstacles are not represented; planes are the floor)");
   b.geometry.push_back(g);

@@ -24,6 +24,14 @@ class Geoms {
   std::string materialFor(Real friction);
 
  private:
+  struct Properties {
+    std::optional<Real> mass;  // given, else from the density
+    Real density = 1000;
+    bool countsForMass = true;  // its group within inertiagrouprange
+    bool contact = true;        // contype or conaffinity non-zero
+    Real friction = 1;          // the sliding friction (the first of `friction`)
+  };
+  Properties properties(const XMLElement* el, const std::string& cls) const;
   std::optional<GeometrySpec> readMesh(const XMLElement* el, const std::string& cls, MassBody& massInGeom, Real density,
                                        std::optional<Real> mass);
   void setFloor(const Transform& X, bool contact, Real friction);

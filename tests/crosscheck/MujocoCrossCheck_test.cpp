@@ -1,6 +1,7 @@
 // Articula's reading of robot files against MuJoCo 2.2.2 reading the same files (issue 24, part 4):
 // at random states, every body's world pose, the mass matrix, inverse dynamics and forward dynamics
-// (tree dynamics: MuJoCo's contact, limits and constraints off; joint damping on in both) agree to
+// (tree dynamics: MuJoCo's contact, limits, constraints and actuators off, the terms the MJCF import
+// does not represent zeroed in MuJoCo's copy, MujocoTwin.h; joint damping and stiffness on in both) agree to
 // 1e-10 relative. Each case prints its worst differences (docs/urdf.md and docs/mjcf.md, "Checked
 // against MuJoCo").
 // To add a file, add a row to kCases.

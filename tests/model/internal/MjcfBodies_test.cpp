@@ -62,16 +62,17 @@ TEST(MjcfBodies, TreeNamesFramesAndMassFromGeoms) {
   // Unnamed bodies are numbered in the file's order (MuJoCo's body index): the child of the first
   // is body2. Frames compose: the child at (0, 0, -1) of a parent at (1, 0, 0) turned 90 about y
   // is at (1, 0, 0) + Ry(90) (0, 0, -1) = (0, 0, 0).
-  Tree t("<body pos=\"1 0 0\" euler=\"0 90 0\"><geom size=\"0.1\" mass=\"3\"/>"
-         "<body pos=\"0 0 -1\"><geom size=\"0.1\"/></body></body>\n");
+  Tree t(
+      "<body pos=\"1 0 0\" euler=\"0 90 0\"><geom size=\"0.1\" mass=\"3\"/>"
+      "<body pos=\"0 0 -1\"><geom size=\"0.1\"/></body></body>\n");
   ASSERT_EQ(t.c.bodies.size(), 2u);
   EXPECT_EQ(t.c.bodies[0].name, "body1");
   EXPECT_EQ(t.c.bodies[1].name, "body2");
   EXPECT_EQ(t.c.bodies[1].parent, 0);
   EXPECT_TRUE(t.c.bodies[1].X_WB.p().isZero(1e-12)) << t.c.bodies[1].X_WB.p().transpose();
   EXPECT_EQ(t.c.bodies[0].mass.mass, 3);  // no <inertial>: from the geoms (inertiafromgeom auto)
-  const std::string dup =
-      errorOf([] { Tree("<body name=\"x\"><geom size=\"1\"/></body>\n<body name=\"x\"><geom size=\"1\"/></body>\n"); });
+  const std::string dup = errorOf(
+      [] { Tree("<body name=\"x\"><geom size=\"1\"/></body>\n<body name=\"x\"><geom size=\"1\"/></body>\n"); });
   EXPECT_NE(dup.find("a second body of this name (first at line 3)"), std::string::npos) << dup;
 }
 

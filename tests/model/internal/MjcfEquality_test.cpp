@@ -99,8 +99,7 @@ TEST(MjcfEquality, RefusedOrNoted) {
     });
   };
   EXPECT_NE(error("<connect body1=\"x\" anchor=\"0 0 0\"/>").find("no body of this name"), std::string::npos);
-  EXPECT_NE(error("<connect body1=\"a\" body2=\"frame\" anchor=\"0 0 0\"/>").find("one rigid body"),
-            std::string::npos);
+  EXPECT_NE(error("<connect body1=\"a\" body2=\"frame\" anchor=\"0 0 0\"/>").find("one rigid body"), std::string::npos);
   EXPECT_NE(error("<connect body1=\"a\"/>").find("missing attribute \"anchor\""), std::string::npos);
   EXPECT_NE(error("<joint joint1=\"h\" joint2=\"s\" polycoef=\"0 1 1 0 0\"/>").find("only the linear part"),
             std::string::npos);
