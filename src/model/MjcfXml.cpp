@@ -5,6 +5,7 @@
 
 #include "JsonParse.h"
 #include "ReadHelpers.h"
+#include "XmlSyntaxError.h"
 #include "articula/model/ModelError.h"
 
 namespace articula::model::mjcf {
@@ -31,9 +32,7 @@ std::string XmlSource::fileOf(const XMLElement* el) const {
 const XMLElement* XmlSource::parse(const std::string& text, const std::string& file) {
   tinyxml2::XMLDocument& doc = docs_.emplace_back();
   docFile_[&doc] = file;
-  if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS)
-    throw ModelError(file + ":" + std::to_string(doc.ErrorLineNum()), "", "",
-                     std::string("not well-formed XML: ") + doc.ErrorName());
+  if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) throw xmlSyntaxError(doc, file);
   const XMLElement* root = doc.RootElement();
   if (!root || std::string(root->Name()) != "mujoco")
     throw ModelError(file + ":" + std::to_string(root ? root->GetLineNum() : 1), root ? describe(root) : "", "",

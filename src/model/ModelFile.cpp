@@ -5,6 +5,7 @@
 
 #include "JsonNode.h"
 #include "JsonParse.h"
+#include "XmlSyntaxError.h"
 #include "articula/files/AtomicFile.h"
 #include "articula/model/MjcfImport.h"
 #include "articula/model/OpenMbdImport.h"
@@ -37,17 +38,18 @@ ModelSpec readModel(const nlohmann::json& document, const std::string& file, con
 }
 
 ModelSpec loadModelFile(const std::string& file, const LoadOptions& options) {
-  if (hasUrdfExtension(file)) return importUrdf(readJsonFileText(file), file, options);
   const std::string text = readJsonFileText(file);
-  if (looksLikeMjcf(text)) return importMjcf(text, file, options);
-  if (looksLikeUrdf(text)) return importUrdf(text, file, options);
-  return readModel(parseJsonText(text, file), file, options);
+  if (hasUrdfExtension(file)) return importUrdf(text, file, options);
+  return readModelText(text, file, options);
 }
 
 ModelSpec readModelText(const std::string& text, const std::string& file, const LoadOptions& options) {
   // By content only: `file` may name the model the text edits (articula edit --apply).
-  if (looksLikeMjcf(text)) return importMjcf(text, file, options);
-  if (looksLikeUrdf(text)) return importUrdf(text, file, options);
+  switch (xmlModelKind(text, file)) {
+    case XmlModelKind::Urdf: return importUrdf(text, file, options);
+    case XmlModelKind::Mjcf: return importMjcf(text, file, options);
+    case XmlModelKind::NotXml: break;
+  }
   return readModel(parseJsonText(text, file), file, options);
 }
 

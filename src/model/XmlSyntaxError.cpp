@@ -36,4 +36,17 @@ ModelError xmlSyntaxError(const tinyxml2::XMLDocument& doc, const std::string& f
                     "not well-formed XML: " + inWords(doc.ErrorID()) + " (" + doc.ErrorName() + ")");
 }
 
+XmlModelKind xmlModelKind(const std::string& text, const std::string& file) {
+  const size_t start = text.find_first_not_of(" \t\r\n");
+  if (start == std::string::npos || text[start] != '<') return XmlModelKind::NotXml;
+  tinyxml2::XMLDocument doc;
+  if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) throw xmlSyntaxError(doc, file);
+  const tinyxml2::XMLElement* root = doc.RootElement();
+  const std::string name = root ? root->Name() : "";
+  if (name == "robot") return XmlModelKind::Urdf;
+  if (name == "mujoco") return XmlModelKind::Mjcf;
+  throw ModelError(file + ":" + std::to_string(root ? root->GetLineNum() : 1), "<" + name + ">", "",
+                   "an XML model file's root element must be <robot> (URDF) or <mujoco> (MJCF)");
+}
+
 }  // namespace articula::model

@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 #include <tinyxml2.h>
 
+#include "articula/model/ModelError.h"
+
 using namespace articula::model;
 
 namespace {
@@ -29,4 +31,18 @@ TEST(XmlSyntaxError, NamesTheElementWithABadAttribute) {
 TEST(XmlSyntaxError, AnEmptyFileIsLineOne) {
   const std::string m = messageFor("");
   EXPECT_EQ(m.rfind("robot.urdf:1: XML: not well-formed XML: the file holds no XML element", 0), 0u) << m;
+}
+
+TEST(XmlSyntaxError, XmlModelKindIsToldByTheRootElement) {
+  EXPECT_EQ(xmlModelKind("{\"format\": \"articula-model\"}", "m.json"), XmlModelKind::NotXml);
+  EXPECT_EQ(xmlModelKind("  \n<?xml version=\"1.0\"?>\n<robot name=\"r\"/>", "m.xml"), XmlModelKind::Urdf);
+  EXPECT_EQ(xmlModelKind("<mujoco model=\"m\"/>", "m.urdf"), XmlModelKind::Mjcf);
+  try {
+    xmlModelKind("<?xml version=\"1.0\"?>\n<sdf version=\"1.6\"/>\n", "m.sdf");
+    ADD_FAILURE() << "accepted";
+  } catch (const ModelError& e) {
+    EXPECT_EQ(std::string(e.what()).rfind("m.sdf:2: <sdf>: an XML model file's root element must be <robot>", 0), 0u)
+        << e.what();
+  }
+  EXPECT_THROW(xmlModelKind("<mujoco>\n<worldbody>\n</mujoco>\n", "m.xml"), ModelError);
 }
