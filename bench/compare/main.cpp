@@ -3,7 +3,9 @@
 // M, inverse-dynamics residual and M^-1 v), so the timings are known to measure the same work.
 // Then it integrates the time-stepping cases (triple pendulum with RungeKuttaMerson; a stiff chain
 // with BDF) in each engine, checks the final q agree, and reports steps, evaluations and wall time.
+// humanoid_fall (humanoid_fall.h) times MuJoCo's humanoid.xml falling onto its floor in both engines.
 //   articula_compare [--json FILE] [--models a,b,...] [--sims a,b,...|none] [--batches N] [--batch-ms T]
+//                    [--humanoid FILE]
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -15,6 +17,7 @@
 
 #include "contact_fall.h"
 #include "engine.h"
+#include "humanoid_fall.h"
 #include "sim_cases.h"
 #include "timing.h"
 
@@ -37,6 +40,7 @@ struct Options {
   std::vector<std::string> models;
   std::vector<std::string> sims;
   std::string simbodyRunner;  // articula_compare_simbody, found next to this program
+  std::string humanoid = kHumanoidFile;
   TimingOptions timing;
 };
 
@@ -51,6 +55,7 @@ Options parse(int argc, char** argv) {
     if (a == "--json") o.json = next();
     else if (a == "--batches") o.timing.batches = std::stoi(next()) | 1;
     else if (a == "--batch-ms") o.timing.batchSeconds = std::stod(next()) / 1000;
+    else if (a == "--humanoid") o.humanoid = next();
     else if (a == "--models") {
       std::stringstream list(next());
       for (std::string m; std::getline(list, m, ',');) o.models.push_back(m);
@@ -63,7 +68,10 @@ Options parse(int argc, char** argv) {
     for (const ModelSpec& m : allModels()) o.models.push_back(m.name);
   if (o.sims.empty())
     for (const SimCase& c : allSimCases()) o.sims.push_back(c.name);
-  if (o.sims.size() == allSimCases().size()) o.sims.push_back(kContactFallCase);  // and the contact case
+  if (o.sims.size() == allSimCases().size()) {  // and the contact cases
+    o.sims.push_back(kContactFallCase);
+    o.sims.push_back(kHumanoidFallCase);
+  }
   if (o.sims.size() == 1 && o.sims[0] == "none") o.sims.clear();
   const std::string self = argv[0];
   const size_t slash = self.rfind('/');
@@ -207,10 +215,83 @@ SimRow runContactFall() {
   return row;
 }
 
-void writeJson(const std::string& path, const std::vector<Row>& rows, const std::vector<SimRow>& sims) {
+// humanoid_fall (humanoid_fall.h): Articula's methods and accuracies, then MuJoCo's mj_step; CPU
+// time per simulated second, MuJoCo's over Articula's, and the motions side by side. Articula's
+// runs are also measured against a tight reference run (RosenbrockW3 at 1e-6) of the same model.
+struct HumanoidMethod {
+  const char* method;
+  double accuracy;
+  int repetitions;
+};
+constexpr HumanoidMethod kHumanoidMethods[] = {
+    {"RosenbrockW3", 1e-2, 3}, {"RosenbrockW3", 1e-3, 3}, {"RosenbrockW3", 1e-4, 3}, {"RungeKuttaMerson", 1e-3, 1}};
+
+void printHumanoidRow(const HumanoidRun& r, const std::optional<HumanoidRun>& mujoco, const HumanoidTrace* reference) {
+  const double perSecond = r.seconds / kHumanoidDuration;
+  char ratio[32] = "-", energy[32] = "-", ref[32] = "-", rest[32] = "-", contact[32] = "-";
+  if (mujoco) std::snprintf(ratio, sizeof ratio, "%.2f", mujoco->seconds / r.seconds);
+  if (r.energyBalance) std::snprintf(energy, sizeof energy, "%.1e", *r.energyBalance);
+  if (reference) std::snprintf(ref, sizeof ref, "%.2f", 1e3 * maxTorsoDistance(r.trace, *reference));
+  if (r.trace.rest >= 0) std::snprintf(rest, sizeof rest, "%.3f", r.trace.rest);
+  if (r.trace.firstContact >= 0) std::snprintf(contact, sizeof contact, "%.3f", r.trace.firstContact);
+  std::printf("  %-30s %7lld/%-7lld %8lld %10.2f ms %7s %9s %8s   %.3f %.3f %.3f %7s %7s\n", r.label.c_str(), r.steps,
+              r.attempts, r.evaluations, 1e3 * perSecond, ratio, energy, ref, r.trace.heightAt(0.5),
+              r.trace.heightAt(1.0), r.trace.heightAt(2.0), contact, rest);
+  std::fflush(stdout);
+}
+
+std::vector<HumanoidRun> runHumanoidFall(const std::string& file) {
+  std::vector<HumanoidRun> runs;
+  std::printf("\n%s: %s falling onto its floor from its initial pose, %.1f s simulated\n", kHumanoidFallCase,
+              file.c_str(), kHumanoidDuration);
+  if (!std::ifstream(file)) {
+    std::printf("  skipped: %s not found (Debian libmujoco-samples)\n", file.c_str());
+    return runs;
+  }
+  std::optional<HumanoidRun> mujoco;
+#ifdef ARTICULA_COMPARE_MUJOCO
+  const HumanoidSetupCheck c = checkHumanoidSetup(file);
+  std::printf(
+      "  setup: Articula %d bodies, %d dofs; MuJoCo %d bodies, %d dofs; initial pose of %d bodies: max|origin "
+      "diff| %.1e m, max|rotation diff| %.1e\n",
+      c.articulaBodies, c.articulaDofs, c.mujocoBodies, c.mujocoDofs, c.matched, c.originDiff, c.rotationDiff);
+  mujoco = simulateMujocoHumanoid(file, 21);
+#endif
+  const HumanoidRun reference = simulateArticulaHumanoid(file, "RosenbrockW3", 1e-6, 1);
+  std::printf(
+      "  CPU time of a whole run (best of 3; Merson and the reference: 1 run), per simulated second; MuJoCo/A = "
+      "MuJoCo's time over Articula's;\n  energy = (E_end - W_nc - E_start) / energy moved; vs ref = max torso "
+      "distance from Articula's RosenbrockW3 at 1e-6 (mm); torso z (m); first contact and rest (s)\n");
+  std::printf("  %-30s %15s %8s %13s %7s %9s %8s   %-17s %7s %7s\n", "engine, method, accuracy", "steps/attempts",
+              "evals", "per sim. s", "MuJoCo/A", "energy", "vs ref", "z 0.5 / 1 / 2 s", "contact", "rest");
+  for (const HumanoidMethod& m : kHumanoidMethods) {
+    runs.push_back(simulateArticulaHumanoid(file, m.method, m.accuracy, m.repetitions));
+    printHumanoidRow(runs.back(), mujoco, &reference.trace);
+  }
+  printHumanoidRow(reference, mujoco, nullptr);
+  runs.push_back(reference);
+  if (mujoco) {
+    printHumanoidRow(*mujoco, mujoco, &reference.trace);
+    runs.push_back(*mujoco);
+  }
+  return runs;
+}
+
+void writeJson(const std::string& path, const std::vector<Row>& rows, const std::vector<SimRow>& sims,
+               const std::vector<HumanoidRun>& humanoid) {
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write " + path);
   out << "[\n";
+  for (const HumanoidRun& h : humanoid) {
+    out << "  {\"simulation\": \"" << kHumanoidFallCase << "\", \"engine\": \"" << h.label
+        << "\", \"seconds_per_simulated_second\": " << h.seconds / kHumanoidDuration << ", \"steps\": " << h.steps
+        << ", \"attempts\": " << h.attempts << ", \"evaluations\": " << h.evaluations;
+    if (h.energyBalance) out << ", \"energy_balance\": " << *h.energyBalance;
+    out << ", \"torso_z\": [" << h.trace.heightAt(kHumanoidHeightTimes[0]) << ", "
+        << h.trace.heightAt(kHumanoidHeightTimes[1]) << ", " << h.trace.heightAt(kHumanoidHeightTimes[2])
+        << "], \"first_contact\": " << h.trace.firstContact << ", \"rest\": " << h.trace.rest << "}"
+        << (!sims.empty() || !rows.empty() ? "," : "") << "\n";
+  }
   for (size_t i = 0; i < sims.size(); ++i) {
     const char* keys[3] = {"articula", "simbody", "mujoco"};
     out << "  {\"simulation\": \"" << sims[i].name << "\"";
@@ -273,10 +354,14 @@ int run(const Options& o) {
     std::printf(
         "\nTime stepping (wall time of a whole run, best of 3; evaluations = realizations through "
         "Acceleration, Simbody: its realization count)\n");
-  for (const std::string& name : o.sims)
-    sims.push_back(name == kContactFallCase ? runContactFall() : runSimulation(simCaseByName(name), o.simbodyRunner));
+  std::vector<HumanoidRun> humanoid;
+  for (const std::string& name : o.sims) {
+    if (name == kHumanoidFallCase) humanoid = runHumanoidFall(o.humanoid);
+    else
+      sims.push_back(name == kContactFallCase ? runContactFall() : runSimulation(simCaseByName(name), o.simbodyRunner));
+  }
   if (!o.json.empty()) {
-    writeJson(o.json, rows, sims);
+    writeJson(o.json, rows, sims, humanoid);
     std::printf("\nwrote %s\n", o.json.c_str());
   }
   return 0;

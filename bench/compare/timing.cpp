@@ -6,19 +6,20 @@
 
 namespace articula::bench {
 
-namespace {
 // CPU time of this thread, not wall time: on a shared machine a preempted batch would otherwise
 // count other processes' work. Every engine here is single-threaded.
-double threadSeconds() {
+double threadCpuSeconds() {
   timespec t{};
   clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + 1e-9 * static_cast<double>(t.tv_nsec);
 }
 
+namespace {
+
 double secondsFor(const std::function<void()>& body, long calls) {
-  const double t0 = threadSeconds();
+  const double t0 = threadCpuSeconds();
   for (long i = 0; i < calls; ++i) body();
-  return threadSeconds() - t0;
+  return threadCpuSeconds() - t0;
 }
 }  // namespace
 

@@ -10,6 +10,9 @@ struct TimingOptions {
   double batchSeconds = 0.004;  // calls per batch are chosen to fill this
 };
 
+// CPU time of the calling thread, s (every engine here is single-threaded).
+double threadCpuSeconds();
+
 // Median over batches of (batch CPU time / calls per batch), in nanoseconds.
 double medianNanoseconds(const std::function<void()>& body, const TimingOptions& options);
 
