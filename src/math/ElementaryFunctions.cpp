@@ -16,6 +16,7 @@ class Constant final : public Function {
  public:
   Constant(Real value, int n) : value_(value), n_(n) {}
   int argumentSize() const override { return n_; }
+  bool isAffine() const override { return true; }
   Real calcValue(std::span<const Real> x) const override {
     checkFunctionArgs("constant function", n_, x);
     return value_;
@@ -34,6 +35,7 @@ class Linear final : public Function {
  public:
   Linear(std::vector<Real> slopes, Real intercept) : slopes_(std::move(slopes)), intercept_(intercept) {}
   int argumentSize() const override { return static_cast<int>(slopes_.size()); }
+  bool isAffine() const override { return true; }
   Real calcValue(std::span<const Real> x) const override {
     checkFunctionArgs("linear function", argumentSize(), x);
     Real f = intercept_;

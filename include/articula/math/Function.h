@@ -17,6 +17,9 @@ class Function {
   // derivComponents lists the argument indices to differentiate by, in order: {i} gives df/dx_i,
   // {i, j} gives d2f/dx_i dx_j. Orders above 2 return 0 except where a subclass says otherwise.
   virtual Real calcDerivative(std::span<const int> derivComponents, std::span<const Real> x) const = 0;
+  // True when the function is affine (constant slopes, every second derivative zero everywhere):
+  // callers that evaluate it often may then take its value at 0 and its slopes once.
+  virtual bool isAffine() const { return false; }
 
   // One-argument conveniences.
   Real value(Real x) const { return calcValue(std::span<const Real>(&x, 1)); }

@@ -24,10 +24,43 @@ struct CoordEval {
   Real hessU[6] = {0, 0, 0, 0, 0, 0};
 };
 
-void evaluate(const SpatialCoordinate& c, const Real* q, const Real* u, int order, CoordEval& e) {
+// An affine coordinate's intercept and slopes, taken once. Most coordinates are affine (composed
+// hinges and slides, OpenSim's CustomJoint axes mapped straight to coordinates): these skip the
+// function's virtual calls and argument checks at every evaluation, and have no Hessian.
+struct AffineForm {
+  bool valid = false;
+  Real intercept = 0;
+  Real slopes[kMaxArgs] = {0, 0, 0, 0, 0, 0};
+};
+
+AffineForm affineForm(const SpatialCoordinate& c) {
+  AffineForm a;
+  if (!c.function || !c.function->isAffine()) return a;
+  const int na = static_cast<int>(c.args.size());
+  const Real zeros[kMaxArgs] = {0, 0, 0, 0, 0, 0};
+  const std::span<const Real> xs(zeros, na);
+  a.valid = true;
+  a.intercept = c.function->calcValue(xs);
+  for (int k = 0; k < na; ++k) {
+    const int d1[1] = {k};
+    a.slopes[k] = c.function->calcDerivative(d1, xs);
+  }
+  return a;
+}
+
+void evaluate(const SpatialCoordinate& c, const AffineForm& affine, const Real* q, const Real* u, int order,
+              CoordEval& e) {
   e = CoordEval{};
   if (!c.function) return;  // identically zero
   const int na = static_cast<int>(c.args.size());
+  if (affine.valid) {  // the same sum, in the same order, as functions::linear
+    Real v = affine.intercept;
+    for (int a = 0; a < na; ++a) v += affine.slopes[a] * q[c.args[a]];
+    e.value = v;
+    if (order >= 1)
+      for (int a = 0; a < na; ++a) e.grad[c.args[a]] += affine.slopes[a];
+    return;
+  }
   Real x[kMaxArgs];
   for (int a = 0; a < na; ++a) x[a] = q[c.args[a]];
   const std::span<const Real> xs(x, na);
@@ -46,7 +79,12 @@ void evaluate(const SpatialCoordinate& c, const Real* q, const Real* u, int orde
 
 class FunctionBased final : public Mobilizer {
  public:
-  explicit FunctionBased(SpatialFunctions spec) : s_(std::move(spec)) {}
+  explicit FunctionBased(SpatialFunctions spec) : s_(std::move(spec)) {
+    for (int i = 0; i < 3; ++i) {
+      affine_[i] = affineForm(s_.rotations[i]);
+      affine_[3 + i] = affineForm(s_.translations[i]);
+    }
+  }
 
   std::string typeName() const override { return "FunctionBased"; }
   int nq() const override { return s_.numCoordinates; }
@@ -54,8 +92,8 @@ class FunctionBased final : public Mobilizer {
 
   Transform calcX_FM(const Real* q) const override {
     CoordEval ev[6];
-    for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], q, nullptr, 0, ev[i]);
-    for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], q, nullptr, 0, ev[3 + k]);
+    for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], affine_[i], q, nullptr, 0, ev[i]);
+    for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], affine_[3 + k], q, nullptr, 0, ev[3 + k]);
     Mat33 R = Mat33::Identity();
     for (int i = 0; i < 3; ++i)
       if (s_.rotations[i].function) R = R * rot(i, ev[i].value);
@@ -109,8 +147,8 @@ class FunctionBased final : public Mobilizer {
   // All six coordinates, and the rotation axes e_i expressed in F.
   void evaluateAll(const Real* q, const Real* u, CoordEval* ev, Vec3* e) const {
     const int order = u ? 2 : 1;
-    for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], q, u, order, ev[i]);
-    for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], q, u, order, ev[3 + k]);
+    for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], affine_[i], q, u, order, ev[i]);
+    for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], affine_[3 + k], q, u, order, ev[3 + k]);
     Mat33 R = Mat33::Identity();  // rotation accumulated before axis i
     for (int i = 0; i < 3; ++i) {
       e[i] = R * s_.rotationAxes[i];
@@ -119,6 +157,7 @@ class FunctionBased final : public Mobilizer {
   }
 
   SpatialFunctions s_;
+  AffineForm affine_[6];  // rotations r0..r2, then translations t0..t2
 };
 
 const char* coordName(int c) {
