@@ -44,6 +44,16 @@ TEST(LinearFunction, MultiArgumentPartials) {
   EXPECT_THROW(functions::linear({1, INFINITY}, 0), Error);
 }
 
+// Affine: every second derivative is zero everywhere (the mobilizers take such a function's slopes once).
+TEST(FunctionLibrary, OnlyConstantAndLinearAreAffine) {
+  EXPECT_TRUE(functions::constant(2.5, 3)->isAffine());
+  EXPECT_TRUE(functions::linear({2, -3}, 4)->isAffine());
+  EXPECT_FALSE(functions::polynomial({0, 1, 0.5})->isAffine());
+  EXPECT_FALSE(functions::sinusoid(1, 2, 0)->isAffine());
+  EXPECT_FALSE(functions::smoothStep(0, 1, 0, 1)->isAffine());
+  EXPECT_FALSE(functions::naturalCubicSpline({0, 1, 2}, {0, 1, 0})->isAffine());
+}
+
 TEST(Polynomial, ValuesAndDerivatives) {
   const std::vector<Real> c{1, -2, 0.5, 3, -0.25};
   const FunctionPtr f = functions::polynomial(c);

@@ -292,6 +292,34 @@ TEST(MobilizersB, FunctionBasedEqualsPin) {
   }
 }
 
+// Affine coordinates take a shortcut (their slopes, no Hessian): the same joint given by
+// degree-1 polynomials, which take the general path, moves the same. Two coordinates, oblique
+// axes, a rotation with an offset, a translation reading q1 twice.
+TEST(MobilizersB, FunctionBasedAffineShortcutMatchesGeneralPath) {
+  SpatialFunctions affine, general;
+  for (SpatialFunctions* s : {&affine, &general}) {
+    s->numCoordinates = 2;
+    s->rotationAxes = {Vec3(1, 2, 2) / 3, Vec3::UnitY(), Vec3(0, 0.6, 0.8)};
+  }
+  affine.rotations[0] = coord(functions::linear({0.7}, 0.1), {0});
+  affine.rotations[1] = coord(functions::linear({1.0}, 0.0), {1});
+  affine.translations[2] = coord(functions::linear({0.3, 0.2}, 0.0), {1, 1});
+  general.rotations[0] = coord(functions::polynomial({0.1, 0.7}), {0});
+  general.rotations[1] = coord(functions::polynomial({0.0, 1.0}), {1});
+  general.translations[2] = coord(functions::polynomial({0.0, 0.5}), {1});
+  const auto a = mobilizers::functionBased(affine), g = mobilizers::functionBased(general);
+  for (const Real x : {-1.3, 0.0, 0.45, 2.2}) {
+    SmallVector q(2), u(2);
+    q[0] = x;
+    q[1] = 0.6 - x;
+    u[0] = 0.9;
+    u[1] = -1.7;
+    EXPECT_TRUE(a->calcX_FM(q.data()).isSameTransform(g->calcX_FM(q.data()), kTol));
+    EXPECT_LT((hOf(*a, q) - hOf(*g, q)).norm(), kTol);
+    EXPECT_LT((hDotOf(*a, q, u) - hDotOf(*g, q, u)).norm(), kTol);
+  }
+}
+
 // The knee's H is exactly [z; x'(q) x + y'(q) y] with the spline slopes.
 TEST(MobilizersB, FunctionBasedKneeH) {
   const SpatialFunctions s = kneeSpec();
