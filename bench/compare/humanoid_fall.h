@@ -23,9 +23,11 @@ inline constexpr std::array<double, 3> kHumanoidHeightTimes = {0.5, 1.0, 2.0};
 struct HumanoidTrace {
   std::vector<std::array<double, 3>> torso;  // m
   std::vector<int> contacts;                 // active contacts at each sample
+  std::vector<long long> attempts;           // Articula: steps attempted so far at each sample
   double firstContact = -1;                  // s, first sample with a contact (-1: none)
   double rest = -1;                          // s, from then on the torso stays below kHumanoidRestSpeed (-1: never)
   double heightAt(double t) const;           // torso z at the sample nearest t
+  long long attemptsBetween(double t0, double t1) const;  // Articula's step attempts in [t0, t1]
 };
 
 struct HumanoidRun {

@@ -18,6 +18,14 @@ double HumanoidTrace::heightAt(double t) const {
   return torso[std::min(i, torso.size() - 1)][2];
 }
 
+long long HumanoidTrace::attemptsBetween(double t0, double t1) const {
+  if (attempts.empty()) return 0;
+  const auto at = [&](double t) {
+    return attempts[std::min(static_cast<size_t>(std::lround(t / kHumanoidSampleStep)), attempts.size() - 1)];
+  };
+  return at(t1) - at(t0);
+}
+
 void finishTrace(HumanoidTrace& trace) {
   trace.firstContact = -1;
   for (size_t i = 0; i < trace.contacts.size(); ++i)
@@ -97,6 +105,7 @@ HumanoidTrace traceArticula(const LoadedHumanoid& h, Integrator& integ, double& 
     const Vec3 p = sys.getMatter().getBodyTransform(s, h.torso).p();
     trace.torso.push_back({p.x(), p.y(), p.z()});
     trace.contacts.push_back(h.built.contact ? h.built.contact->getNumContacts(s) : 0);
+    trace.attempts.push_back(integ.getStatistics().stepsAttempted);
     const double ke = sys.calcKineticEnergy(s), e = ke + sys.calcPotentialEnergy(s);
     work = h.built.forces->getNonConservativeWork(s);
     if (k == 0) e0 = e;

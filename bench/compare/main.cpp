@@ -270,6 +270,14 @@ std::vector<HumanoidRun> runHumanoidFall(const std::string& file) {
   }
   printHumanoidRow(reference, mujoco, nullptr);
   runs.push_back(reference);
+  // Where Articula's steps go: in flight, from the first contact until the torso rests, at rest.
+  std::printf("  Articula's step attempts: before the first contact / until the torso rests / after\n");
+  for (const HumanoidRun& r : runs) {
+    const HumanoidTrace& t = r.trace;
+    const double contact = std::max(t.firstContact, 0.0), rest = t.rest >= 0 ? t.rest : kHumanoidDuration;
+    std::printf("    %-30s %6lld / %6lld / %6lld\n", r.label.c_str(), t.attemptsBetween(0, contact),
+                t.attemptsBetween(contact, rest), t.attemptsBetween(rest, kHumanoidDuration));
+  }
   if (mujoco) {
     printHumanoidRow(*mujoco, mujoco, &reference.trace);
     runs.push_back(*mujoco);
