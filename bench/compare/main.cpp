@@ -290,7 +290,8 @@ void writeJson(const std::string& path, const std::vector<Row>& rows, const std:
   std::ofstream out(path);
   if (!out) throw std::runtime_error("cannot write " + path);
   out << "[\n";
-  for (const HumanoidRun& h : humanoid) {
+  for (size_t i = 0; i < humanoid.size(); ++i) {
+    const HumanoidRun& h = humanoid[i];
     out << "  {\"simulation\": \"" << kHumanoidFallCase << "\", \"engine\": \"" << h.label
         << "\", \"seconds_per_simulated_second\": " << h.seconds / kHumanoidDuration << ", \"steps\": " << h.steps
         << ", \"attempts\": " << h.attempts << ", \"evaluations\": " << h.evaluations;
@@ -298,7 +299,7 @@ void writeJson(const std::string& path, const std::vector<Row>& rows, const std:
     out << ", \"torso_z\": [" << h.trace.heightAt(kHumanoidHeightTimes[0]) << ", "
         << h.trace.heightAt(kHumanoidHeightTimes[1]) << ", " << h.trace.heightAt(kHumanoidHeightTimes[2])
         << "], \"first_contact\": " << h.trace.firstContact << ", \"rest\": " << h.trace.rest << "}"
-        << (!sims.empty() || !rows.empty() ? "," : "") << "\n";
+        << (i + 1 < humanoid.size() || !sims.empty() || !rows.empty() ? "," : "") << "\n";
   }
   for (size_t i = 0; i < sims.size(); ++i) {
     const char* keys[3] = {"articula", "simbody", "mujoco"};
