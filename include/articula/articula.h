@@ -118,8 +118,11 @@
 
 // files
 #include "articula/files/AtomicFile.h"
+#include "articula/files/DataFileError.h"
 #include "articula/files/FileInput.h"
 #include "articula/files/FolderSwap.h"
+#include "articula/files/MarkerTrajectories.h"
+#include "articula/files/StorageTable.h"
 #include "articula/files/TemporaryName.h"
 #include "articula/files/TextOutput.h"
 

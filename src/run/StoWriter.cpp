@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-#include "CsvNumbers.h"
 
 namespace articula::run {
 
@@ -27,34 +26,27 @@ std::string StoWriter::label(const std::string& name, model::ColumnGroup group) 
 }
 
 StoWriter::StoWriter(OutputColumns columns, model::ColumnGroup group, std::string title, files::TextOutput& out)
-    : columns_(std::move(columns)), title_(std::move(title)), out_(out) {
+    : columns_(std::move(columns)), out_(out) {
   const auto& spans = columns_.spans();
   const auto it = std::find_if(spans.begin(), spans.end(), [&](const ColumnSpan& s) { return s.group == group; });
   if (it != spans.end()) span_ = *it;
-  rows_ = "time";
-  for (size_t k = span_.begin; k < span_.end; ++k) rows_ += '\t' + label(columns_.names()[k], group);
-  rows_ += '\n';
+  table_.name = std::move(title);
+  table_.inDegrees = columns_.degrees();
+  table_.labels = {"time"};
+  for (size_t k = span_.begin; k < span_.end; ++k) table_.labels.push_back(label(columns_.names()[k], group));
 }
 
 void StoWriter::add(const Frame& f) {
   columns_.values(f, row_);
-  char b[32];
-  rows_.append(b, formatNumber(b, row_[0], columns_.digits()));
-  for (size_t k = span_.begin; k < span_.end; ++k) {
-    rows_ += '\t';
-    rows_.append(b, formatNumber(b, row_[k], columns_.digits()));
-  }
-  rows_ += '\n';
-  ++count_;
+  stoRow_.assign(1, row_[0]);
+  stoRow_.insert(stoRow_.end(), row_.begin() + static_cast<std::ptrdiff_t>(span_.begin),
+                 row_.begin() + static_cast<std::ptrdiff_t>(span_.end));
+  table_.addRow(stoRow_);
 }
 
 void StoWriter::finish() {
-  const bool degrees = columns_.degrees();
-  out_.append(title_ + "\nversion=1\nnRows=" + std::to_string(count_) +
-              "\nnColumns=" + std::to_string(span_.end - span_.begin + 1) + "\ninDegrees=" + (degrees ? "yes" : "no") +
-              "\nendheader\n");
-  out_.append(rows_);
-  rows_.clear();
+  files::writeStorage(table_, out_, columns_.digits());
+  table_.values.clear();
 }
 
 }  // namespace articula::run

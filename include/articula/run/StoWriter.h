@@ -3,11 +3,13 @@
 // OutputColumns each, tab-separated after OpenSim's header ("inDegrees=yes" when the angles are
 // in degrees). Column labels are the CSV names without their unit, and the generalized forces take
 // OpenSim's inverse-dynamics suffixes: "<coordinate>_moment" / "_force" for the total applied,
-// "<coordinate>_moment_<class>" for each class.
+// "<coordinate>_moment_<class>" for each class. The rows are gathered in a files::StorageTable,
+// which writes the file (files/StorageTable.h): one storage format for what Articula reads and writes.
 #pragma once
 #include <string>
 #include <vector>
 
+#include "articula/files/StorageTable.h"
 #include "articula/files/TextOutput.h"
 #include "articula/run/OutputColumns.h"
 
@@ -18,7 +20,7 @@ class StoWriter : public FrameSink {
   // `group` is Coordinates, Speeds or GeneralizedForces; `title` the header's first line.
   StoWriter(OutputColumns columns, model::ColumnGroup group, std::string title, files::TextOutput& out);
   void add(const Frame& f) override;
-  void finish();  // writes the header (it counts the rows) and the rows
+  void finish();  // writes the table: the header (it counts the rows) and the rows
 
   // The label of a CSV column name in a .sto file (exposed for the tests).
   static std::string label(const std::string& csvName, model::ColumnGroup group);
@@ -26,9 +28,8 @@ class StoWriter : public FrameSink {
  private:
   OutputColumns columns_;
   ColumnSpan span_{};
-  std::string title_, rows_;
-  std::vector<Real> row_;
-  size_t count_ = 0;
+  files::StorageTable table_;
+  std::vector<Real> row_, stoRow_;
   files::TextOutput& out_;
 };
 
