@@ -107,22 +107,22 @@ class TrcParser {
     const bool tabs = line.find('\t') != std::string_view::npos;
     const auto fields = headerFields(line);
     if (fields.size() < 2 || fields[0] != "Frame#" || fields[1] != "Time")
-      fail(kMarkersLine, "expected 'Frame#' and 'Time', then the marker names; found " +
-                             inQuotes(fields.empty() ? "" : fields[0]));
+      fail(kMarkersLine,
+           "expected 'Frame#' and 'Time', then the marker names; found " + inQuotes(fields.empty() ? "" : fields[0]));
     const size_t step = tabs ? 3 : 1;
     for (size_t k = 2; k < fields.size(); ++k) {
       const bool nameColumn = (k - 2) % step == 0;
       if (nameColumn && fields[k].empty())
-        fail(kMarkersLine, "column " + std::to_string(k + 1) + " (marker " + std::to_string(t_.markers.size() + 1) +
-                               ") has no name");
+        fail(kMarkersLine,
+             "column " + std::to_string(k + 1) + " (marker " + std::to_string(t_.markers.size() + 1) + ") has no name");
       if (!nameColumn && !fields[k].empty())
         fail(kMarkersLine, inQuotes(fields[k]) + " in column " + std::to_string(k + 1) + ", among marker " +
                                inQuotes(t_.markers.back()) + "'s X, Y, Z columns (a name spans three columns)");
       if (nameColumn) t_.markers.emplace_back(fields[k]);
     }
     if (t_.markers.size() != static_cast<size_t>(numMarkers_))
-      fail(kMarkersLine, "the row names " + std::to_string(t_.markers.size()) + " markers, but NumMarkers = " +
-                             std::to_string(numMarkers_) + " (line 3)");
+      fail(kMarkersLine, "the row names " + std::to_string(t_.markers.size()) +
+                             " markers, but NumMarkers = " + std::to_string(numMarkers_) + " (line 3)");
   }
 
   void readRows() {
@@ -199,24 +199,18 @@ class TrcParser {
 
 const char* nameOf(LengthUnit unit) {
   switch (unit) {
-    case LengthUnit::Millimetres:
-      return "mm";
-    case LengthUnit::Centimetres:
-      return "cm";
-    case LengthUnit::Metres:
-      return "m";
+    case LengthUnit::Millimetres: return "mm";
+    case LengthUnit::Centimetres: return "cm";
+    case LengthUnit::Metres: return "m";
   }
   return "?";
 }
 
 Real metresPer(LengthUnit unit) {
   switch (unit) {
-    case LengthUnit::Millimetres:
-      return 0.001;
-    case LengthUnit::Centimetres:
-      return 0.01;
-    case LengthUnit::Metres:
-      return 1;
+    case LengthUnit::Millimetres: return 0.001;
+    case LengthUnit::Centimetres: return 0.01;
+    case LengthUnit::Metres: return 1;
   }
   return 1;
 }

@@ -79,7 +79,8 @@ class StorageParser {
         if (value != "yes" && value != "no") fail(line, "inDegrees = " + inQuotes(value) + ": expected yes or no");
         table_.inDegrees = value == "yes";
       } else if (key == "DataType") {
-        if (value != "double") fail(line, "DataType = " + inQuotes(value) + ": only tables of numbers (double) are read");
+        if (value != "double")
+          fail(line, "DataType = " + inQuotes(value) + ": only tables of numbers (double) are read");
       } else {
         return false;
       }
@@ -87,7 +88,8 @@ class StorageParser {
     }
     const auto words = splitWords(t);
     if (words.size() != 2 || (words[0] != "datarows" && words[0] != "datacolumns")) return false;
-    (words[0] == "datarows" ? rowCounts_ : columnCounts_).push_back({std::string(words[0]), count(words[0], words[1]), line});
+    (words[0] == "datarows" ? rowCounts_ : columnCounts_)
+        .push_back({std::string(words[0]), count(words[0], words[1]), line});
     return true;
   }
 

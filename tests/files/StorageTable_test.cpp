@@ -23,7 +23,9 @@ namespace {
 
 const std::string kShared = "/work/shared/external/opensim/";
 
-std::string fixture(const std::string& name) { return std::string(testpaths::kTestDir) + "/data/opensim_files/" + name; }
+std::string fixture(const std::string& name) {
+  return std::string(testpaths::kTestDir) + "/data/opensim_files/" + name;
+}
 
 // What a malformed text is refused with ("" when it reads).
 std::string refusal(const std::string& text) {
@@ -60,8 +62,8 @@ void expectTable(const StorageTable& t, const Expected& e) {
 TEST(StorageTable, ReadsOpenSimsInverseKinematicsMotion) {
   // Header: Coordinates, version=1, nRows=73, nColumns=24, inDegrees=yes, then free text.
   const StorageTable t = readStorage(fixture("subject01_walk1_ik.mot"));
-  expectTable(t, {73, 24, true, "Coordinates", "lumbar_rotation", 0.4, 5.18629404, -4.81899579, 1.6, 6.35113591,
-                  -5.76927893});
+  expectTable(
+      t, {73, 24, true, "Coordinates", "lumbar_rotation", 0.4, 5.18629404, -4.81899579, 1.6, 6.35113591, -5.76927893});
   EXPECT_EQ(t.column("knee_angle_r"), 10u);
   // The free text between the counts and endheader is kept, blank lines too.
   ASSERT_EQ(t.header.size(), 4u);
@@ -83,12 +85,13 @@ TEST(StorageTable, ReadsOpenSimsInverseDynamicsAndKinematics) {
 TEST(StorageTable, ReadsEveryStorageFileOfTheSharedOpenSimData) {
   if (!std::filesystem::exists(kShared)) GTEST_SKIP() << kShared << " is not on this machine";
   // Ground reactions: header lines padded with tabs, 1501 rows at 600 Hz (awk: NF 19 on all 1501).
-  for (const char* grf : {"gait2354/subject01_walk1_grf.mot", "gait10dof18musc/ExperimentalData/subject01_walk_grf.mot"})
+  for (const char* grf :
+       {"gait2354/subject01_walk1_grf.mot", "gait10dof18musc/ExperimentalData/subject01_walk_grf.mot"})
     expectTable(readStorage(kShared + grf), {1501, 19, true, "subject01_walk1_grf.mot", "1_ground_torque_z", 0,
                                              101.5119767, 6.88030347, 2.5, 121.2435375, 0.99444594});
-  expectTable(readStorage(kShared + "gait10dof18musc/IK/subject01_walk_IK.mot"),
-              {151, 11, true, "Coordinates", "lumbar_extension", 0, 10.32995988, -26.13945065, 2.5, 8.55862145,
-               -15.92098183});
+  expectTable(
+      readStorage(kShared + "gait10dof18musc/IK/subject01_walk_IK.mot"),
+      {151, 11, true, "Coordinates", "lumbar_extension", 0, 10.32995988, -26.13945065, 2.5, 8.55862145, -15.92098183});
   // Body kinematics: "inDegrees=no" although its text says degrees; the flag is what is kept.
   const StorageTable body = readStorage(kShared + "gait2354/reference/subject01_walk1_BodyKinematics_pos_global.sto");
   expectTable(body, {29, 82, false, "Positions", "center_of_mass_Z", 0.83000000000000007000, 0, 0.03893931809269235400,
@@ -104,8 +107,15 @@ TEST(StorageTable, WriteThenReadIsExactAt17Digits) {
   t.inDegrees = true;
   t.header = {"", "Free text = kept", "OpenSimVersion=4.5"};
   t.labels = {"time", "a", "b b", "c"};
-  const Real awkward[] = {0.1, 1.0 / 3, -2.5e-300, 6.02214076e23, std::nextafter(1.0, 2.0), 5e-324, -0.0,
-                          std::numeric_limits<Real>::quiet_NaN(), 123456789012345678.0};
+  const Real awkward[] = {0.1,
+                          1.0 / 3,
+                          -2.5e-300,
+                          6.02214076e23,
+                          std::nextafter(1.0, 2.0),
+                          5e-324,
+                          -0.0,
+                          std::numeric_limits<Real>::quiet_NaN(),
+                          123456789012345678.0};
   for (int r = 0; r < 3; ++r)
     t.addRow(std::vector<Real>{r * 0.01, awkward[3 * r], awkward[3 * r + 1], awkward[3 * r + 2]});
   TempDir dir;
@@ -151,7 +161,8 @@ TEST(StorageTable, WritesOpenSimsVersion1Header) {
   t.addRow(std::vector<Real>{0.25, -1});
   StringOutput out;
   writeStorage(t, out, 9);
-  EXPECT_EQ(out.text(), "Coordinates\nversion=1\nnRows=2\nnColumns=2\ninDegrees=no\nendheader\ntime\tq\n0\t0.5\n0.25\t-1\n");
+  EXPECT_EQ(out.text(),
+            "Coordinates\nversion=1\nnRows=2\nnColumns=2\ninDegrees=no\nendheader\ntime\tq\n0\t0.5\n0.25\t-1\n");
 }
 
 TEST(StorageTable, ReadsTheSimmMotionHeaderAndSpaces) {
@@ -188,7 +199,8 @@ TEST(StorageTable, RefusesMalformedFilesNamingFileLineAndValue) {
   EXPECT_EQ(refusal(head + "0\t1\t2\n"), "'bad.sto', line 3: nRows=2, but the file has 1 data rows");
   EXPECT_EQ(refusal("t\nnColumns=4\nendheader\ntime\ta\n"),
             "'bad.sto', line 2: nColumns=4, but the label row (line 4) has 2 labels");
-  EXPECT_EQ(refusal("t\ndatarows 3\nendheader\ntime\n1\n"), "'bad.sto', line 2: datarows 3, but the file has 1 data rows");
+  EXPECT_EQ(refusal("t\ndatarows 3\nendheader\ntime\n1\n"),
+            "'bad.sto', line 2: datarows 3, but the file has 1 data rows");
   EXPECT_EQ(refusal("t\nnRows=-1\nendheader\n"), "'bad.sto', line 2: nRows = '-1' is not a count (a whole number ≥ 0)");
   EXPECT_EQ(refusal("t\ninDegrees=true\nendheader\n"), "'bad.sto', line 2: inDegrees = 'true': expected yes or no");
   EXPECT_EQ(refusal("t\nDataType=Vec3\nendheader\n"),
@@ -210,6 +222,8 @@ TEST(StorageTable, RefusesToWriteWhatWouldNotReadBack) {
   t.header = {"endheader"};
   EXPECT_NE(errorOf<Error>([&] { writeStorage(t, out); }).find("would not read back"), std::string::npos);
   t.header.clear();
-  EXPECT_NE(errorOf<Error>([&] { t.addRow(std::vector<Real>{1, 2}); }).find("a row of 2 values, but 1 columns"),
+  EXPECT_NE(errorOf<Error>([&] {
+              t.addRow(std::vector<Real>{1, 2});
+            }).find("a row of 2 values, but 1 columns"),
             std::string::npos);
 }

@@ -28,9 +28,9 @@ struct MarkerTrajectories {
   LengthUnit units = LengthUnit::Millimetres;               // of `positions`
   std::vector<std::pair<std::string, std::string>> header;  // lines 2-3's other names and values
   std::vector<std::string> markers;
-  std::vector<long> frameNumbers;  // the Frame# column
-  std::vector<Real> time;          // s
-  std::vector<Vec3> positions;     // frame by frame, markers.size() a frame; NaN where not seen
+  std::vector<long> frameNumbers;   // the Frame# column
+  std::vector<Real> time;           // s
+  std::vector<Vec3> positions;      // frame by frame, markers.size() a frame; NaN where not seen
   std::vector<unsigned char> seen;  // 1 where the marker was seen, as positions
 
   size_t frames() const { return time.size(); }
