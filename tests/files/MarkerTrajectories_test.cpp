@@ -134,3 +134,17 @@ TEST(MarkerTrajectories, RefusesMalformedFilesNamingFileLineAndValue) {
   EXPECT_EQ(refusal("PathFileType\t4\n"), "'bad.trc', line 1: the file ends before the header's names (line 2)");
   EXPECT_EQ(refusal("PathFileType\nDataRate\n60\n"), "'bad.trc', line 2: the header has no NumFrames");
 }
+
+TEST(MarkerTrajectories, ReadsSpaceSeparatedFiles) {
+  // No tabs: names one a word, a row's cells in order; a NaN coordinate is a marker not seen.
+  const MarkerTrajectories t = parseTrc(
+      "PathFileType 4 (X/Y/Z) spaces.trc\nDataRate CameraRate NumFrames NumMarkers Units\n60 60 2 1 m\n"
+      "Frame# Time M1\nX1 Y1 Z1\n1 0 0.1 0.2 0.3\n2 0.0166667 0.1 0.2 NaN\n",
+      "spaces.trc");
+  EXPECT_EQ(t.units, LengthUnit::Metres);
+  EXPECT_EQ(t.markers, std::vector<std::string>{"M1"});
+  EXPECT_EQ(t.position(0, 0), Vec3(0.1, 0.2, 0.3));
+  EXPECT_TRUE(t.wasSeen(0, 0));
+  EXPECT_FALSE(t.wasSeen(1, 0));
+  EXPECT_EQ(t.time[1], 0.0166667);
+}

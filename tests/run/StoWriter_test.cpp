@@ -53,3 +53,25 @@ TEST(StoWriter, HeaderCountsAndValues) {
   EXPECT_NEAR(shoulder, r.frames.back().q[0] * 180 / M_PI, 1e-6);
   EXPECT_NEAR(elbow, r.frames.back().q[1] * 180 / M_PI, 1e-6);
 }
+
+TEST(StoWriter, ReadsBackAsAStorageTable) {
+  ModelSpec m = loadModelFile(sourcePath("models/double_pendulum.json"));
+  m.scenario.duration = 0.1;
+  m.scenario.reportInterval = 0.025;
+  const BuiltModel b = buildModel(m);
+  const RunResult r = runSimulation(m, b, m.scenario);
+  files::StringOutput out;
+  StoWriter sto(OutputColumns(m, b), ColumnGroup::Speeds, "double pendulum speeds", out);
+  for (const Frame& f : r.frames) sto.add(f);
+  sto.finish();
+  const files::StorageTable t = files::parseStorage(out.text(), "speeds.sto");
+  EXPECT_EQ(t.name, "double pendulum speeds");
+  EXPECT_TRUE(t.inDegrees);
+  EXPECT_EQ(t.labels, (std::vector<std::string>{"time", "shoulder.angle", "elbow.angle"}));
+  ASSERT_EQ(t.rows(), r.frames.size());
+  for (size_t i = 0; i < t.rows(); ++i) {
+    EXPECT_NEAR(t.time(i), r.frames[i].time, 1e-12);
+    for (size_t k = 0; k < 2; ++k)  // 9 significant digits of deg/s
+      EXPECT_NEAR(t.at(i, k + 1), r.frames[i].u[k] * 180 / M_PI, 1e-8 * (1 + std::abs(t.at(i, k + 1))));
+  }
+}
