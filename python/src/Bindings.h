@@ -81,5 +81,6 @@ void bindIntegrators(py::module_& m);
 void bindStudy(py::module_& m);
 void bindModel(py::module_& m);
 void bindRun(py::module_& m);
+void bindFiles(py::module_& m);
 
 }  // namespace articula::python

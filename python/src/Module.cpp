@@ -20,4 +20,5 @@ PYBIND11_MODULE(_articula, m) {
   bindStudy(m);
   bindModel(m);
   bindRun(m);
+  bindFiles(m);
 }
