@@ -21,7 +21,7 @@ py::tuple readTrc(const std::string& path, bool metres) {
   py::array_t<double> time(frames), positions({frames, markers, py::ssize_t{3}});
   std::copy(t.time.begin(), t.time.end(), time.mutable_data());
   double* p = positions.mutable_data();
-  for (const Vec3& v : t.positions) p = std::copy(v.data(), v.data() + 3, p);
+  for (const files::Point3& v : t.positions) p = std::copy(v.begin(), v.end(), p);
   return py::make_tuple(t.markers, time, positions);
 }
 

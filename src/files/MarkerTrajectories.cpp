@@ -87,7 +87,7 @@ class TrcParser {
       if (!have[i]) fail(kNamesLine, std::string("the header has no ") + required[i]);
   }
 
-  Real rate(std::string_view name, std::string_view value) const {
+  double rate(std::string_view name, std::string_view value) const {
     double r = 0;
     if (!parseNumber(value, r) || !(r > 0) || !std::isfinite(r))
       fail(kValuesLine, std::string(name) + " = " + inQuotes(value) + " is not a positive number (Hz)");
@@ -164,7 +164,7 @@ class TrcParser {
   }
 
   void readMarker(const std::vector<std::string_view>& fields, size_t m, int at) {
-    Vec3 p;
+    Point3 p{};
     int given = 0;
     bool seen = true;
     for (int c = 0; c < 3; ++c) {
@@ -175,15 +175,15 @@ class TrcParser {
         continue;
       }
       ++given;
-      if (!parseNumber(cell, p[c]))
+      if (!parseNumber(cell, p[static_cast<size_t>(c)]))
         fail(at, "value " + inQuotes(cell) + " in column " + std::to_string(k + 1) + " (" + "XYZ"[c] + " of marker " +
                      inQuotes(t_.markers[m]) + ") is not a number");
-      seen = seen && std::isfinite(p[c]);
+      seen = seen && std::isfinite(p[static_cast<size_t>(c)]);
     }
     if (given != 0 && given != 3)
       fail(at, "marker " + inQuotes(t_.markers[m]) + " has " + std::to_string(given) +
                    " of its 3 coordinates (a marker not seen has all three cells empty)");
-    if (!seen) p.setConstant(std::numeric_limits<Real>::quiet_NaN());
+    if (!seen) p.fill(std::numeric_limits<double>::quiet_NaN());
     t_.positions.push_back(p);
     t_.seen.push_back(seen ? 1 : 0);
   }
@@ -206,7 +206,7 @@ const char* nameOf(LengthUnit unit) {
   return "?";
 }
 
-Real metresPer(LengthUnit unit) {
+double metresPer(LengthUnit unit) {
   switch (unit) {
     case LengthUnit::Millimetres: return 0.001;
     case LengthUnit::Centimetres: return 0.01;
@@ -222,8 +222,9 @@ std::optional<size_t> MarkerTrajectories::marker(std::string_view name) const {
 }
 
 void MarkerTrajectories::convertToMetres() {
-  const Real scale = metresPer(units);
-  for (Vec3& p : positions) p *= scale;
+  const double scale = metresPer(units);
+  for (Point3& p : positions)
+    for (double& x : p) x *= scale;
   units = LengthUnit::Metres;
 }
 

@@ -175,7 +175,7 @@ std::optional<size_t> StorageTable::column(std::string_view label) const {
   return static_cast<size_t>(it - labels.begin());
 }
 
-void StorageTable::addRow(std::span<const Real> row) {
+void StorageTable::addRow(std::span<const double> row) {
   if (row.size() != columns())
     throw Error("storage table '" + name + "': a row of " + std::to_string(row.size()) + " values, but " +
                 std::to_string(columns()) + " columns");

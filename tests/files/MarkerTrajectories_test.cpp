@@ -56,10 +56,10 @@ TEST(MarkerTrajectories, ReadsTheWalkingTrial) {
     EXPECT_EQ(t.frameNumbers.back(), 151);
     EXPECT_EQ(t.time[1], 0.017);
     EXPECT_EQ(t.time.back(), 2.5);
-    EXPECT_EQ(t.position(0, 0), Vec3(617.247620, 1055.275020, 170.781980));
-    EXPECT_EQ(t.position(0, 40), Vec3(749.332460, 1747.607670, 46.741460));
-    EXPECT_EQ(t.position(150, 0), Vec3(597.613650, 1045.068850, 169.864320));
-    EXPECT_EQ(t.position(150, 40), Vec3(614.139710, 1776.270510, 23.298670));
+    EXPECT_EQ(t.position(0, 0), (Point3{617.247620, 1055.275020, 170.781980}));
+    EXPECT_EQ(t.position(0, 40), (Point3{749.332460, 1747.607670, 46.741460}));
+    EXPECT_EQ(t.position(150, 0), (Point3{597.613650, 1045.068850, 169.864320}));
+    EXPECT_EQ(t.position(150, 40), (Point3{614.139710, 1776.270510, 23.298670}));
     // Every cell filled (awk: 126 fields on each of the 151 rows, the last the line's trailing tab).
     EXPECT_EQ(std::count(t.seen.begin(), t.seen.end(), 1), 151 * 41);
     EXPECT_EQ(t.header.size(), 3u);  // OrigDataRate, OrigDataStartFrame, OrigNumFrames
@@ -71,13 +71,13 @@ TEST(MarkerTrajectories, MissingMarkersAreNaNAndMasked) {
   const MarkerTrajectories t = parseTrc(kHead + kRows, "small.trc");
   ASSERT_EQ(t.frames(), 3u);
   EXPECT_EQ(t.markers, (std::vector<std::string>{"A", "B"}));
-  EXPECT_EQ(t.position(0, 1), Vec3(4, 5, 6));
+  EXPECT_EQ(t.position(0, 1), (Point3{4, 5, 6}));
   EXPECT_TRUE(t.wasSeen(0, 1));
   EXPECT_TRUE(t.wasSeen(1, 0));
-  EXPECT_EQ(t.position(1, 0), Vec3(1.5, 2.5, 3.5));
+  EXPECT_EQ(t.position(1, 0), (Point3{1.5, 2.5, 3.5}));
   for (size_t frame : {1u, 2u}) {
     EXPECT_FALSE(t.wasSeen(frame, 1));
-    EXPECT_TRUE(t.position(frame, 1).array().isNaN().all());
+    for (double x : t.position(frame, 1)) EXPECT_TRUE(std::isnan(x));
   }
   // "NaN" cells are a marker not seen too.
   const MarkerTrajectories u = parseTrc(kHead + "1\t0\t1\t2\t3\tNaN\tNaN\tNaN\n2\t0.01\t1\t2\t3\n3\t0.02\n", "n.trc");
@@ -90,14 +90,14 @@ TEST(MarkerTrajectories, UnitsAsReadOrInMetres) {
   EXPECT_EQ(t.units, LengthUnit::Millimetres);
   t.convertToMetres();
   EXPECT_EQ(t.units, LengthUnit::Metres);
-  EXPECT_DOUBLE_EQ(t.position(0, 1).z(), 0.006);
-  EXPECT_TRUE(std::isnan(t.position(1, 1).x()));
+  EXPECT_DOUBLE_EQ(t.position(0, 1)[2], 0.006);
+  EXPECT_TRUE(std::isnan(t.position(1, 1)[0]));
   std::string cm = kHead;
   cm.replace(cm.find("\tmm\t"), 4, "\tcm\t");
   MarkerTrajectories c = parseTrc(cm + kRows, "cm.trc");
   EXPECT_EQ(c.units, LengthUnit::Centimetres);
   c.convertToMetres();
-  EXPECT_DOUBLE_EQ(c.position(0, 0).x(), 0.01);
+  EXPECT_DOUBLE_EQ(c.position(0, 0)[0], 0.01);
   EXPECT_STREQ(nameOf(LengthUnit::Metres), "m");
 }
 
@@ -143,7 +143,7 @@ TEST(MarkerTrajectories, ReadsSpaceSeparatedFiles) {
       "spaces.trc");
   EXPECT_EQ(t.units, LengthUnit::Metres);
   EXPECT_EQ(t.markers, std::vector<std::string>{"M1"});
-  EXPECT_EQ(t.position(0, 0), Vec3(0.1, 0.2, 0.3));
+  EXPECT_EQ(t.position(0, 0), (Point3{0.1, 0.2, 0.3}));
   EXPECT_TRUE(t.wasSeen(0, 0));
   EXPECT_FALSE(t.wasSeen(1, 0));
   EXPECT_EQ(t.time[1], 0.0166667);

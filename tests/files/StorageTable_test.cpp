@@ -38,8 +38,8 @@ struct Expected {
   bool inDegrees;
   const char* name;
   const char* lastLabel;
-  Real firstTime, firstValue, firstLastValue;  // row 1: time, column 2, last column
-  Real lastTime, lastValue, lastLastValue;     // last row likewise
+  double firstTime, firstValue, firstLastValue;  // row 1: time, column 2, last column
+  double lastTime, lastValue, lastLastValue;     // last row likewise
 };
 
 void expectTable(const StorageTable& t, const Expected& e) {
@@ -107,17 +107,17 @@ TEST(StorageTable, WriteThenReadIsExactAt17Digits) {
   t.inDegrees = true;
   t.header = {"", "Free text = kept", "OpenSimVersion=4.5"};
   t.labels = {"time", "a", "b b", "c"};
-  const Real awkward[] = {0.1,
-                          1.0 / 3,
-                          -2.5e-300,
-                          6.02214076e23,
-                          std::nextafter(1.0, 2.0),
-                          5e-324,
-                          -0.0,
-                          std::numeric_limits<Real>::quiet_NaN(),
-                          123456789012345678.0};
+  const double awkward[] = {0.1,
+                            1.0 / 3,
+                            -2.5e-300,
+                            6.02214076e23,
+                            std::nextafter(1.0, 2.0),
+                            5e-324,
+                            -0.0,
+                            std::numeric_limits<double>::quiet_NaN(),
+                            123456789012345678.0};
   for (int r = 0; r < 3; ++r)
-    t.addRow(std::vector<Real>{r * 0.01, awkward[3 * r], awkward[3 * r + 1], awkward[3 * r + 2]});
+    t.addRow(std::vector<double>{r * 0.01, awkward[3 * r], awkward[3 * r + 1], awkward[3 * r + 2]});
   TempDir dir;
   writeStorageFile(dir / "t.sto", t);
   const StorageTable back = readStorage(dir / "t.sto");
@@ -157,8 +157,8 @@ TEST(StorageTable, WritesOpenSimsVersion1Header) {
   StorageTable t;
   t.name = "Coordinates";
   t.labels = {"time", "q"};
-  t.addRow(std::vector<Real>{0, 0.5});
-  t.addRow(std::vector<Real>{0.25, -1});
+  t.addRow(std::vector<double>{0, 0.5});
+  t.addRow(std::vector<double>{0.25, -1});
   StringOutput out;
   writeStorage(t, out, 9);
   EXPECT_EQ(out.text(),
@@ -174,7 +174,7 @@ TEST(StorageTable, ReadsTheSimmMotionHeaderAndSpaces) {
   EXPECT_EQ(t.name, "old_walk.mot");
   EXPECT_FALSE(t.inDegrees);  // no flag: radians, as OpenSim assumes of old files
   EXPECT_EQ(t.labels, (std::vector<std::string>{"time", "hip", "knee"}));
-  EXPECT_EQ(t.values, (std::vector<Real>{0, 1.5, -2, 0.01, 1.75, -22.5}));
+  EXPECT_EQ(t.values, (std::vector<double>{0, 1.5, -2, 0.01, 1.75, -22.5}));
   EXPECT_EQ(t.header, std::vector<std::string>{"range 0.000000 0.010000"});
   // Form 2: OpenSim's counts with a SIMM header inside, CRLF line ends.
   const StorageTable u = parseStorage(
@@ -182,7 +182,7 @@ TEST(StorageTable, ReadsTheSimmMotionHeaderAndSpaces) {
       "datarows 1\r\notherdata 1\r\nendheader\r\ntime\tq\r\n0.5\t1\r\n",
       "form2.mot");
   EXPECT_EQ(u.rows(), 1u);
-  EXPECT_EQ(u.values, (std::vector<Real>{0.5, 1}));
+  EXPECT_EQ(u.values, (std::vector<double>{0.5, 1}));
 }
 
 TEST(StorageTable, RefusesMalformedFilesNamingFileLineAndValue) {
@@ -223,7 +223,7 @@ TEST(StorageTable, RefusesToWriteWhatWouldNotReadBack) {
   EXPECT_NE(errorOf<Error>([&] { writeStorage(t, out); }).find("would not read back"), std::string::npos);
   t.header.clear();
   EXPECT_NE(errorOf<Error>([&] {
-              t.addRow(std::vector<Real>{1, 2});
+              t.addRow(std::vector<double>{1, 2});
             }).find("a row of 2 values, but 1 columns"),
             std::string::npos);
 }

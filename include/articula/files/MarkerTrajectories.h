@@ -7,6 +7,7 @@
 // A marker not seen in a frame has empty cells (or NaN); a row that ends early has its last markers
 // missing. Positions are kept in the file's units (`units`); convertToMetres() scales them.
 #pragma once
+#include <array>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,27 +15,29 @@
 #include <vector>
 
 #include "articula/files/DataFileError.h"
-#include "articula/math/Types.h"
 
 namespace articula::files {
 
+// A point (x, y, z). files/ is below the math layer (docs/design.md), hence no Point3.
+using Point3 = std::array<double, 3>;
+
 enum class LengthUnit { Millimetres, Centimetres, Metres };
 const char* nameOf(LengthUnit unit);  // "mm", "cm", "m"
-Real metresPer(LengthUnit unit);      // 0.001, 0.01, 1
+double metresPer(LengthUnit unit);    // 0.001, 0.01, 1
 
 struct MarkerTrajectories {
   std::string fileName;                                     // as line 1 names it
-  Real dataRate = 0, cameraRate = 0;                        // Hz (cameraRate 0 when absent)
+  double dataRate = 0, cameraRate = 0;                      // Hz (cameraRate 0 when absent)
   LengthUnit units = LengthUnit::Millimetres;               // of `positions`
   std::vector<std::pair<std::string, std::string>> header;  // lines 2-3's other names and values
   std::vector<std::string> markers;
   std::vector<long> frameNumbers;   // the Frame# column
-  std::vector<Real> time;           // s
-  std::vector<Vec3> positions;      // frame by frame, markers.size() a frame; NaN where not seen
+  std::vector<double> time;         // s
+  std::vector<Point3> positions;    // frame by frame, markers.size() a frame; NaN where not seen
   std::vector<unsigned char> seen;  // 1 where the marker was seen, as positions
 
   size_t frames() const { return time.size(); }
-  const Vec3& position(size_t frame, size_t marker) const { return positions[frame * markers.size() + marker]; }
+  const Point3& position(size_t frame, size_t marker) const { return positions[frame * markers.size() + marker]; }
   bool wasSeen(size_t frame, size_t marker) const { return seen[frame * markers.size() + marker] != 0; }
   std::optional<size_t> marker(std::string_view name) const;  // the index of the marker of that name
   void convertToMetres();                                     // scales positions; units becomes Metres

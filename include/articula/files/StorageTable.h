@@ -15,7 +15,6 @@
 
 #include "articula/files/DataFileError.h"
 #include "articula/files/TextOutput.h"
-#include "articula/math/Types.h"
 
 namespace articula::files {
 
@@ -24,14 +23,14 @@ struct StorageTable {
   bool inDegrees = false;           // whether the angles are in degrees (OpenSim's "inDegrees")
   std::vector<std::string> header;  // the header's other lines, in order: free text, other keys
   std::vector<std::string> labels;  // every column's label; the first column is the time's ("time")
-  std::vector<Real> values;         // row by row, labels.size() numbers a row
+  std::vector<double> values;       // row by row, labels.size() numbers a row
 
   size_t columns() const { return labels.size(); }
   size_t rows() const { return labels.empty() ? 0 : values.size() / labels.size(); }
-  Real at(size_t row, size_t column) const { return values[row * columns() + column]; }
-  Real time(size_t row) const { return at(row, 0); }
+  double at(size_t row, size_t column) const { return values[row * columns() + column]; }
+  double time(size_t row) const { return at(row, 0); }
   std::optional<size_t> column(std::string_view label) const;  // the first column of that label
-  void addRow(std::span<const Real> row);                      // Error unless it has columns() numbers
+  void addRow(std::span<const double> row);                    // Error unless it has columns() numbers
 };
 
 // The table of a storage file's text; `path` names the file in errors. Throws DataFileError
