@@ -182,6 +182,13 @@ void StorageTable::addRow(std::span<const double> row) {
   values.insert(values.end(), row.begin(), row.end());
 }
 
+std::string storageText(std::string_view text) {
+  std::string s(trim(text));
+  std::replace_if(
+      s.begin(), s.end(), [](char c) { return c == '\t' || c == '\r' || c == '\n'; }, ' ');
+  return std::string(trim(s));
+}
+
 StorageTable parseStorage(std::string_view text, const std::string& path) { return StorageParser(text, path).parse(); }
 
 StorageTable readStorage(const std::string& path) { return parseStorage(readInputFile(path), path); }

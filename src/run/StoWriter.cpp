@@ -3,7 +3,6 @@
 
 #include <algorithm>
 
-
 namespace articula::run {
 
 namespace {
@@ -30,10 +29,11 @@ StoWriter::StoWriter(OutputColumns columns, model::ColumnGroup group, std::strin
   const auto& spans = columns_.spans();
   const auto it = std::find_if(spans.begin(), spans.end(), [&](const ColumnSpan& s) { return s.group == group; });
   if (it != spans.end()) span_ = *it;
-  table_.name = std::move(title);
+  table_.name = files::storageText(title);  // names come from the model: no tab or line break survives
   table_.inDegrees = columns_.degrees();
   table_.labels = {"time"};
-  for (size_t k = span_.begin; k < span_.end; ++k) table_.labels.push_back(label(columns_.names()[k], group));
+  for (size_t k = span_.begin; k < span_.end; ++k)
+    table_.labels.push_back(files::storageText(label(columns_.names()[k], group)));
 }
 
 void StoWriter::add(const Frame& f) {

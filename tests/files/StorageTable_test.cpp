@@ -227,3 +227,16 @@ TEST(StorageTable, RefusesToWriteWhatWouldNotReadBack) {
             }).find("a row of 2 values, but 1 columns"),
             std::string::npos);
 }
+
+TEST(StorageTable, StorageTextReadsBackAsWritten) {
+  EXPECT_EQ(storageText(" left\tknee\r\n.angle "), "left knee  .angle");
+  StorageTable t;
+  t.name = storageText("a\nmodel");
+  t.labels = {"time", storageText("\tq one ")};
+  t.addRow(std::vector<double>{0, 1});
+  StringOutput out;
+  writeStorage(t, out);
+  const StorageTable back = parseStorage(out.text(), "t.sto");
+  EXPECT_EQ(back.name, "a model");
+  EXPECT_EQ(back.labels, (std::vector<std::string>{"time", "q one"}));
+}

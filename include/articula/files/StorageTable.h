@@ -43,6 +43,10 @@ StorageTable parseStorage(std::string_view text, const std::string& path);
 // The file at `path` (read through readInputFile: InputFileError when it cannot be).
 StorageTable readStorage(const std::string& path);
 
+// `text` as a label or header line that reads back as written: tabs and line breaks become spaces,
+// spaces at the ends are dropped (for names that come from elsewhere, e.g. a model's joints).
+std::string storageText(std::string_view text);
+
 // Appends the file's text to `out` (its maybeFlush between rows): numbers with `digits`
 // significant digits, 17 giving the shortest text that reads back as the same double.
 void writeStorage(const StorageTable& table, TextOutput& out, int digits = 17);
