@@ -1,5 +1,7 @@
-// Natural cubic spline: C2 piecewise cubic through the knots with zero second derivative at both
-// ends; linear extrapolation outside the knot range.
+// Cubic splines through knots: C2 piecewise cubics, linear extrapolation outside the knot range.
+// End conditions: natural (zero second derivative at both ends) or Forsythe-Malcolm-Moler (the
+// third derivative at each end equals that of the cubic through the four end knots; a parabola
+// through 3 knots; OpenSim's SimmSpline and NaturalCubicSpline).
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -11,11 +13,21 @@ namespace articula::functions {
 
 namespace {
 
+enum class SplineEnds { Natural, Fmm };
+
+// f[x_a, ..., x_{a+3}], the third divided difference: the cubic through the 4 knots has f''' = 6 f[..].
+Real thirdDividedDifference(const std::vector<Real>& x, const std::vector<Real>& y, size_t a) {
+  auto d1 = [&](size_t i) { return (y[i + 1] - y[i]) / (x[i + 1] - x[i]); };
+  auto d2 = [&](size_t i) { return (d1(i + 1) - d1(i)) / (x[i + 2] - x[i]); };
+  return (d2(a + 1) - d2(a)) / (x[a + 3] - x[a]);
+}
+
 class NaturalCubicSpline final : public Function {
  public:
-  NaturalCubicSpline(std::vector<Real> x, std::vector<Real> y)
+  NaturalCubicSpline(std::vector<Real> x, std::vector<Real> y, SplineEnds ends)
       : x_(std::move(x)), y_(std::move(y)), m_(x_.size(), 0.0) {
-    solveSecondDerivatives();
+    if (ends == SplineEnds::Natural) solveSecondDerivatives();
+    else solveFmm();
   }
   int argumentSize() const override { return 1; }
   Real calcValue(std::span<const Real> x) const override {
@@ -54,6 +66,39 @@ class NaturalCubicSpline final : public Function {
     }
   }
 
+  // The FMM end rows: (m_1 - m_0) / h_0 = 6 f[x_0..x_3] and (m_{n-1} - m_{n-2}) / h_{n-2} = 6
+  // f[x_{n-4}..x_{n-1}] (0 for 3 knots), scaled by h as Forsythe, Malcolm & Moler do; the interior
+  // rows as above. Tridiagonal, solved by elimination without pivoting (the first pivot is -h_0,
+  // every later one nonzero).
+  void solveFmm() {
+    const size_t n = x_.size();
+    if (n < 3) return;
+    std::vector<Real> sub(n, 0.0), diag(n, 0.0), sup(n, 0.0), rhs(n, 0.0);
+    const Real h0 = x_[1] - x_[0], hl = x_[n - 1] - x_[n - 2];
+    diag[0] = -h0;
+    sup[0] = h0;
+    sub[n - 1] = hl;
+    diag[n - 1] = -hl;
+    if (n > 3) {
+      rhs[0] = 6 * h0 * h0 * thirdDividedDifference(x_, y_, 0);
+      rhs[n - 1] = -6 * hl * hl * thirdDividedDifference(x_, y_, n - 4);
+    }
+    for (size_t i = 1; i + 1 < n; ++i) {
+      const Real ha = x_[i] - x_[i - 1], hb = x_[i + 1] - x_[i];
+      sub[i] = ha;
+      diag[i] = 2 * (ha + hb);
+      sup[i] = hb;
+      rhs[i] = 6 * ((y_[i + 1] - y_[i]) / hb - (y_[i] - y_[i - 1]) / ha);
+    }
+    for (size_t i = 1; i < n; ++i) {
+      const Real f = sub[i] / diag[i - 1];
+      diag[i] -= f * sup[i - 1];
+      rhs[i] -= f * rhs[i - 1];
+    }
+    m_[n - 1] = rhs[n - 1] / diag[n - 1];
+    for (size_t i = n - 1; i-- > 0;) m_[i] = (rhs[i] - sup[i] * m_[i + 1]) / diag[i];
+  }
+
   // Slope at knot 0 or n-1, used for extrapolation.
   Real endSlope(bool atStart) const {
     const size_t n = x_.size();
@@ -88,11 +133,9 @@ class NaturalCubicSpline final : public Function {
   std::vector<Real> x_, y_, m_;
 };
 
-}  // namespace
-
-FunctionPtr naturalCubicSpline(std::vector<Real> x, std::vector<Real> y) {
+void checkKnots(const char* who, const std::vector<Real>& x, const std::vector<Real>& y) {
   std::ostringstream msg;
-  msg << "functions::naturalCubicSpline: ";
+  msg << "functions::" << who << ": ";
   if (x.size() != y.size()) {
     msg << "x has " << x.size() << " values but y has " << y.size();
     throw Error(msg.str());
@@ -111,7 +154,18 @@ FunctionPtr naturalCubicSpline(std::vector<Real> x, std::vector<Real> y) {
       throw Error(msg.str());
     }
   }
-  return std::make_shared<NaturalCubicSpline>(std::move(x), std::move(y));
+}
+
+}  // namespace
+
+FunctionPtr naturalCubicSpline(std::vector<Real> x, std::vector<Real> y) {
+  checkKnots("naturalCubicSpline", x, y);
+  return std::make_shared<NaturalCubicSpline>(std::move(x), std::move(y), SplineEnds::Natural);
+}
+
+FunctionPtr fmmCubicSpline(std::vector<Real> x, std::vector<Real> y) {
+  checkKnots("fmmCubicSpline", x, y);
+  return std::make_shared<NaturalCubicSpline>(std::move(x), std::move(y), SplineEnds::Fmm);
 }
 
 }  // namespace articula::functions

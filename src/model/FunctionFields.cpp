@@ -10,9 +10,9 @@ namespace articula::model {
 template <>
 const std::vector<KindName<FunctionType>>& kindTable<FunctionType>() {
   using T = FunctionType;
-  static const std::vector<KindName<FunctionType>> table{{T::Constant, "constant"},      {T::Linear, "linear"},
-                                                         {T::Polynomial, "polynomial"},  {T::Sinusoid, "sinusoid"},
-                                                         {T::SmoothStep, "smooth_step"}, {T::Spline, "spline"}};
+  static const std::vector<KindName<FunctionType>> table{
+      {T::Constant, "constant"},      {T::Linear, "linear"}, {T::Polynomial, "polynomial"}, {T::Sinusoid, "sinusoid"},
+      {T::SmoothStep, "smooth_step"}, {T::Spline, "spline"}, {T::FmmSpline, "fmm_spline"}};
   return table;
 }
 
@@ -24,7 +24,7 @@ FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& 
   if (!kind) type.fail("unknown function type (" + kindList<FunctionType>() + ")");
   f.type = *kind;
   using T = FunctionType;
-  if (f.type == T::Spline) {
+  if (f.type == T::Spline || f.type == T::FmmSpline) {
     const JsonNode x = node.at("x"), y = node.at("y");
     f.x = x.numbers(2);
     f.y = y.numbers(2);
@@ -56,7 +56,7 @@ FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& 
 
 nlohmann::json writeFunction(const FunctionSpec& f) {
   nlohmann::json j{{"type", nameOf(f.type)}, {"args", f.args}};
-  if (f.type == FunctionType::Spline) {
+  if (f.type == FunctionType::Spline || f.type == FunctionType::FmmSpline) {
     j["x"] = f.x;
     j["y"] = f.y;
   } else {

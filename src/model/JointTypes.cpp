@@ -29,6 +29,7 @@ FunctionPtr makeFunction(const FunctionSpec& f) {
     case FunctionType::Sinusoid: need(4); return functions::sinusoid(c[0], c[1], c[2], c[3]);
     case FunctionType::SmoothStep: need(4); return functions::smoothStep(c[0], c[1], c[2], c[3]);
     case FunctionType::Spline: return functions::naturalCubicSpline(f.x, f.y);
+    case FunctionType::FmmSpline: return functions::fmmCubicSpline(f.x, f.y);
   }
   throw std::logic_error("makeFunction: a function type without a case");
 }

@@ -34,9 +34,9 @@ const XMLElement* XmlSource::parse(const std::string& text, const std::string& f
   docFile_[&doc] = file;
   if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) throw xmlSyntaxError(doc, file);
   const XMLElement* root = doc.RootElement();
-  if (!root || std::string(root->Name()) != "mujoco")
+  if (!root || root->Name() != root_)
     throw ModelError(file + ":" + std::to_string(root ? root->GetLineNum() : 1), root ? describe(root) : "", "",
-                     "an MJCF file's root element must be <mujoco>");
+                     format_ + " file's root element must be <" + root_ + ">");
   return root;
 }
 

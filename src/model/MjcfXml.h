@@ -6,6 +6,7 @@
 #include <list>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tinyxml2.h>
@@ -23,7 +24,10 @@ std::string describe(const XMLElement* el);
 
 class XmlSource {
  public:
-  XmlSource(const std::string& file, const LoadOptions& options) : file_(file), options_(options) {}
+  // `root` names the root element files of the format must have (OpenSim import: "OpenSimDocument").
+  XmlSource(const std::string& file, const LoadOptions& options, std::string root = "mujoco",
+            std::string format = "an MJCF")
+      : file_(file), options_(options), root_(std::move(root)), format_(std::move(format)) {}
 
   // The root <mujoco> of `text` read from `file`; throws ModelError if not well formed or not MJCF.
   const XMLElement* parse(const std::string& text, const std::string& file);
@@ -54,6 +58,7 @@ class XmlSource {
 
   const std::string& file_;
   const LoadOptions& options_;
+  std::string root_, format_;
   std::list<tinyxml2::XMLDocument> docs_;
   std::map<const tinyxml2::XMLDocument*, std::string> docFile_;
   std::vector<std::string> includeStack_;

@@ -30,10 +30,13 @@ ModelCheck convertModelFile(const std::string& input, const std::string& output,
 
 ModelCheck applyModelEdit(const std::string& edited, const std::string& model, const LoadOptions& load) {
   const ModelSource source = readModelSource(model, load);
-  // The edit would be written as Articula JSON over the XML: convert the URDF or MJCF file first.
-  if (source.spec.sourceFormat == SourceFormat::Urdf || source.spec.sourceFormat == SourceFormat::Mjcf)
+  // The edit would be written as Articula JSON over the XML: convert the URDF, MJCF or OpenSim file first.
+  const SourceFormat f = source.spec.sourceFormat;
+  if (f == SourceFormat::Urdf || f == SourceFormat::Mjcf || f == SourceFormat::Osim)
     throw ModelError(model, "", "",
-                     std::string("a ") + (source.spec.sourceFormat == SourceFormat::Urdf ? "URDF" : "MJCF") +
+                     std::string(f == SourceFormat::Urdf   ? "a URDF"
+                                 : f == SourceFormat::Mjcf ? "an MJCF"
+                                                           : "an OpenSim") +
                          " file is not edited in place: convert it (articula convert) and edit the converted file");
   const std::string text = readJsonFileText(edited);
   ModelSpec m;

@@ -111,7 +111,7 @@ void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& b
 
 std::string functionText(const FunctionSpec& f) {
   std::string s = nameOf(f.type) + "(t)";
-  if (f.type == FunctionType::Spline) {
+  if (f.type == FunctionType::Spline || f.type == FunctionType::FmmSpline) {
     appendf(s, " through %zu knots, t %g..%g s", f.x.size(), f.x.front(), f.x.back());
     return s;
   }

@@ -9,6 +9,7 @@
 #include "articula/files/AtomicFile.h"
 #include "articula/model/MjcfImport.h"
 #include "articula/model/OpenMbdImport.h"
+#include "articula/model/OsimImport.h"
 #include "articula/model/UrdfImport.h"
 
 namespace articula::model {
@@ -24,7 +25,8 @@ const std::vector<KindName<SourceFormat>>& kindTable<SourceFormat>() {
   static const std::vector<KindName<SourceFormat>> table{{SourceFormat::Articula, "articula"},
                                                          {SourceFormat::OpenMbd, "openmbd"},
                                                          {SourceFormat::Urdf, "urdf"},
-                                                         {SourceFormat::Mjcf, "mjcf"}};
+                                                         {SourceFormat::Mjcf, "mjcf"},
+                                                         {SourceFormat::Osim, "opensim"}};
   return table;
 }
 
@@ -48,6 +50,7 @@ ModelSpec readModelText(const std::string& text, const std::string& file, const 
   switch (xmlModelKind(text, file)) {
     case XmlModelKind::Urdf: return importUrdf(text, file, options);
     case XmlModelKind::Mjcf: return importMjcf(text, file, options);
+    case XmlModelKind::Osim: return importOsim(text, file, options);
     case XmlModelKind::NotXml: break;
   }
   return readModel(parseJsonText(text, file), file, options);

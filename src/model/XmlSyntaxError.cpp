@@ -45,8 +45,10 @@ XmlModelKind xmlModelKind(const std::string& text, const std::string& file) {
   const std::string name = root ? root->Name() : "";
   if (name == "robot") return XmlModelKind::Urdf;
   if (name == "mujoco") return XmlModelKind::Mjcf;
-  throw ModelError(file + ":" + std::to_string(root ? root->GetLineNum() : 1), "<" + name + ">", "",
-                   "an XML model file's root element must be <robot> (URDF) or <mujoco> (MJCF)");
+  if (name == "OpenSimDocument") return XmlModelKind::Osim;
+  throw ModelError(
+      file + ":" + std::to_string(root ? root->GetLineNum() : 1), "<" + name + ">", "",
+      "an XML model file's root element must be <robot> (URDF), <mujoco> (MJCF) or <OpenSimDocument> (OpenSim)");
 }
 
 }  // namespace articula::model

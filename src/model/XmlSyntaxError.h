@@ -13,10 +13,11 @@ namespace articula::model {
 
 ModelError xmlSyntaxError(const tinyxml2::XMLDocument& doc, const std::string& file);
 
-// Which XML model format a text holds, by its root element: <robot> URDF, <mujoco> MJCF. Text that
+// Which XML model format a text holds, by its root element: <robot> URDF, <mujoco> MJCF,
+// <OpenSimDocument> OpenSim. Text that
 // is not XML (does not start with '<') is NotXml; XML that does not parse, or has another root,
 // throws the error naming file:line and the element.
-enum class XmlModelKind { NotXml, Urdf, Mjcf };
+enum class XmlModelKind { NotXml, Urdf, Mjcf, Osim };
 XmlModelKind xmlModelKind(const std::string& text, const std::string& file);
 
 }  // namespace articula::model

@@ -157,3 +157,46 @@ TEST(NaturalCubicSpline, RejectsBadInput) {
     EXPECT_NE(std::string(e.what()).find("x[2] = 1"), std::string::npos) << e.what();
   }
 }
+
+// FMM ends: a cubic's own third derivative is the end condition, so knots on a cubic give back
+// that cubic everywhere inside, with exact first and second derivatives.
+TEST(FmmCubicSpline, ReproducesACubic) {
+  const std::vector<Real> x{-1, 0, 0.4, 1.5, 2, 3.2};
+  std::vector<Real> y;
+  for (Real v : x) y.push_back(v * v * v - 2 * v + 0.5);
+  const FunctionPtr f = functions::fmmCubicSpline(x, y);
+  for (Real v = -1; v <= 3.2; v += 0.0625) {
+    EXPECT_NEAR(f->value(v), v * v * v - 2 * v + 0.5, 1e-12) << v;
+    EXPECT_NEAR(f->derivative(v), 3 * v * v - 2, 1e-11) << v;
+    EXPECT_NEAR(f->secondDerivative(v), 6 * v, 1e-10) << v;
+  }
+  // Outside: the tangent line at the end knot (slope 3·3.2² - 2 = 28.72 at x = 3.2).
+  EXPECT_NEAR(f->value(4), 3.2 * 3.2 * 3.2 - 6.4 + 0.5 + 0.8 * 28.72, 1e-10);
+  EXPECT_NEAR(f->derivative(-2), 1, 1e-11);
+  EXPECT_EQ(f->secondDerivative(-2), 0);
+}
+
+TEST(FmmCubicSpline, ThreeKnotsGiveTheParabola) {
+  const FunctionPtr f = functions::fmmCubicSpline({0, 1, 3}, {0, 1, 9});  // y = x^2
+  EXPECT_NEAR(f->value(2), 4, 1e-14);
+  EXPECT_NEAR(f->derivative(0.5), 1, 1e-14);
+  EXPECT_NEAR(f->secondDerivative(2.5), 2, 1e-14);
+  const FunctionPtr g = functions::fmmCubicSpline({1, 3}, {2, 6});
+  EXPECT_DOUBLE_EQ(g->value(2), 4);
+}
+
+// Not a natural spline: on data that is no cubic, the end curvature is not zero, and the value
+// differs from the natural spline's.
+TEST(FmmCubicSpline, DiffersFromNaturalAndIsC2) {
+  const std::vector<Real> x{0, 1, 2, 3, 5}, y{0, 1, 0, 2, 1};
+  const FunctionPtr f = functions::fmmCubicSpline(x, y), n = functions::naturalCubicSpline(x, y);
+  EXPECT_GT(std::abs(f->secondDerivative(0)), 0.1);
+  EXPECT_GT(std::abs(f->value(0.5) - n->value(0.5)), 1e-3);
+  for (size_t i = 1; i + 1 < x.size(); ++i) {
+    const Real d = 1e-9;
+    EXPECT_NEAR(f->value(x[i]), y[i], 1e-14);
+    EXPECT_NEAR(f->derivative(x[i] - d), f->derivative(x[i] + d), 1e-7);
+    EXPECT_NEAR(f->secondDerivative(x[i] - d), f->secondDerivative(x[i] + d), 1e-7);
+  }
+  for (Real v : {0.3, 1.4, 2.7, 4.1}) expectDerivativesMatchDifferences(*f, v, "fmm", 10);
+}

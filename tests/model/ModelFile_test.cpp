@@ -138,10 +138,11 @@ TEST(ModelFile, DetectsTheFormat) {
 }
 
 TEST(ModelFile, SourceFormatsByName) {
-  EXPECT_EQ(kindList<SourceFormat>(), "articula, openmbd, urdf, mjcf");
+  EXPECT_EQ(kindList<SourceFormat>(), "articula, openmbd, urdf, mjcf, opensim");
   EXPECT_EQ(nameOf(SourceFormat::OpenMbd), "openmbd");
   EXPECT_EQ(nameOf(SourceFormat::Urdf), "urdf");
   EXPECT_EQ(nameOf(SourceFormat::Mjcf), "mjcf");
+  EXPECT_EQ(nameOf(SourceFormat::Osim), "opensim");
   EXPECT_EQ(kindNamed<SourceFormat>("articula"), SourceFormat::Articula);
   EXPECT_FALSE(kindNamed<SourceFormat>("sdf"));
 }

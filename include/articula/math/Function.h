@@ -51,6 +51,10 @@ FunctionPtr smoothStep(Real x0, Real x1, Real y0, Real y1);
 // Natural cubic spline through (x[i], y[i]); x strictly increasing, at least 2 points (2 points
 // give a line). Outside [x.front(), x.back()] it extrapolates linearly with the end slope.
 FunctionPtr naturalCubicSpline(std::vector<Real> x, std::vector<Real> y);
+// Cubic spline through (x[i], y[i]) with Forsythe-Malcolm-Moler end conditions: the third
+// derivative at each end equals that of the cubic through the four end knots (3 knots give the
+// parabola, 2 a line). OpenSim's SimmSpline and NaturalCubicSpline. Linear extrapolation, as above.
+FunctionPtr fmmCubicSpline(std::vector<Real> x, std::vector<Real> y);
 
 }  // namespace functions
 }  // namespace articula

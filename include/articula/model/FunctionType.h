@@ -4,7 +4,7 @@
 
 namespace articula::model {
 
-enum class FunctionType { Constant, Linear, Polynomial, Sinusoid, SmoothStep, Spline };
+enum class FunctionType { Constant, Linear, Polynomial, Sinusoid, SmoothStep, Spline, FmmSpline };
 
 template <>
 const std::vector<KindName<FunctionType>>& kindTable<FunctionType>();  // src/model/FunctionFields.cpp

@@ -13,6 +13,7 @@ TEST(FunctionFields, WrittenFunctionsReadBackUnchanged) {
       {FunctionType::Linear, {2, 0.5}, {}, {}, {"a"}},
       {FunctionType::Sinusoid, {1, 2, 0, 0.1}, {}, {}, {"t"}},
       {FunctionType::Spline, {}, {0, 1, 2}, {0, 1, 0}, {"t"}},
+      {FunctionType::FmmSpline, {}, {0, 1, 2, 4}, {0, 1, 0, 3}, {"a"}},
   };
   for (const FunctionSpec& f : specs) {
     SCOPED_TRACE(nameOf(f.type));
@@ -29,7 +30,7 @@ TEST(FunctionFields, UnknownTypeNamesTheAllowedOnes) {
     FAIL();
   } catch (const ModelError& e) {
     EXPECT_NE(std::string(e.what()).find(
-                  "unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline)"),
+                  "unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline, fmm_spline)"),
               std::string::npos)
         << e.what();
   }

@@ -1,0 +1,97 @@
+// OpenSim functions into FunctionSpecs (OsimFunctions.h).
+#include "OsimFunctions.h"
+
+#include <algorithm>
+#include <set>
+
+namespace articula::model::osim {
+namespace {
+
+const std::set<std::string>& functionTags() {
+  static const std::set<std::string> tags{"Constant",
+                                          "LinearFunction",
+                                          "PolynomialFunction",
+                                          "SimmSpline",
+                                          "NaturalCubicSpline",
+                                          "Sine",
+                                          "MultiplierFunction",
+                                          "GCVSpline",
+                                          "PiecewiseLinearFunction",
+                                          "PiecewiseConstantFunction",
+                                          "StepFunction",
+                                          "MultivariatePolynomialFunction"};
+  return tags;
+}
+
+FunctionSpec spline(const Context& c, const XMLElement* fn) {
+  FunctionSpec f;
+  f.type = FunctionType::FmmSpline;
+  f.x = numbers(c, fn, "x", 2, SIZE_MAX, {});
+  f.y = numbers(c, fn, "y", 2, SIZE_MAX, {});
+  if (f.x.size() != f.y.size()) failAt(c, fn, "y", "needs as many values as <x> (" + std::to_string(f.x.size()) + ")");
+  for (size_t i = 1; i < f.x.size(); ++i)
+    if (!(f.x[i] > f.x[i - 1])) failAt(c, fn, "x", "the values must increase strictly");
+  return f;
+}
+
+FunctionSpec scaled(FunctionSpec f, Real s) {
+  if (f.type == FunctionType::Sinusoid) {  // amplitude and offset; frequency and phase stay
+    f.coefficients[0] *= s;
+    f.coefficients[3] *= s;
+    return f;
+  }
+  for (Real& v : f.coefficients) v *= s;
+  for (Real& v : f.y) v *= s;
+  return f;
+}
+
+FunctionSpec multiplier(const Context& c, const XMLElement* fn, const std::string& arg) {
+  const XMLElement* holder = child(fn, "function");
+  const XMLElement* inner = holder ? holder->FirstChildElement() : nullptr;
+  if (!inner) failAt(c, fn, "function", "a MultiplierFunction needs the function it scales");
+  return scaled(readFunction(c, inner, arg), scalar(c, fn, "scale", 1));
+}
+
+FunctionSpec coefficients(FunctionType t, std::vector<Real> k) {
+  FunctionSpec f;
+  f.type = t;
+  f.coefficients = std::move(k);
+  return f;
+}
+
+}  // namespace
+
+const XMLElement* functionElement(const XMLElement* owner) {
+  for (const XMLElement* e = owner->FirstChildElement(); e; e = e->NextSiblingElement())
+    if (functionTags().count(e->Name())) return e;
+  return nullptr;
+}
+
+FunctionSpec readFunction(const Context& c, const XMLElement* fn, const std::string& arg) {
+  const std::string tag = fn->Name();
+  FunctionSpec f;
+  if (tag == "Constant") f = coefficients(FunctionType::Constant, {scalar(c, fn, "value", 0)});
+  else if (tag == "LinearFunction")
+    f = coefficients(FunctionType::Linear, numbers(c, fn, "coefficients", 2, 2, {1, 0}));
+  else if (tag == "PolynomialFunction") {
+    std::vector<Real> k = numbers(c, fn, "coefficients", 1, SIZE_MAX, {1});
+    std::reverse(k.begin(), k.end());  // Articula's polynomial: lowest power first
+    f = coefficients(FunctionType::Polynomial, k);
+  } else if (tag == "SimmSpline" || tag == "NaturalCubicSpline") f = spline(c, fn);
+  else if (tag == "Sine")
+    f = coefficients(FunctionType::Sinusoid, {scalar(c, fn, "amplitude", 1), scalar(c, fn, "omega", 1),
+                                              scalar(c, fn, "phase", 0), scalar(c, fn, "offset", 0)});
+  else if (tag == "MultiplierFunction") return multiplier(c, fn, arg);
+  else
+    c.xml.fail(fn, describe(fn), tag,
+               "function not supported yet (Constant, LinearFunction, PolynomialFunction, SimmSpline, "
+               "NaturalCubicSpline, Sine, MultiplierFunction)");
+  f.args = {arg};
+  return f;
+}
+
+bool isZero(const FunctionSpec& f) {
+  return f.type == FunctionType::Constant && f.coefficients.size() == 1 && f.coefficients[0] == 0;
+}
+
+}  // namespace articula::model::osim
