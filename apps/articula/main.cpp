@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
   bool quiet = false;
 
   CLI::App* runCmd = app.add_subcommand("run", "simulate a model and write a run folder");
-  runCmd->add_option("model", run.model, "model file (Articula or OpenMBD JSON, URDF, MJCF or OpenSim .osim)")->required();
+  runCmd->add_option("model", run.model, "model file (Articula or OpenMBD JSON, URDF, MJCF or OpenSim .osim)")
+      ->required();
   // The numbers are checked after parsing, like the model file's fields (ScenarioLimits.h): CLI11's
   // PositiveNumber and Range let NaN through.
   runCmd->add_option("--duration", run.duration, "simulated time, s");
