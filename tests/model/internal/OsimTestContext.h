@@ -35,8 +35,8 @@ inline std::string document(const std::string& inner) {
 }
 
 // A model of `bodies` (each "name") and `joints` (XML).
-inline std::string model(const std::vector<std::string>& bodies, const std::string& joints,
-                         const std::string& more = "") {
+inline std::string osimModel(const std::vector<std::string>& bodies, const std::string& joints,
+                             const std::string& more = "") {
   std::string b;
   for (const std::string& n : bodies)
     b += "<Body name=\"" + n + "\"><mass>1</mass><inertia>0.1 0.1 0.1 0 0 0</inertia></Body>\n";
