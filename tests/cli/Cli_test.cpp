@@ -273,6 +273,28 @@ TEST(Cli, MjcfInfoConvertThenRunTheConvertedModel) {
   EXPECT_GT(summary["contact"]["peak_force_N"].get<double>(), 0);  // its feet reached the floor
 }
 
+TEST(Cli, OsimInfoConvertRunAndRefuseEdit) {
+  TempDir dir;
+  const std::string osim = sourcePath("tests/data/osim/knee.osim");
+  const CliResult info = runCli("info " + osim, dir);
+  ASSERT_EQ(info.exitCode, 0) << info.err;
+  EXPECT_NE(info.out.find("opensim format"), std::string::npos) << info.out;
+  EXPECT_NE(info.out.find("[function_based \"knee\": knee_angle]"), std::string::npos) << info.out;
+  // The .osim and its converted JSON run alike (a passive swing of the knee under gravity).
+  const std::string settings = " -q --duration 0.3 --accuracy 1e-10 --outputs digits:17 --out ";
+  ASSERT_EQ(runCli("convert -q " + osim + " " + (dir / "knee.json"), dir).exitCode, 0);
+  const CliResult a = runCli("run " + osim + settings + (dir / "a"), dir);
+  const CliResult b = runCli("run " + (dir / "knee.json") + settings + (dir / "b"), dir);
+  ASSERT_EQ(a.exitCode, 0) << a.err;
+  ASSERT_EQ(b.exitCode, 0) << b.err;
+  expectSameTable(readText(dir / "a/trajectory.csv"), readText(dir / "b/trajectory.csv"));
+  EXPECT_TRUE(nlohmann::json::parse(readText(dir / "a/summary.json"))["energy"]["balance_closes"].get<bool>());
+  std::filesystem::copy_file(osim, dir / "knee.osim");
+  const CliResult apply = runCli("edit " + (dir / "knee.osim") + " --apply " + (dir / "knee.json"), dir);
+  EXPECT_EQ(apply.exitCode, 2);
+  EXPECT_NE(apply.err.find("an OpenSim file is not edited in place"), std::string::npos) << apply.err;
+}
+
 // ---- runs with contact ----
 
 TEST(Cli, ContactRunWritesTheContactHistoryAndColumns) {
