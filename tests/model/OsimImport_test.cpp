@@ -9,11 +9,10 @@
 
 #include <cmath>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <regex>
-#include <sstream>
 
+#include "articula/files/StorageTable.h"
 #include "articula/matter/MatterSubsystem.h"
 #include "articula/matter/MobilizedBody.h"
 #include "articula/matter/MultibodySystem.h"
@@ -173,39 +172,6 @@ TEST(OsimImport, FixtureModelsLoadWithTheirBodiesCoordinatesAndMass) {
 
 // ---- gait2354 against OpenSim's body kinematics ----
 
-namespace {
-
-// An OpenSim .sto/.mot table: column labels and rows (a small reader for this test).
-struct Table {
-  std::vector<std::string> labels;
-  std::vector<std::vector<Real>> rows;
-  bool inDegrees = false;
-  size_t column(const std::string& label) const {
-    const auto it = std::find(labels.begin(), labels.end(), label);
-    if (it == labels.end()) throw std::runtime_error("no column " + label);
-    return static_cast<size_t>(it - labels.begin());
-  }
-};
-
-Table readSto(const std::string& file) {
-  std::ifstream in(file);
-  Table t;
-  std::string line;
-  while (std::getline(in, line) && line.rfind("endheader", 0) != 0)
-    if (line.rfind("inDegrees=yes", 0) == 0) t.inDegrees = true;
-  std::getline(in, line);
-  std::istringstream head(line);
-  for (std::string w; head >> w;) t.labels.push_back(w);
-  while (std::getline(in, line)) {
-    std::istringstream row(line);
-    std::vector<Real> v;
-    for (Real x; row >> x;) v.push_back(x);
-    if (v.size() == t.labels.size()) t.rows.push_back(v);
-  }
-  return t;
-}
-
-}  // namespace
 
 // OpenSim's forward run of the adjusted model wrote its coordinates (Kinematics_q, degrees) and the
 // bodies' mass-centre positions and body-fixed X-Y-Z orientations in ground (BodyKinematics,
@@ -216,28 +182,28 @@ TEST(OsimImport, Gait2354MatchesOpenSimBodyKinematics) {
   const std::string dir = std::string(kFixtures) + "/gait2354/";
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << dir << " absent";
   Posed p(loadModelFile(dir + "subject01_simbody_adjusted.osim"));
-  const Table q = readSto(dir + "reference/subject01_walk1_Kinematics_q.sto");
-  const Table bk = readSto(dir + "reference/subject01_walk1_BodyKinematics_pos_global.sto");
+  const files::StorageTable q = files::readStorage(dir + "reference/subject01_walk1_Kinematics_q.sto");
+  const files::StorageTable bk = files::readStorage(dir + "reference/subject01_walk1_BodyKinematics_pos_global.sto");
   ASSERT_TRUE(q.inDegrees);
-  ASSERT_EQ(q.rows.size(), bk.rows.size());
+  ASSERT_EQ(q.rows(), bk.rows());
   std::map<std::string, bool> angular;
   for (const BodySpec& b : p.spec.bodies)
     for (size_t k = 0; k < b.joint.functions.coordinates.size(); ++k)
       angular[b.joint.functions.coordinates[k]] = b.joint.functions.angular[k];
   Real worstPosition = 0, worstAngle = 0;
   Vec3 torsoPoint = Vec3::Zero();
-  for (size_t r = 0; r < q.rows.size(); ++r) {
+  for (size_t r = 0; r < q.rows(); ++r) {
     std::map<std::string, Real> values;
     for (size_t k = 1; k < q.labels.size(); ++k)
-      values[q.labels[k]] = q.rows[r][k] * (angular.at(q.labels[k]) ? kPi / 180 : 1);
+      values[q.labels[k]] = q.at(r, k) * (angular.at(q.labels[k]) ? kPi / 180 : 1);
     p.set(values);
-    ASSERT_NEAR(bk.rows[r][0], q.rows[r][0], 1e-12);
+    ASSERT_NEAR(bk.time(r), q.time(r), 1e-12);
     for (const BodySpec& b : p.spec.bodies) {
-      SCOPED_TRACE(b.name + " at t = " + std::to_string(q.rows[r][0]));
+      SCOPED_TRACE(b.name + " at t = " + std::to_string(q.time(r)));
       const Transform X = p.pose(b.name);
       const Vec3 com = X * b.massCenter;
-      const Vec3 want(bk.rows[r][bk.column(b.name + "_X")], bk.rows[r][bk.column(b.name + "_Y")],
-                      bk.rows[r][bk.column(b.name + "_Z")]);
+      const Vec3 want(bk.at(r, bk.column(b.name + "_X").value()), bk.at(r, bk.column(b.name + "_Y").value()),
+                      bk.at(r, bk.column(b.name + "_Z").value()));
       if (b.name == "torso") {
         // OpenSim's run used another RRA adjustment of the torso's mass centre than the file's
         // (0.0161184 0.34551 0.0166874): its point is fixed in the torso, within 2 mm of the file's.
@@ -251,11 +217,11 @@ TEST(OsimImport, Gait2354MatchesOpenSimBodyKinematics) {
       expectNear(com, want, 1e-6, "mass centre");  // measured: at most 2.7e-7 m (toes), 4.6e-8 m (femurs)
     }
     for (const BodySpec& b : p.spec.bodies) {
-      SCOPED_TRACE(b.name + " at t = " + std::to_string(q.rows[r][0]));
+      SCOPED_TRACE(b.name + " at t = " + std::to_string(q.time(r)));
       const Transform X = p.pose(b.name);
       const Vec3 angles = X.R().toBodyFixedXYZ() * (180 / kPi);
-      const Vec3 wantAngles(bk.rows[r][bk.column(b.name + "_Ox")], bk.rows[r][bk.column(b.name + "_Oy")],
-                            bk.rows[r][bk.column(b.name + "_Oz")]);
+      const Vec3 wantAngles(bk.at(r, bk.column(b.name + "_Ox").value()), bk.at(r, bk.column(b.name + "_Oy").value()),
+                            bk.at(r, bk.column(b.name + "_Oz").value()));
       worstAngle = std::max(worstAngle, (angles - wantAngles).cwiseAbs().maxCoeff());
       expectNear(angles, wantAngles, 1e-9, "body-fixed XYZ angles (deg)");
     }
