@@ -142,6 +142,7 @@
 #include "articula/model/JointTypes.h"
 #include "articula/model/KindNames.h"
 #include "articula/model/LoadOptions.h"
+#include "articula/model/Markers.h"
 #include "articula/model/MjcfImport.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelConversion.h"

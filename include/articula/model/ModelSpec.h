@@ -130,6 +130,13 @@ struct ContactSpec {
   std::optional<Real> transitionSpeed, recoverySpeed;  // m/s; library defaults when absent
 };
 
+// A marker: a named point fixed on a body (OpenSim's MarkerSet; motion-capture targets).
+struct MarkerSpec {
+  std::string name;
+  std::string body;              // a body name or "ground"
+  Vec3 location = Vec3::Zero();  // in the body frame, m
+};
+
 struct InitialStateSpec {
   std::map<std::string, Real> q, u;  // "joint.coordinate" -> value (SI, radians)
   std::vector<std::string> hold;     // coordinates the constraint assembly must not move
@@ -163,6 +170,7 @@ struct ModelSpec {
   std::vector<ForceSpec> forces;
   std::vector<ConstraintSpec> constraints;
   std::vector<ContactMaterialSpec> contactMaterials;
+  std::vector<MarkerSpec> markers;  // in the file's order, names unique
   ContactSpec contact;
   InitialStateSpec initialState;
   ScenarioSpec scenario;
