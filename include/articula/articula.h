@@ -152,6 +152,7 @@
 #include "articula/model/ModelFile.h"
 #include "articula/model/ModelSpec.h"
 #include "articula/model/ModelValidation.h"
+#include "articula/model/MusclePaths.h"
 #include "articula/model/OpenMbdImport.h"
 #include "articula/model/OsimImport.h"
 #include "articula/model/OutputKind.h"

@@ -117,6 +117,14 @@ void appendMarkers(std::string& out, const ModelSpec& m) {
   appendf(out, "Markers: %zu on %s\n", m.markers.size(), counted(bodies.size(), "body", "bodies").c_str());
 }
 
+void appendMuscles(std::string& out, const ModelSpec& m) {
+  if (m.muscles.empty()) return;
+  size_t points = 0;
+  for (const MuscleSpec& k : m.muscles) points += k.path.size();
+  appendf(out, "Muscles: %zu paths of %s (geometry only: length, speed, moment arms; not simulated)\n",
+          m.muscles.size(), counted(static_cast<long long>(points), "point", "points").c_str());
+}
+
 std::string functionText(const FunctionSpec& f) {
   std::string s = nameOf(f.type) + "(t)";
   if (f.type == FunctionType::Spline || f.type == FunctionType::FmmSpline) {
@@ -181,6 +189,7 @@ std::string describeModel(const ModelSpec& m, const BuiltModel& built, const std
     appendf(out, "  %s \"%s\"%s\n", nameOf(f.type).c_str(), f.name.c_str(), actuatorText(f).c_str());
   appendConstraints(out, m, built);
   appendMarkers(out, m);
+  appendMuscles(out, m);
   appendScenario(out, m.scenario);
   for (const auto& w : m.warnings) appendf(out, "warning: %s\n", w.c_str());
   return out;

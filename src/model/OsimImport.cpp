@@ -1,6 +1,6 @@
 // OpenSim import (include/articula/model/OsimImport.h, docs/opensim.md): the <Model>'s sets in
 // order of dependence. Its parts: OsimContext (shared state, property values), OsimBodies,
-// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints, OsimMarkers; the report of what is not
+// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints, OsimMarkers, OsimMuscles; the report of what is not
 // represented is MJCF's (MjcfReport).
 #include "articula/model/OsimImport.h"
 
@@ -12,6 +12,7 @@
 #include "OsimContext.h"
 #include "OsimJoints.h"
 #include "OsimMarkers.h"
+#include "OsimMuscles.h"
 
 namespace articula::model {
 namespace {
@@ -53,7 +54,13 @@ void readSets(Context& c, const XMLElement* model) {
   orderBodies(c);
   addCoordinateSettings(c);
   forEachObject(child(model, "ConstraintSet"), [&](const XMLElement* e) { readConstraint(c, e); });
-  noteObjects(c, child(model, "ForceSet"), "force: not simulated yet");
+  forEachObject(child(model, "ForceSet"), [&](const XMLElement* e) {
+    const bool path = readMusclePath(c, e);
+    c.report.note(std::string("<") + e->Name() + "> (" +
+                      (path ? "muscle: its path is read, its dynamics not simulated yet" : "force: not simulated yet") +
+                      ")",
+                  e);
+  });
   forEachObject(child(model, "MarkerSet"), [&](const XMLElement* e) { readMarker(c, model, e); });
   noteObjects(c, child(model, "ContactGeometrySet"), "contact geometry: not read yet");
   noteObjects(c, child(model, "ControllerSet"), "controller");
