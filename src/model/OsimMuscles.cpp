@@ -32,6 +32,8 @@ void readMoving(const Context& c, const XMLElement* e, PathPointSpec& p) {
 
 PathPointSpec readPoint(const Context& c, const XMLElement* e) {
   const std::string tag = e->Name();
+  if (tag != "PathPoint" && tag != "ConditionalPathPoint" && tag != "MovingPathPoint")
+    c.xml.fail(e, describe(e), tag, "not a path point (PathPoint, ConditionalPathPoint, MovingPathPoint)");
   PathPointSpec p;
   p.name = nameOf(c, e);
   const PlacedFrame f = socketFrame(c, e, e, "socket_parent_frame");
@@ -46,8 +48,6 @@ PathPointSpec readPoint(const Context& c, const XMLElement* e) {
   } else if (tag == "MovingPathPoint") {
     p.kind = PathPointKind::Moving;
     readMoving(c, e, p);
-  } else if (tag != "PathPoint") {
-    c.xml.fail(e, describe(e), tag, "not a path point (PathPoint, ConditionalPathPoint, MovingPathPoint)");
   }
   if (!f.X_BF.p().isZero() || !f.X_BF.R().matrix().isIdentity()) {
     if (p.kind == PathPointKind::Moving) failAt(c, e, "socket_parent_frame", "a moving point on an offset frame");
