@@ -131,6 +131,11 @@ TEST(MusclePaths, FixtureMomentArmsMatchCentralDifferences) {
       ++paths;
     Rig rig(loadModelFile(file));
     ASSERT_EQ(static_cast<std::ptrdiff_t>(rig.spec.muscles.size()), paths) << name;
+    std::ptrdiff_t points = 0, read = 0;  // every <PathPoint, <ConditionalPathPoint, <MovingPathPoint element
+    for (const char* tag : {"<PathPoint ", "<ConditionalPathPoint ", "<MovingPathPoint "})
+      for (size_t at = text.find(tag); at != std::string::npos; at = text.find(tag, at + 1)) ++points;
+    for (const MuscleSpec& k : rig.spec.muscles) read += static_cast<std::ptrdiff_t>(k.path.size());
+    EXPECT_EQ(read, points) << name;
     if (text.find("<PathWrap ") != std::string::npos) {  // arm26: wraps listed, not applied
       EXPECT_NE(rig.spec.warnings.back().find("<PathWrap> (path wrap: not applied to the muscle's length yet)"),
                 std::string::npos);
