@@ -614,12 +614,26 @@ void readScenario(const JsonNode& node, ScenarioSpec& s) {
   }
 }
 
+// "markers": [{"name", "body", "location"}]: names unique, bodies known (or ground).
+void readMarkers(const JsonNode& list, ModelSpec& m) {
+  std::unordered_set<std::string> names;
+  for (size_t i = 0; i < list.size(); ++i) {
+    const JsonNode node = list[i];
+    node.requireObject();
+    node.allowOnly({"name", "body", "location"});
+    MarkerSpec k{node.at("name").string(), node.at("body").string(), node.at("location").vec3()};
+    if (!names.insert(k.name).second) node.at("name").fail("duplicate marker name");
+    if (k.body != "ground" && m.findBody(k.body) < 0) node.at("body").fail("no body of that name");
+    m.markers.push_back(std::move(k));
+  }
+}
+
 }  // namespace
 
 ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {
   const JsonNode root(document, file);
   root.allowOnly({"format", "version", "name", "description", "metadata", "gravity", "contact_materials", "contact",
-                  "models", "bodies", "forces", "constraints", "initial_state", "scenario"});
+                  "models", "bodies", "forces", "constraints", "markers", "initial_state", "scenario"});
   const JsonNode format = root.at("format");
   if (format.string() != "articula-model") format.fail("expected \"articula-model\"");
   const JsonNode version = root.at("version");
@@ -659,6 +673,7 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
     for (size_t i = 0; i < c->size(); ++i) m.constraints.push_back(readConstraint((*c)[i], m, i));
   if (auto f = root.get("forces"))
     for (size_t i = 0; i < f->size(); ++i) m.forces.push_back(readForce((*f)[i], m, i));
+  if (auto k = root.get("markers")) readMarkers(*k, m);
   if (auto s = root.get("initial_state")) {  // the file's own values override the included models'
     const InitialStateSpec fromModels = m.initialState;
     m.initialState = {};

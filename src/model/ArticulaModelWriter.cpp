@@ -241,6 +241,11 @@ json writeArticulaModel(const ModelSpec& m) {
     j["constraints"] = json::array();
     for (const auto& c : m.constraints) j["constraints"].push_back(writeConstraint(c));
   }
+  if (!m.markers.empty()) {
+    j["markers"] = json::array();
+    for (const MarkerSpec& k : m.markers)
+      j["markers"].push_back({{"name", k.name}, {"body", k.body}, {"location", vec(k.location)}});
+  }
   j["initial_state"] = initialState(m);
   const ScenarioSpec& s = m.scenario;
   std::vector<std::string> outputs;

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <string_view>
 #include <unordered_map>
 
@@ -109,6 +110,21 @@ void appendConstraints(std::string& out, const ModelSpec& m, const BuiltModel& b
   for (const auto& c : m.constraints) appendf(out, "  %s \"%s\"\n", nameOf(c.type).c_str(), c.name.c_str());
 }
 
+void appendMarkers(std::string& out, const ModelSpec& m) {
+  if (m.markers.empty()) return;
+  std::set<std::string> bodies;
+  for (const MarkerSpec& k : m.markers) bodies.insert(k.body);
+  appendf(out, "Markers: %zu on %s\n", m.markers.size(), counted(bodies.size(), "body", "bodies").c_str());
+}
+
+void appendMuscles(std::string& out, const ModelSpec& m) {
+  if (m.muscles.empty()) return;
+  size_t points = 0;
+  for (const MuscleSpec& k : m.muscles) points += k.path.size();
+  appendf(out, "Muscles: %zu paths of %s (geometry only: length, speed, moment arms; not simulated)\n",
+          m.muscles.size(), counted(static_cast<long long>(points), "point", "points").c_str());
+}
+
 std::string functionText(const FunctionSpec& f) {
   std::string s = nameOf(f.type) + "(t)";
   if (f.type == FunctionType::Spline || f.type == FunctionType::FmmSpline) {
@@ -172,6 +188,8 @@ std::string describeModel(const ModelSpec& m, const BuiltModel& built, const std
   for (const auto& f : m.forces)
     appendf(out, "  %s \"%s\"%s\n", nameOf(f.type).c_str(), f.name.c_str(), actuatorText(f).c_str());
   appendConstraints(out, m, built);
+  appendMarkers(out, m);
+  appendMuscles(out, m);
   appendScenario(out, m.scenario);
   for (const auto& w : m.warnings) appendf(out, "warning: %s\n", w.c_str());
   return out;

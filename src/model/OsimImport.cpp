@@ -1,6 +1,6 @@
 // OpenSim import (include/articula/model/OsimImport.h, docs/opensim.md): the <Model>'s sets in
 // order of dependence. Its parts: OsimContext (shared state, property values), OsimBodies,
-// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints; the report of what is not
+// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints, OsimMarkers, OsimMuscles; the report of what is not
 // represented is MJCF's (MjcfReport).
 #include "articula/model/OsimImport.h"
 
@@ -11,6 +11,8 @@
 #include "OsimConstraints.h"
 #include "OsimContext.h"
 #include "OsimJoints.h"
+#include "OsimMarkers.h"
+#include "OsimMuscles.h"
 
 namespace articula::model {
 namespace {
@@ -52,8 +54,14 @@ void readSets(Context& c, const XMLElement* model) {
   orderBodies(c);
   addCoordinateSettings(c);
   forEachObject(child(model, "ConstraintSet"), [&](const XMLElement* e) { readConstraint(c, e); });
-  noteObjects(c, child(model, "ForceSet"), "force: not simulated yet");
-  noteObjects(c, child(model, "MarkerSet"), "marker: not in the Articula model yet");
+  forEachObject(child(model, "ForceSet"), [&](const XMLElement* e) {
+    const bool path = readMusclePath(c, e);
+    c.report.note(std::string("<") + e->Name() + "> (" +
+                      (path ? "muscle: its path is read, its dynamics not simulated yet" : "force: not simulated yet") +
+                      ")",
+                  e);
+  });
+  forEachObject(child(model, "MarkerSet"), [&](const XMLElement* e) { readMarker(c, model, e); });
   noteObjects(c, child(model, "ContactGeometrySet"), "contact geometry: not read yet");
   noteObjects(c, child(model, "ControllerSet"), "controller");
   noteObjects(c, child(model, "ProbeSet"), "probe");

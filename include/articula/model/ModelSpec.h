@@ -130,6 +130,34 @@ struct ContactSpec {
   std::optional<Real> transitionSpeed, recoverySpeed;  // m/s; library defaults when absent
 };
 
+// A marker: a named point fixed on a body (OpenSim's MarkerSet; motion-capture targets).
+struct MarkerSpec {
+  std::string name;
+  std::string body;              // a body name or "ground"
+  Vec3 location = Vec3::Zero();  // in the body frame, m
+};
+
+// A point of a muscle's path (OpenSim's PathPoint, ConditionalPathPoint, MovingPathPoint).
+enum class PathPointKind { Fixed, Conditional, Moving };
+
+struct PathPointSpec {
+  PathPointKind kind = PathPointKind::Fixed;
+  std::string name;
+  std::string body;              // a body name or "ground"
+  Vec3 location = Vec3::Zero();  // fixed, conditional: in the body frame, m
+  std::string coordinate;        // conditional: "joint.coordinate" whose value switches the point on
+  Real lower = 0, upper = 0;     // conditional: the point is on the path for lower <= q <= upper
+  // moving: x, y, z in the body frame, each a function of one coordinate (args: {"joint.coordinate"})
+  std::array<FunctionSpec, 3> moving;
+};
+
+// A muscle's path: musculotendon length, lengthening speed and moment arms (MusclePaths.h).
+struct MuscleSpec {
+  std::string name;
+  std::string type;  // the source's class, e.g. "Thelen2003Muscle" (its dynamics are not simulated)
+  std::vector<PathPointSpec> path;
+};
+
 struct InitialStateSpec {
   std::map<std::string, Real> q, u;  // "joint.coordinate" -> value (SI, radians)
   std::vector<std::string> hold;     // coordinates the constraint assembly must not move
@@ -163,6 +191,8 @@ struct ModelSpec {
   std::vector<ForceSpec> forces;
   std::vector<ConstraintSpec> constraints;
   std::vector<ContactMaterialSpec> contactMaterials;
+  std::vector<MarkerSpec> markers;  // in the file's order, names unique
+  std::vector<MuscleSpec> muscles;  // paths only; read from .osim files, not written to JSON yet
   ContactSpec contact;
   InitialStateSpec initialState;
   ScenarioSpec scenario;

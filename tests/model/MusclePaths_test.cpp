@@ -1,0 +1,184 @@
+// Muscle path geometry (include/articula/model/MusclePaths.h): a one-segment muscle across a pin
+// whose length, moment arm and lengthening speed are worked by hand; a conditional point switched
+// by its coordinate's range and a moving point following its function; every muscle of the
+// fixture models finite, its moment arms equal to central differences of its length and its
+// lengthening speed to the change of length along q̇.
+#include "articula/model/MusclePaths.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "articula/matter/MatterSubsystem.h"
+#include "articula/matter/MultibodySystem.h"
+#include "articula/model/ModelFile.h"
+#include "articula/model/OsimImport.h"
+#include "support/IoTestSupport.h"
+
+using namespace articula;
+using namespace articula::model;
+using namespace articula::iotest;
+
+namespace {
+
+const char* const kFixtures = "/work/shared/external/opensim/";
+
+// Body "arm" on a pin about ground's z through the origin (coordinate "q"); `path` inside the muscle.
+std::string pinModel(const std::string& path) {
+  return "<OpenSimDocument Version=\"40000\"><Model name=\"m\"><BodySet><objects><Body name=\"arm\"><mass>1</mass>"
+         "<inertia>0.1 0.1 0.1 0 0 0</inertia></Body></objects></BodySet><JointSet><objects><PinJoint name=\"pin\">"
+         "<socket_parent_frame>/ground</socket_parent_frame><socket_child_frame>/bodyset/arm</socket_child_frame>"
+         "<coordinates><Coordinate name=\"q\"/></coordinates></PinJoint></objects></JointSet><ForceSet><objects>"
+         "<Thelen2003Muscle name=\"mus\"><GeometryPath name=\"path\"><PathPointSet><objects>" +
+         path +
+         "</objects></PathPointSet></GeometryPath></Thelen2003Muscle></objects></ForceSet></Model></OpenSimDocument>";
+}
+
+std::string point(const std::string& name, const std::string& frame, const std::string& at,
+                  const std::string& more = "", const std::string& tag = "PathPoint") {
+  return "<" + tag + " name=\"" + name + "\"><socket_parent_frame>" + frame + "</socket_parent_frame><location>" + at +
+         "</location>" + more + "</" + tag + ">";
+}
+
+// A built model with q set by matter index.
+struct Rig {
+  ModelSpec spec;
+  BuiltModel built;
+  State s;
+  explicit Rig(ModelSpec m) : spec(std::move(m)), built(buildModel(spec, "t.osim")), s(built.initialState) {}
+  const MatterSubsystem& matter() const { return built.system->getMatter(); }
+  int qIndex(const std::string& coordinate) const {
+    const size_t dot = coordinate.find('.');
+    for (size_t b = 0; b < spec.bodies.size(); ++b) {
+      const JointSpec& j = spec.bodies[b].joint;
+      if (j.name != coordinate.substr(0, dot)) continue;
+      const auto& c = j.functions.coordinates;
+      const int k = static_cast<int>(std::find(c.begin(), c.end(), coordinate.substr(dot + 1)) - c.begin());
+      return matter().getInfo(built.mobodOfBody[b]).qStart + k;
+    }
+    return -1;
+  }
+  void setQ(int i, Real v) {
+    matter().updQ(s)[i] = v;
+    built.system->realize(s, Stage::Velocity);
+  }
+};
+
+}  // namespace
+
+TEST(MusclePaths, OneSegmentAcrossAPinByHand) {
+  // Origin on ground at (d, 0, 0), insertion on the arm at (0, r, 0): at angle q it is at
+  // (−r sin q, r cos q, 0), so L² = d² + r² + 2 d r sin q, ∂L/∂q = d r cos q / L.
+  const Real d = 0.3, r = 0.2;
+  Rig rig(importOsim(pinModel(point("o", "/ground", "0.3 0 0") + point("i", "/bodyset/arm", "0 0.2 0")), "t.osim"));
+  ASSERT_EQ(rig.spec.muscles.size(), 1u);
+  EXPECT_EQ(rig.spec.muscles[0].type, "Thelen2003Muscle");
+  const MusclePaths paths(rig.spec, rig.built);
+  ASSERT_EQ(paths.coordinates(), std::vector<std::string>{"pin.q"});
+  for (Real q : {0.0, 0.4, -1.2, 2.5}) {
+    rig.setQ(0, q);
+    rig.matter().updU(rig.s)[0] = 1.5;
+    rig.built.system->realize(rig.s, Stage::Velocity);
+    const Real L = std::sqrt(d * d + r * r + 2 * d * r * std::sin(q));
+    EXPECT_NEAR(paths.length(rig.s, 0), L, 1e-15);
+    EXPECT_NEAR(paths.momentArms(rig.s, 0).at(0), -d * r * std::cos(q) / L, 1e-15);
+    EXPECT_NEAR(paths.lengtheningSpeed(rig.s, 0), 1.5 * d * r * std::cos(q) / L, 1e-14);
+  }
+}
+
+TEST(MusclePaths, ConditionalAndMovingPoints) {
+  // Via point on ground at (0, 1, 0) only while 0 <= q <= 1; the insertion moves along the arm's
+  // x with x = 0.5 + 0.25 q (a LinearFunction of q), y = 0, z = 0.
+  const std::string via = point("v", "/ground", "0 1 0",
+                                "<socket_coordinate>/jointset/pin/q</socket_coordinate><range>0 1</range>",
+                                "ConditionalPathPoint");
+  const std::string moving =
+      "<MovingPathPoint name=\"m\"><socket_parent_frame>/bodyset/arm</socket_parent_frame>"
+      "<socket_x_coordinate>/jointset/pin/q</socket_x_coordinate><x_location><LinearFunction><coefficients>0.25 0.5"
+      "</coefficients></LinearFunction></x_location></MovingPathPoint>";
+  Rig rig(importOsim(pinModel(point("o", "/ground", "0 0 0") + via + moving), "t.osim"));
+  ASSERT_EQ(rig.spec.muscles.at(0).path.size(), 3u);
+  EXPECT_EQ(rig.spec.muscles[0].path[1].kind, PathPointKind::Conditional);
+  EXPECT_EQ(rig.spec.muscles[0].path[2].kind, PathPointKind::Moving);
+  const MusclePaths paths(rig.spec, rig.built);
+  // Insertion at ρ (cos q, sin q, 0), ρ = 0.5 + 0.25 q. Without the via point L = ρ, ∂L/∂q = 0.25.
+  for (Real q : {-0.5, 1.5}) {
+    rig.setQ(0, q);
+    EXPECT_NEAR(paths.length(rig.s, 0), 0.5 + 0.25 * q, 1e-15) << q;
+    EXPECT_NEAR(paths.momentArms(rig.s, 0)[0], -0.25, 1e-15) << q;
+  }
+  // With it: L = 1 + |p − (0, 1, 0)|, p = ρ (cos q, sin q, 0); ∂L/∂q = e · ∂p/∂q,
+  // ∂p/∂q = 0.25 (cos q, sin q, 0) + ρ (−sin q, cos q, 0).
+  const Real q = 0.6, rho = 0.5 + 0.25 * q;
+  rig.setQ(0, q);
+  const Vec3 p(rho * std::cos(q), rho * std::sin(q), 0),
+      dp = 0.25 * Vec3(std::cos(q), std::sin(q), 0) + rho * Vec3(-std::sin(q), std::cos(q), 0);
+  const Vec3 seg = p - Vec3(0, 1, 0);
+  EXPECT_NEAR(paths.length(rig.s, 0), 1 + seg.norm(), 1e-15);
+  EXPECT_NEAR(paths.momentArms(rig.s, 0)[0], -seg.normalized().dot(dp), 1e-15);
+}
+
+// Every muscle of every fixture: counted from the XML, finite; its moment arms about every
+// coordinate equal −(L(q + h) − L(q − h)) / 2h, its lengthening speed (L(q + h q̇) − L(q − h q̇)) / 2h.
+TEST(MusclePaths, FixtureMomentArmsMatchCentralDifferences) {
+  for (const char* name : {"gait2354/subject01_simbody_adjusted.osim", "gait10dof18musc/subject01.osim",
+                           "models/leg6dof9musc.osim", "models/arm26.osim", "models/gait2392_millard2012muscle.osim"}) {
+    const std::string file = std::string(kFixtures) + name;
+    const std::string text = readText(file);
+    std::ptrdiff_t paths = 0;
+    for (size_t at = text.find("<GeometryPath"); at != std::string::npos; at = text.find("<GeometryPath", at + 1))
+      ++paths;
+    Rig rig(loadModelFile(file));
+    ASSERT_EQ(static_cast<std::ptrdiff_t>(rig.spec.muscles.size()), paths) << name;
+    std::ptrdiff_t points = 0, read = 0;  // every <PathPoint, <ConditionalPathPoint, <MovingPathPoint element
+    for (const char* tag : {"<PathPoint ", "<ConditionalPathPoint ", "<MovingPathPoint "})
+      for (size_t at = text.find(tag); at != std::string::npos; at = text.find(tag, at + 1)) ++points;
+    for (const MuscleSpec& k : rig.spec.muscles) read += static_cast<std::ptrdiff_t>(k.path.size());
+    EXPECT_EQ(read, points) << name;
+    if (text.find("<PathWrap ") != std::string::npos) {  // arm26: wraps listed, not applied
+      EXPECT_NE(rig.spec.warnings.back().find("<PathWrap> (path wrap: not applied to the muscle's length yet)"),
+                std::string::npos);
+    }
+    const MusclePaths mp(rig.spec, rig.built);
+    // A pose away from the default: every coordinate moved by 0.1 (rad or m/10), speeds 0.3.
+    for (const std::string& c : mp.coordinates()) rig.matter().updQ(rig.s)[rig.qIndex(c)] += 0.1 * 0.37;
+    for (int i = 0; i < rig.matter().getNU(); ++i) rig.matter().updU(rig.s)[i] = 0.3 * ((i % 3) - 1);
+    rig.built.system->realize(rig.s, Stage::Velocity);
+    const Real h = 1e-6;
+    Real worst = 0, worstSpeed = 0;
+    for (int m = 0; m < mp.muscleCount(); ++m) {
+      const std::vector<Real> arms = mp.momentArms(rig.s, m);
+      const Real speed = mp.lengtheningSpeed(rig.s, m);
+      ASSERT_TRUE(std::isfinite(mp.length(rig.s, m)) && std::isfinite(speed)) << name << " muscle " << m;
+      State saved = rig.s;
+      for (size_t k = 0; k < arms.size(); ++k) {
+        const int qi = rig.qIndex(mp.coordinates()[k]);
+        const Real q0 = rig.matter().getQ(saved)[qi];
+        rig.setQ(qi, q0 + h);
+        const Real up = mp.length(rig.s, m);
+        rig.setQ(qi, q0 - h);
+        const Real down = mp.length(rig.s, m);
+        rig.setQ(qi, q0);
+        const Real fd = -(up - down) / (2 * h);
+        worst = std::max(worst, std::abs(arms[k] - fd));
+        EXPECT_NEAR(arms[k], fd, 1e-8) << name << " muscle " << rig.spec.muscles[m].name << " about "
+                                       << mp.coordinates()[k];
+      }
+      // Along q̇ = u (function_based joints): L(q ± h u).
+      const Vector q0 = rig.matter().getQ(saved), u = rig.matter().getU(saved);
+      rig.matter().updQ(rig.s) = q0 + h * u;
+      rig.built.system->realize(rig.s, Stage::Position);
+      const Real up = mp.length(rig.s, m);
+      rig.matter().updQ(rig.s) = q0 - h * u;
+      rig.built.system->realize(rig.s, Stage::Position);
+      const Real down = mp.length(rig.s, m);
+      rig.s = saved;
+      rig.built.system->realize(rig.s, Stage::Velocity);
+      worstSpeed = std::max(worstSpeed, std::abs(speed - (up - down) / (2 * h)));
+      EXPECT_NEAR(speed, (up - down) / (2 * h), 1e-8) << name << " muscle " << rig.spec.muscles[m].name;
+    }
+    std::printf("%s: %d muscles, worst |moment arm - central difference| %.3g m, speed %.3g m/s\n", name,
+                mp.muscleCount(), worst, worstSpeed);
+  }
+}
