@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <regex>
 
 #include "articula/matter/MatterSubsystem.h"
 #include "articula/matter/MultibodySystem.h"
@@ -180,5 +182,85 @@ TEST(MusclePaths, FixtureMomentArmsMatchCentralDifferences) {
     }
     std::printf("%s: %d muscles, worst |moment arm - central difference| %.3g m, speed %.3g m/s\n", name,
                 mp.muscleCount(), worst, worstSpeed);
+  }
+}
+
+// ---- continuity over each coordinate's range ----
+
+namespace {
+
+// Each coordinate's <range> as the file gives it (lower upper), by coordinate name.
+std::map<std::string, std::pair<Real, Real>> rangesInXml(const std::string& text) {
+  std::map<std::string, std::pair<Real, Real>> ranges;
+  const std::regex coordinate(R"re(<Coordinate name="([^"]+)">[\s\S]*?<range>\s*(\S+)\s+(\S+)\s*</range>)re");
+  for (auto it = std::sregex_iterator(text.begin(), text.end(), coordinate); it != std::sregex_iterator(); ++it)
+    ranges[(*it)[1]] = {std::stod((*it)[2]), std::stod((*it)[3])};
+  return ranges;
+}
+
+// Whether one of the muscle's conditional points on coordinate c comes on or goes off between a and b.
+bool switches(const MuscleSpec& muscle, const std::string& c, Real a, Real b) {
+  for (const PathPointSpec& p : muscle.path) {
+    if (p.kind != PathPointKind::Conditional || p.coordinate != c) continue;
+    for (Real edge : {p.lower, p.upper})
+      if ((a - edge) * (b - edge) <= 0) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+// Swept across its whole range in 1000 steps, one coordinate at a time (the others at their
+// defaults), every muscle's length stays finite and changes by what its moment arms say: the
+// trapezoid of −∂L/∂q over each step matches the step's change in length. A jump in the length
+// or a wrong moment arm anywhere in the range shows as a step the moment arms do not explain,
+// except where a ConditionalPathPoint comes on or goes off: there the path gains or loses a
+// corner and its length jumps, in OpenSim as here (the models' authors accept it; the jumps are
+// printed).
+TEST(MusclePaths, FixtureLengthsAreContinuousOverEveryCoordinateRange) {
+  for (const char* name : {"gait2354/subject01_simbody_adjusted.osim", "gait10dof18musc/subject01.osim",
+                           "models/leg6dof9musc.osim", "models/arm26.osim", "models/gait2392_millard2012muscle.osim"}) {
+    const std::string file = std::string(kFixtures) + name;
+    const auto ranges = rangesInXml(readText(file));
+    Rig rig(loadModelFile(file));
+    const MusclePaths mp(rig.spec, rig.built);
+    const State start = rig.s;
+    Real worst = 0, biggestJump = 0;
+    std::string worstAt;
+    size_t swept = 0, switched = 0;
+    for (size_t k = 0; k < mp.coordinates().size(); ++k) {
+      const std::string& c = mp.coordinates()[k];
+      const auto range = ranges.find(c.substr(c.find('.') + 1));
+      ASSERT_NE(range, ranges.end()) << name << ": no <range> for " << c;
+      ++swept;
+      const int qi = rig.qIndex(c);
+      const int steps = 1000;
+      const Real lo = range->second.first, dq = (range->second.second - lo) / steps;
+      rig.s = start;
+      rig.setQ(qi, lo);
+      std::vector<Real> length(mp.muscleCount()), arm(mp.muscleCount());
+      for (int m = 0; m < mp.muscleCount(); ++m) length[m] = mp.length(rig.s, m), arm[m] = mp.momentArms(rig.s, m)[k];
+      for (int i = 1; i <= steps; ++i) {
+        rig.setQ(qi, lo + i * dq);
+        for (int m = 0; m < mp.muscleCount(); ++m) {
+          const Real L = mp.length(rig.s, m), r = mp.momentArms(rig.s, m)[k];
+          ASSERT_TRUE(std::isfinite(L) && std::isfinite(r)) << name << " " << rig.spec.muscles[m].name << " at " << c;
+          const Real miss = std::abs((L - length[m]) + 0.5 * (r + arm[m]) * dq);
+          if (switches(rig.spec.muscles[m], c, lo + (i - 1) * dq, lo + i * dq)) {
+            ++switched;
+            biggestJump = std::max(biggestJump, miss);
+          } else if (miss > worst) {
+            worst = miss, worstAt = rig.spec.muscles[m].name + " over " + c;
+          }
+          length[m] = L, arm[m] = r;
+        }
+      }
+    }
+    EXPECT_EQ(swept, ranges.size()) << name;
+    std::printf(
+        "%s: %zu coordinates swept, worst step unexplained by the moment arms %.3g m (%s); %zu steps switch a "
+        "conditional point, the largest jump %.3g m\n",
+        name, swept, worst, worstAt.c_str(), switched, biggestJump);
+    EXPECT_LT(worst, 1e-5) << name << ": " << worstAt;
   }
 }
