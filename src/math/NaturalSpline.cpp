@@ -57,8 +57,8 @@ NaturalSplineBasis::NaturalSplineBasis(std::vector<Real> x, int degree) : m_((de
     throw Error("natural spline: degree " + std::to_string(degree) + " is not 1, 3, 5 or 7");
   const int n = static_cast<int>(x_.size());
   if (n < std::max(2, m_))
-    throw Error("natural spline of degree " + std::to_string(degree) + ": " + std::to_string(n) +
-                " knots, at least " + std::to_string(std::max(2, m_)) + " needed");
+    throw Error("natural spline of degree " + std::to_string(degree) + ": " + std::to_string(n) + " knots, at least " +
+                std::to_string(std::max(2, m_)) + " needed");
   for (int i = 0; i + 1 < n; ++i)
     if (!(x_[i + 1] > x_[i]) || !std::isfinite(x_[i]) || !std::isfinite(x_[i + 1]))
       throw Error("natural spline: knots must increase (x[" + std::to_string(i) + "] = " + std::to_string(x_[i]) +
@@ -113,8 +113,7 @@ void NaturalSplineBasis::buildSystem() {
           Real c = 0;
           if (atEnd)
             for (int k = 0; k < w; ++k) c += falling(k, d) * B[k * w + e];
-          else
-            c = factorial(d) * B[d * w + e];
+          else c = factorial(d) * B[d * w + e];
           c *= sign / (factorial(d) * std::pow(r, d));
           const int knot = interval + (e < m ? 0 : 1), k = e % m;
           if (k == 0) rhsOfY_[row * 3 + (knot - i + 1)] -= c;

@@ -34,7 +34,8 @@ TEST(NaturalSpline, ReproducesPolynomialsBelowHalfOrder) {
     for (Real t : x) y.push_back(p(t, 0));
     const NaturalSpline s = NaturalSplineBasis(x, degree).fit(y);
     for (Real t : {0.2, 0.31, 0.55, 0.777, 1.4, 1.6})
-      for (int d = 0; d <= 2; ++d) EXPECT_NEAR(s.derivative(d, t), p(t, d), 1e-9 * (1 + std::abs(p(t, d)))) << degree << " " << t << " " << d;
+      for (int d = 0; d <= 2; ++d)
+        EXPECT_NEAR(s.derivative(d, t), p(t, d), 1e-9 * (1 + std::abs(p(t, d)))) << degree << " " << t << " " << d;
   }
 }
 

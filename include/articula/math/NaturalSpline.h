@@ -58,9 +58,7 @@ class NaturalSplineBasis {
   void buildLocalMaps();
   void buildSystem();
   Real& at(int row, int col) { return band_[static_cast<size_t>(row) * (2 * kl_ + ku_ + 1) + (col - row + kl_)]; }
-  Real at(int row, int col) const {
-    return band_[static_cast<size_t>(row) * (2 * kl_ + ku_ + 1) + (col - row + kl_)];
-  }
+  Real at(int row, int col) const { return band_[static_cast<size_t>(row) * (2 * kl_ + ku_ + 1) + (col - row + kl_)]; }
   void factor();
   void solve(std::vector<Real>& b) const;
 };
