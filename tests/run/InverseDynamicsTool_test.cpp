@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 
 #include "articula/files/StorageTable.h"
@@ -19,8 +20,10 @@ const std::string kFixtures = "/work/shared/external/opensim";
 TEST(InverseDynamicsTool, Gait2354AgreesWithOpenSim) {
   const std::string dir = kFixtures + "/gait2354";
   if (!std::filesystem::exists(dir)) GTEST_SKIP() << dir << " absent";
-  InverseDynamicsTool tool(model::readInverseDynamicsSetup(dir + "/subject01_Setup_InverseDynamics.xml"));
+  const char* setupOverride = std::getenv("ARTICULA_ID_SETUP");
+  InverseDynamicsTool tool(model::readInverseDynamicsSetup(setupOverride ? setupOverride : dir + "/subject01_Setup_InverseDynamics.xml"));
   const files::StorageTable ours = tool.run();
+  if (const char* dump = std::getenv("ARTICULA_ID_DUMP")) files::writeStorageFile(dump, ours);
   const files::StorageTable ref = files::readStorage(dir + "/reference/inverse_dynamics.sto");
   ASSERT_EQ(ours.labels, ref.labels);
   ASSERT_EQ(ours.rows(), ref.rows());
