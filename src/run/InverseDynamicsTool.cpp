@@ -115,8 +115,9 @@ InverseDynamicsTool::InverseDynamicsTool(const model::InverseDynamicsSetup& setu
   m.state = m.built.initialState;
   const MatterSubsystem& matter = m.built.system->getMatter();
 
-  Columns c = columnsOf(files::readStorage(setup.coordinatesFile));
-  const bool degrees = files::readStorage(setup.coordinatesFile).inDegrees;
+  const files::StorageTable motion = files::readStorage(setup.coordinatesFile);
+  Columns c = columnsOf(motion);
+  const bool degrees = motion.inDegrees;
   if (setup.lowpassCutoff >= 0) padAndFilter(c, setup.lowpassCutoff);
   std::map<std::string, size_t> column;
   for (size_t k = 0; k < c.labels.size(); ++k) column.emplace(c.labels[k], k);
