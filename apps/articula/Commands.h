@@ -33,6 +33,9 @@ int renderCommand(const std::string& runDir, const std::string& size, const rend
                   bool quiet);
 int convertCommand(const std::string& input, const std::string& output, bool quiet, const model::LoadOptions& load,
                    model::OutputForm form);
+// `articula id SETUP.xml [--out DIR]`: OpenSim's Inverse Dynamics tool; writes the setup's
+// output_gen_force_file into DIR (default: the setup's results_directory).
+int inverseDynamicsCommand(const std::string& setup, const std::string& outDir, bool quiet);
 // `articula edit MODEL --apply EDITED`: model::applyModelEdit.
 int applyEditCommand(const std::string& edited, const std::string& model, bool quiet, const model::LoadOptions& load);
 

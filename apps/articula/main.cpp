@@ -111,6 +111,13 @@ int main(int argc, char** argv) {
       ->excludes("--out");
   addLoadOptions(editCmd, load);
 
+  CLI::App* idCmd = app.add_subcommand(
+      "id", "inverse dynamics from an OpenSim InverseDynamicsTool setup file (docs/opensim.md)");
+  idCmd->add_option("setup", model, "OpenSim setup file (<InverseDynamicsTool>)")->required();
+  idCmd->add_option("--out", output,
+                    "folder to write the generalized forces into (default: the setup's results_directory)");
+  idCmd->add_flag("-q,--quiet", quiet, "print errors only");
+
   articula::render::RenderRunOptions render;
   std::string size;
   bool noShadows = false, noContacts = false;
@@ -151,6 +158,7 @@ int main(int argc, char** argv) {
     render.contactArrows = !noContacts;
     return renderCommand(model, size, render, quiet);
   }
+  if (*idCmd) return inverseDynamicsCommand(model, output, quiet);
   if (*infoCmd) return infoCommand(model, load);
   if (*validateCmd) return validateCommand(model, quiet, load);
   return convertCommand(model, output, quiet, load,

@@ -472,3 +472,24 @@ TEST(Cli, EditApplyWritesTheEditorsSaveBackInTheFilesForm) {
   EXPECT_NE(bad.err.find("bad.json"), std::string::npos) << bad.err;
   EXPECT_EQ(readText(dir / "model.json"), expected);
 }
+
+// `articula id`: OpenSim's setup file in, OpenSim's storage layout out; a bad setup is exit code 2.
+TEST(Cli, InverseDynamicsFromOpenSimSetup) {
+  const std::string setup = "/work/shared/external/opensim/gait2354/subject01_Setup_InverseDynamics.xml";
+  if (!fs::exists(setup)) GTEST_SKIP() << setup << " absent";
+  TempDir dir;
+  const CliResult r = runCli("id " + setup + " --out " + (dir / "id"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("73 frames, 23 generalized forces"), std::string::npos) << r.out;
+  const std::string text = readText(dir / "id/inverse_dynamics.sto");
+  EXPECT_EQ(text.rfind("Inverse Dynamics Generalized Forces\nversion=1\nnRows=73\nnColumns=24\ninDegrees=no\n", 0), 0u);
+  EXPECT_NE(text.find("time\tpelvis_tilt_moment\t"), std::string::npos);
+  std::ofstream(dir / "bad.xml")
+      << "<OpenSimDocument Version=\"40000\"><InverseDynamicsTool>\n"
+         "<time_range>0 x</time_range><model_file>m.osim</model_file>"
+         "<coordinates_file>c.mot</coordinates_file></InverseDynamicsTool></OpenSimDocument>";
+  const CliResult bad = runCli("id " + (dir / "bad.xml"), dir);
+  EXPECT_EQ(bad.exitCode, 2);
+  EXPECT_NE(bad.err.find("bad.xml:2"), std::string::npos) << bad.err;
+  EXPECT_NE(bad.err.find("<time_range> = x: not a finite number"), std::string::npos) << bad.err;
+}
