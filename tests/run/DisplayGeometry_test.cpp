@@ -53,8 +53,9 @@ TEST(DisplayGeometry, Gait2354SegmentsJoinTheJointCentres) {
         centre = X_GP.inverse() * (X_GC * j.childFrame.position);
         EXPECT_GT(centre.norm(), 0.3) << "the knee is a thigh's length below the hip";
       }
-      const auto it = std::find_if(shapes[i].begin(), shapes[i].end(),
-                                   [&](const model::GeometrySpec& g) { return g.name == "segment_" + m.bodies[c].name; });
+      const auto it = std::find_if(shapes[i].begin(), shapes[i].end(), [&](const model::GeometrySpec& g) {
+        return g.name == "segment_" + m.bodies[c].name;
+      });
       ASSERT_NE(it, shapes[i].end()) << m.bodies[c].name;
       EXPECT_EQ(it->type, model::GeometryType::Capsule);
       const auto [from, to] = ends(*it);
@@ -70,8 +71,9 @@ TEST(DisplayGeometry, Gait2354SegmentsJoinTheJointCentres) {
       const Vec3 s = e.size, sq = s.cwiseProduct(s);
       const Real mass = m.bodies[i].mass;
       // I about the ellipsoid's axes: m (b² + c²) / 5 ..., turned into the body frame.
-      const Mat33 I = R * Vec3(mass * (sq[1] + sq[2]) / 5, mass * (sq[0] + sq[2]) / 5, mass * (sq[0] + sq[1]) / 5).asDiagonal() *
-                      R.transpose();
+      const Mat33 I =
+          R * Vec3(mass * (sq[1] + sq[2]) / 5, mass * (sq[0] + sq[2]) / 5, mass * (sq[0] + sq[1]) / 5).asDiagonal() *
+          R.transpose();
       if (s.minCoeff() > 0.05 * s.maxCoeff() + 1e-12) {  // not raised to stay solid
         EXPECT_LT((I - m.bodies[i].inertia).norm(), 1e-12 * m.bodies[i].inertia.norm()) << I;
       }

@@ -57,10 +57,12 @@ TEST(MotionPlayback, Gait2354WritesOpenSimsBodyKinematics) {
   EXPECT_EQ(report.columns.columns.size(), 23u);
   EXPECT_TRUE(report.columns.missing.empty());
   EXPECT_TRUE(report.columns.ignored.empty());
-  EXPECT_EQ(listing(q.outFolder), (std::vector<std::string>{"subject01_walk1_Kinematics_q_BodyKinematics_pos_global.sto",
-                                                            "trajectory.csv", "trajectory.json"}));
+  EXPECT_EQ(listing(q.outFolder),
+            (std::vector<std::string>{"subject01_walk1_Kinematics_q_BodyKinematics_pos_global.sto", "trajectory.csv",
+                                      "trajectory.json"}));
   const files::StorageTable bk = files::readStorage(q.outFolder + "/" + report.bodyKinematicsFile);
-  const files::StorageTable want = files::readStorage(kGait2354 + "reference/subject01_walk1_BodyKinematics_pos_global.sto");
+  const files::StorageTable want = files::readStorage(kGait2354 +
+                                                      "reference/subject01_walk1_BodyKinematics_pos_global.sto");
   EXPECT_EQ(bk.name, want.name);
   EXPECT_EQ(bk.labels, want.labels);  // time, ground_X ... torso_Oz, center_of_mass_X, _Y, _Z
   ASSERT_EQ(bk.rows(), want.rows());
@@ -91,8 +93,8 @@ TEST(MotionPlayback, Gait2354WritesOpenSimsBodyKinematics) {
       expectNear(com, wantCom, 1e-6, "mass centre");
     }
     // The whole model's mass centre: off by the torso's shift times its share of the mass.
-    expectNear(columns3(bk, r, "center_of_mass_", {"X", "Y", "Z"}), columns3(want, r, "center_of_mass_", {"X", "Y", "Z"}),
-               2e-3 * 0.4, "whole-body mass centre");
+    expectNear(columns3(bk, r, "center_of_mass_", {"X", "Y", "Z"}),
+               columns3(want, r, "center_of_mass_", {"X", "Y", "Z"}), 2e-3 * 0.4, "whole-body mass centre");
   }
   std::cout << "gait2354 vs OpenSim BodyKinematics: worst mass-centre distance " << worstPosition
             << " m (torso aside), worst angle " << worstAngle << " deg; torso point shift " << torsoPoint.transpose()
@@ -121,7 +123,8 @@ TEST(MotionPlayback, Gait2354IkMotionSceneHasShapesAndMarkers) {
   for (size_t k = 0; k < m.spec.markers.size(); ++k) {
     EXPECT_EQ(scene["markers"][k]["name"], m.spec.markers[k].name);
     EXPECT_EQ(scene["markers"][k]["body"], m.spec.markers[k].body);
-    for (int c = 0; c < 3; ++c) EXPECT_DOUBLE_EQ(scene["markers"][k]["location"][c].get<double>(), m.spec.markers[k].location[c]);
+    for (int c = 0; c < 3; ++c)
+      EXPECT_DOUBLE_EQ(scene["markers"][k]["location"][c].get<double>(), m.spec.markers[k].location[c]);
   }
   // trajectory.csv in the motion's unit: degrees.
   EXPECT_NE(readText(q.outFolder + "/trajectory.csv").find("knee_r.knee_angle_r.q[deg]"), std::string::npos);
@@ -161,7 +164,8 @@ TEST(MotionPlayback, ColumnsByArticulaAndOpenSim4NamesAndRefusals) {
     return matchMotionColumns(m.spec, m.built, files::parseStorage(text, "m.sto"), "m.sto");
   };
   EXPECT_EQ(match("m\nendheader\ntime\thinge.swing\n0\t1\n1\t2\n").columns.size(), 1u);
-  const MotionColumns states = match("m\nendheader\ntime\t/jointset/hinge/swing/value\t/jointset/hinge/swing/speed\n0\t1\t0\n1\t2\t0\n");
+  const MotionColumns states = match(
+      "m\nendheader\ntime\t/jointset/hinge/swing/value\t/jointset/hinge/swing/speed\n0\t1\t0\n1\t2\t0\n");
   ASSERT_EQ(states.columns.size(), 2u);
   EXPECT_TRUE(states.columns[1].speed);
   auto errorOf = [&](const std::string& text) {
