@@ -47,7 +47,9 @@ int main(int argc, char** argv) {
     const model::ModelSpec spec = model::loadModelFile(modelFile);
     const Vec3 com = spec.bodies[spec.findBody("pelvis")].massCenter;
     const Real deg = 3.14159265358979323846 / 180;
-    auto at = [](const files::StorageTable& t, size_t r, const std::string& label) { return t.at(r, t.column(label).value()); };
+    auto at = [](const files::StorageTable& t, size_t r, const std::string& label) {
+      return t.at(r, t.column(label).value());
+    };
     Real worstAngle = 0, worstPosition = 0;
     std::printf("   time   pelvis_X     pelvis_Y     pelvis_Z    pelvis_Ox  pelvis_Oy  pelvis_Oz  (written)\n");
     for (size_t r = 0; r < motion.rows(); ++r) {
@@ -55,7 +57,8 @@ int main(int argc, char** argv) {
           Vec3(at(motion, r, "pelvis_tilt"), at(motion, r, "pelvis_list"), at(motion, r, "pelvis_rotation")) * deg,
           {CoordinateAxis::Z, CoordinateAxis::X, CoordinateAxis::Y});
       const Vec3 angles = R.toBodyFixedXYZ() / deg;
-      const Vec3 position = Vec3(at(motion, r, "pelvis_tx"), at(motion, r, "pelvis_ty"), at(motion, r, "pelvis_tz")) + R * com;
+      const Vec3 position = Vec3(at(motion, r, "pelvis_tx"), at(motion, r, "pelvis_ty"), at(motion, r, "pelvis_tz")) +
+                            R * com;
       const Vec3 written(at(bk, r, "pelvis_X"), at(bk, r, "pelvis_Y"), at(bk, r, "pelvis_Z"));
       const Vec3 writtenAngles(at(bk, r, "pelvis_Ox"), at(bk, r, "pelvis_Oy"), at(bk, r, "pelvis_Oz"));
       worstAngle = std::max(worstAngle, (angles - writtenAngles).cwiseAbs().maxCoeff());
