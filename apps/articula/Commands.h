@@ -25,6 +25,12 @@ struct RunOptions {
 };
 
 int runCommand(const RunOptions& options);
+struct MotionOptions {
+  std::string model, motion, out;
+  bool quiet = false, noViewer = false;
+  model::LoadOptions load;
+};
+int motionCommand(const MotionOptions& options);  // MotionCommand.cpp
 int infoCommand(const std::string& model, const model::LoadOptions& load);
 int validateCommand(const std::string& model, bool quiet, const model::LoadOptions& load);
 int viewCommand(const std::string& runDir, bool quiet);

@@ -76,6 +76,16 @@ int main(int argc, char** argv) {
   addAllowPath(runCmd, run.load);
   addUrdfOptions(runCmd, run.load);
 
+  MotionOptions motion;
+  CLI::App* motionCmd = app.add_subcommand(
+      "motion", "pose a model by an OpenSim motion (.mot, .sto): a run folder to view and body kinematics");
+  motionCmd->add_option("model", motion.model, "model file (OpenSim .osim, or any model format)")->required();
+  motionCmd->add_option("--motion", motion.motion, "motion file: columns named as the model's coordinates")->required();
+  motionCmd->add_option("--out", motion.out, "output folder (default: <motion file name>-motion)");
+  motionCmd->add_flag("-q,--quiet", motion.quiet, "print errors only");
+  motionCmd->add_flag("--no-viewer", motion.noViewer, "do not write viewer.html into the folder");
+  addLoadOptions(motionCmd, motion.load);
+
   model::LoadOptions load;  // the other commands' loading options
   CLI::App* infoCmd = app.add_subcommand("info", "print a model's tree, degrees of freedom, masses and warnings");
   infoCmd->add_option("model", model, "model file")->required();
@@ -150,6 +160,7 @@ int main(int argc, char** argv) {
     return kBadInput;
   }
   if (*runCmd) return runCommand(run);
+  if (*motionCmd) return motionCommand(motion);
   if (*viewCmd) return viewCommand(model, quiet);
   if (*editCmd && !apply.empty()) return applyEditCommand(apply, model, quiet, load);
   if (*editCmd) return editCommand(model, output, quiet, load);

@@ -166,12 +166,14 @@
 #include "articula/model/UrdfImport.h"
 
 // run
+#include "articula/run/DisplayGeometry.h"
 #include "articula/run/EnergyBalance.h"
 #include "articula/run/Hdf5Writer.h"
 #include "articula/run/HeadTrack.h"
 #include "articula/run/Hic.h"
 #include "articula/run/InverseDynamicsTool.h"
 #include "articula/run/JointLoads.h"
+#include "articula/run/MotionPlayback.h"
 #include "articula/run/OutputColumns.h"
 #include "articula/run/ResidentMemory.h"
 #include "articula/run/RunError.h"

@@ -21,7 +21,9 @@ bool isRunFileName(const std::string& name) {
                  "trajectory.h5",  "viewer.html",     "animation.gif"};  // the last two: docs/viewer.md
   for (const char* n : names)
     if (name == n) return true;
-  return false;
+  const std::string bodyKinematics = "_BodyKinematics_pos_global.sto";  // `articula motion` (MotionPlayback.h)
+  return name.size() > bodyKinematics.size() &&
+         name.compare(name.size() - bodyKinematics.size(), bodyKinematics.size(), bodyKinematics) == 0;
 }
 
 // frame_00000.png ... as `articula render --png-frames` names them (five digits or more).

@@ -1,6 +1,8 @@
 // The scenario's files in a run folder (see RunFolderOutputs.h).
 #include "RunFolderOutputs.h"
 
+#include "articula/run/DisplayGeometry.h"
+
 namespace articula::run {
 
 RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::BuiltModel& built,
@@ -17,7 +19,7 @@ RunFolderOutputs::RunFolderOutputs(const model::ModelSpec& model, const model::B
     }
     if (kind == model::OutputKind::TrajectoryJson && !json_) {
       json_ = &folder.add(model::nameOf(kind));
-      jsonWriter_ = std::make_unique<TrajectoryJsonWriter>(model, contact, *json_);
+      jsonWriter_ = std::make_unique<TrajectoryJsonWriter>(model, contact, *json_, displayGeometry(model, built));
       sinks_.push_back(jsonWriter_.get());
     }
     if (kind == model::OutputKind::ContactsCsv && contact && !contacts_) {

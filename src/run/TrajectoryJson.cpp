@@ -70,7 +70,8 @@ Vec3 defaultBodyColor(size_t i) {
 
 // The document's keys are in dump()'s (sorted) order: bodies, format, frames, model, units, up,
 // version. The small parts around "frames" are dumped from a DOM; only the frames are streamed.
-TrajectoryJsonWriter::TrajectoryJsonWriter(const model::ModelSpec& m, bool contact, files::TextOutput& out)
+TrajectoryJsonWriter::TrajectoryJsonWriter(const model::ModelSpec& m, bool contact, files::TextOutput& out,
+                                           const std::vector<std::vector<model::GeometrySpec>>& display)
     : contact_(contact), out_(out) {
   json bodies = json::array();
   for (size_t i = 0; i < m.bodies.size(); ++i) {
@@ -78,6 +79,11 @@ TrajectoryJsonWriter::TrajectoryJsonWriter(const model::ModelSpec& m, bool conta
     const Vec3 color = b.color.value_or(defaultBodyColor(i));
     json geometry = json::array();
     for (const model::GeometrySpec& g : b.geometry) geometry.push_back(geometryJson(g, color));
+    if (b.geometry.empty() && i < display.size())
+      for (const model::GeometrySpec& g : display[i]) {
+        geometry.push_back(geometryJson(g, color));
+        geometry.back()["generated"] = true;
+      }
     bodies.push_back({{"name", b.name},
                       {"parent", b.joint.parent == "ground" ? json(nullptr) : json(b.joint.parent)},
                       {"joint", b.joint.name},
@@ -92,7 +98,14 @@ TrajectoryJsonWriter::TrajectoryJsonWriter(const model::ModelSpec& m, bool conta
   out_.append(head + "\"frames\":[");
   const Real g = m.gravity.norm();
   const Vec3 up = g > 0 ? Vec3(-m.gravity / g) : Vec3(0, 0, 1);
-  tail_ = json{{"model", m.name}, {"version", 1}, {"up", v3(up)}, {"units", {{"length", "m"}, {"time", "s"}}}}.dump();
+  json tail{{"model", m.name}, {"version", 1}, {"up", v3(up)}, {"units", {{"length", "m"}, {"time", "s"}}}};
+  if (!m.markers.empty()) {
+    json markers = json::array();
+    for (const model::MarkerSpec& k : m.markers)
+      markers.push_back({{"name", k.name}, {"body", k.body}, {"location", v3(k.location)}});
+    tail["markers"] = markers;
+  }
+  tail_ = tail.dump();
   tail_.front() = ',';  // the opening brace
 }
 
@@ -117,9 +130,10 @@ void TrajectoryJsonWriter::add(const Frame& f) {
 
 void TrajectoryJsonWriter::finish() { out_.append("]" + tail_ + "\n"); }
 
-std::string makeTrajectoryJson(const model::ModelSpec& m, const RunResult& run) {
+std::string makeTrajectoryJson(const model::ModelSpec& m, const RunResult& run,
+                               const std::vector<std::vector<model::GeometrySpec>>& display) {
   files::StringOutput out;
-  TrajectoryJsonWriter writer(m, !run.frames.empty() && !run.frames[0].contactForce.empty(), out);
+  TrajectoryJsonWriter writer(m, !run.frames.empty() && !run.frames[0].contactForce.empty(), out, display);
   for (const Frame& f : run.frames) writer.add(f);
   writer.finish();
   return std::move(out.text());

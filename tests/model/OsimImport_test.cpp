@@ -1,8 +1,7 @@
 // OpenSim import (docs/opensim.md): a pendulum on a PinJoint with offset frames and a CustomJoint
 // knee with a scaled SimmSpline translation, posed and compared with poses worked by hand; the
 // fixture models of /work/shared/external/opensim counted from their XML (bodies, coordinates,
-// mass); gait2354 posed by OpenSim's own coordinates and compared with OpenSim's body kinematics;
-// malformed files refused with the file, line and element named.
+// mass); malformed files refused with the file, line and element named.
 #include "articula/model/OsimImport.h"
 
 #include <gtest/gtest.h>
@@ -167,65 +166,8 @@ TEST(OsimImport, FixtureModelsLoadWithTheirBodiesCoordinatesAndMass) {
   }
 }
 
-// ---- gait2354 against OpenSim's body kinematics ----
-
-
-// OpenSim's forward run of the adjusted model wrote its coordinates (Kinematics_q, degrees) and the
-// bodies' mass-centre positions and body-fixed X-Y-Z orientations in ground (BodyKinematics,
-// degrees): posing Articula's model by the same coordinates gives the same angles (to 1e-13 deg)
-// and positions to within 0.3 µm, growing down the legs from 0.05 µm at the hips (the reference
-// model's geometry as OpenSim held it, presumably a little off the file's digits).
-TEST(OsimImport, Gait2354MatchesOpenSimBodyKinematics) {
-  const std::string dir = std::string(kFixtures) + "/gait2354/";
-  if (!std::filesystem::exists(dir)) GTEST_SKIP() << dir << " absent";
-  Posed p(loadModelFile(dir + "subject01_simbody_adjusted.osim"));
-  const files::StorageTable q = files::readStorage(dir + "reference/subject01_walk1_Kinematics_q.sto");
-  const files::StorageTable bk = files::readStorage(dir + "reference/subject01_walk1_BodyKinematics_pos_global.sto");
-  ASSERT_TRUE(q.inDegrees);
-  ASSERT_EQ(q.rows(), bk.rows());
-  std::map<std::string, bool> angular;
-  for (const BodySpec& b : p.spec.bodies)
-    for (size_t k = 0; k < b.joint.functions.coordinates.size(); ++k)
-      angular[b.joint.functions.coordinates[k]] = b.joint.functions.angular[k];
-  Real worstPosition = 0, worstAngle = 0;
-  Vec3 torsoPoint = Vec3::Zero();
-  for (size_t r = 0; r < q.rows(); ++r) {
-    std::map<std::string, Real> values;
-    for (size_t k = 1; k < q.labels.size(); ++k)
-      values[q.labels[k]] = q.at(r, k) * (angular.at(q.labels[k]) ? kPi / 180 : 1);
-    p.set(values);
-    ASSERT_NEAR(bk.time(r), q.time(r), 1e-12);
-    for (const BodySpec& b : p.spec.bodies) {
-      SCOPED_TRACE(b.name + " at t = " + std::to_string(q.time(r)));
-      const Transform X = p.pose(b.name);
-      const Vec3 com = X * b.massCenter;
-      const Vec3 want(bk.at(r, bk.column(b.name + "_X").value()), bk.at(r, bk.column(b.name + "_Y").value()),
-                      bk.at(r, bk.column(b.name + "_Z").value()));
-      if (b.name == "torso") {
-        // OpenSim's run used another RRA adjustment of the torso's mass centre than the file's
-        // (0.0161184 0.34551 0.0166874): its point is fixed in the torso, within 2 mm of the file's.
-        const Vec3 inTorso = X.R().transpose() * (want - X.p());
-        if (torsoPoint.isZero()) torsoPoint = inTorso;
-        expectNear(inTorso, torsoPoint, 1e-7, "torso mass centre in the torso");
-        EXPECT_LT((inTorso - b.massCenter).norm(), 2e-3);
-        continue;
-      }
-      worstPosition = std::max(worstPosition, (com - want).norm());
-      expectNear(com, want, 1e-6, "mass centre");  // measured: at most 2.7e-7 m (toes), 4.6e-8 m (femurs)
-    }
-    for (const BodySpec& b : p.spec.bodies) {
-      SCOPED_TRACE(b.name + " at t = " + std::to_string(q.time(r)));
-      const Transform X = p.pose(b.name);
-      const Vec3 angles = X.R().toBodyFixedXYZ() * (180 / kPi);
-      const Vec3 wantAngles(bk.at(r, bk.column(b.name + "_Ox").value()), bk.at(r, bk.column(b.name + "_Oy").value()),
-                            bk.at(r, bk.column(b.name + "_Oz").value()));
-      worstAngle = std::max(worstAngle, (angles - wantAngles).cwiseAbs().maxCoeff());
-      expectNear(angles, wantAngles, 1e-9, "body-fixed XYZ angles (deg)");
-    }
-  }
-  std::cout << "gait2354 vs OpenSim BodyKinematics: worst mass-centre distance " << worstPosition
-            << " m (torso aside), worst angle " << worstAngle << " deg; torso point " << torsoPoint.transpose() << "\n";
-}
+// gait2354 posed by OpenSim's own coordinates against OpenSim's BodyKinematics: through the file
+// `articula motion` writes, tests/run/MotionPlayback_test.cpp.
 
 // ---- refusals ----
 

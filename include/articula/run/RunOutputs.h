@@ -56,9 +56,12 @@ class ContactsCsvWriter : public FrameSink {
 // trajectory.json without a DOM: the model part at construction, one frame per add(), the
 // closing part in finish(). Same text as nlohmann::json's dump() of the document (key order
 // included); numbers are the shortest that read back equal.
+// `display`: per body, generated shapes drawn for bodies without geometry (DisplayGeometry.h;
+// empty: none), written with "generated": true. The model's markers are written as "markers".
 class TrajectoryJsonWriter : public FrameSink {
  public:
-  TrajectoryJsonWriter(const model::ModelSpec& model, bool contact, files::TextOutput& out);
+  TrajectoryJsonWriter(const model::ModelSpec& model, bool contact, files::TextOutput& out,
+                       const std::vector<std::vector<model::GeometrySpec>>& display = {});
   void add(const Frame& f) override;
   void finish();
 
@@ -70,7 +73,8 @@ class TrajectoryJsonWriter : public FrameSink {
 
 // The same files as text, from RunResult::frames.
 std::string makeTrajectoryCsv(const model::ModelSpec& model, const model::BuiltModel& built, const RunResult& run);
-std::string makeTrajectoryJson(const model::ModelSpec& model, const RunResult& run);
+std::string makeTrajectoryJson(const model::ModelSpec& model, const RunResult& run,
+                               const std::vector<std::vector<model::GeometrySpec>>& display = {});
 std::string makeContactsCsv(const model::ModelSpec& model, const RunResult& run);  // header only when nothing touched
 nlohmann::json makeSummaryJson(const model::ModelSpec& model, const RunDescription& what, const RunResult& run);
 std::string makeSummaryText(const nlohmann::json& summary);

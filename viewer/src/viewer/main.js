@@ -128,6 +128,23 @@ function start({ trajectory, table, summary }) {
   camera.far = fitDistance * 50;
   controls.target.copy(centre);
 
+  // Markers (a model's named points, e.g. OpenSim's MarkerSet): small dots on their bodies.
+  const markerDots = [];
+  const markerMaterial = new THREE.MeshBasicMaterial({ color: 0xe0288c });
+  const markerGeometry = new THREE.SphereGeometry(Math.min(0.012, 0.01 * radius), 12, 8);
+  for (const marker of trajectory.markers || []) {
+    const i = bodies.findIndex((b) => b.name === marker.body);
+    const dot = new THREE.Mesh(markerGeometry, markerMaterial);
+    dot.name = marker.name;
+    dot.userData.marker = true;
+    dot.position.set(...marker.location);
+    (i >= 0 ? groups[i] : scene).add(dot);
+    markerDots.push(dot);
+  }
+  $('markers-toggle').hidden = markerDots.length === 0;
+  const showMarkers = () => { for (const dot of markerDots) dot.visible = $('show-markers').checked; };
+  $('show-markers').addEventListener('change', showMarkers);
+
   // Contacts: arrows and the centre of pressure.
   let maxForce = 0;
   for (const f of frames) for (const c of f.contacts || []) maxForce = Math.max(maxForce, Math.hypot(...c.force));
@@ -255,7 +272,7 @@ function start({ trajectory, table, summary }) {
     state.selected = i;
     items.forEach((el, k) => el?.classList.toggle('selected', k === i));
     groups.forEach((g, k) => g.traverse((o) => {
-      if (o.isMesh) o.material.emissive.setHex(k === i ? 0x3355aa : 0x000000);
+      if (o.isMesh && !o.userData.marker) o.material.emissive.setHex(k === i ? 0x3355aa : 0x000000);
     }));
     if (i >= 0 && plot) {
       const prefix = `${bodies[i].name}.`;
@@ -399,10 +416,16 @@ function start({ trajectory, table, summary }) {
     plotLabels: () => plot.labels(),
     get plotCursor() { return plot.cursor; },
     bodyPosition(i) { return groups[i].position.toArray(); },
+    // The markers' names, positions in ground and visibility (the "markers" box).
+    markers() {
+      scene.updateMatrixWorld(true);
+      return markerDots.map((d) => ({ name: d.name, position: d.getWorldPosition(new THREE.Vector3()).toArray(), visible: d.visible }));
+    },
+    setMarkersVisible(visible) { $('show-markers').checked = visible; showMarkers(); renderer.render(scene, camera); },
     setBodiesVisible(visible) { groups.forEach((g) => { g.visible = visible; }); renderer.render(scene, camera); },
     // Body i's drawn shapes: type, name, vertex and triangle counts (a mesh's as given in trajectory.json).
     shapes(i) {
-      return groups[i].children.filter((o) => o.isMesh).map((o) => ({ type: o.userData.type, name: o.name,
+      return groups[i].children.filter((o) => o.isMesh && !o.userData.marker).map((o) => ({ type: o.userData.type, name: o.name,
         vertices: o.geometry.userData.sourceVertices ?? o.geometry.attributes.position.count,
         triangles: o.geometry.userData.sourceTriangles ?? (o.geometry.index ? o.geometry.index.count : o.geometry.attributes.position.count) / 3,
         color: o.material.color.toArray() }));
