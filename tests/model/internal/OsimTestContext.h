@@ -3,30 +3,16 @@
 #pragma once
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <string>
+#include <vector>
 
-#include "articula/model/ModelError.h"
+#include "XmlTestContext.h"
 #include "model/OsimContext.h"
 
 namespace articula::model::osim::testing {
 
-struct Parsed {
-  std::string file = "t.osim";
-  LoadOptions options;
-  Context c{file, options};
-  const XMLElement* root = nullptr;
-  explicit Parsed(const std::string& text) { root = c.xml.parse(text, file); }
-  // The first element of this tag (depth first), or with this name attribute when `name` is given.
-  const XMLElement* find(const std::string& tag, const std::string& name = "") const { return find(root, tag, name); }
-  static const XMLElement* find(const XMLElement* el, const std::string& tag, const std::string& name) {
-    for (const XMLElement* e = el->FirstChildElement(); e; e = e->NextSiblingElement()) {
-      const char* n = e->Attribute("name");
-      if (tag == e->Name() && (name.empty() || (n && name == n))) return e;
-      if (const XMLElement* inner = find(e, tag, name)) return inner;
-    }
-    return nullptr;
-  }
+struct Parsed : model::testing::ParsedXml<Context> {
+  explicit Parsed(const std::string& text) : ParsedXml(text, "t.osim") {}
 };
 
 // <OpenSimDocument> around `inner`.
@@ -44,14 +30,6 @@ inline std::string osimModel(const std::vector<std::string>& bodies, const std::
                   joints + "</objects></JointSet>\n" + more + "</Model>\n");
 }
 
-// The ModelError message of `f`, "" if it does not throw.
-inline std::string errorOf(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const ModelError& e) {
-    return e.what();
-  }
-  return "";
-}
+using model::testing::errorOf;
 
 }  // namespace articula::model::osim::testing
