@@ -82,5 +82,6 @@ void bindStudy(py::module_& m);
 void bindModel(py::module_& m);
 void bindRun(py::module_& m);
 void bindFiles(py::module_& m);
+void bindOpenSim(py::module_& m);  // after bindModel: it adds to Model
 
 }  // namespace articula::python

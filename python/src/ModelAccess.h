@@ -10,6 +10,7 @@
 #include "articula/model/LoadOptions.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelSpec.h"
+#include "articula/model/MusclePaths.h"
 
 namespace articula::python {
 
@@ -18,7 +19,8 @@ struct PyModel {
   model::LoadOptions load;
   model::ModelSpec spec;
   model::BuiltModel built;
-  std::vector<std::string> qNames, uNames;  // "joint.coordinate" per entry of q and u
+  std::vector<std::string> qNames, uNames;          // "joint.coordinate" per entry of q and u
+  std::shared_ptr<model::MusclePaths> musclePaths;  // made on first use (OpenSimBindings.cpp)
 };
 
 using ModelPtr = std::shared_ptr<PyModel>;

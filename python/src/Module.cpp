@@ -21,4 +21,5 @@ PYBIND11_MODULE(_articula, m) {
   bindModel(m);
   bindRun(m);
   bindFiles(m);
+  bindOpenSim(m);
 }
