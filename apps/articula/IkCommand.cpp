@@ -28,6 +28,8 @@ void printSummary(const run::IkTrial& t, const std::vector<std::string>& written
       worstTime = t.time[f];
     }
   }
+  int iterations = 0;
+  for (const run::IkFrameResult& r : t.frames) iterations += r.iterations;
   const size_t unconverged = std::count_if(t.frames.begin(), t.frames.end(),
                                            [](const run::IkFrameResult& r) { return !r.converged; });
   std::printf("%zu frames (%.4g to %.4g s), %zu markers, %zu coordinates, solved in %.3f s (%.0f frames/s)\n",
@@ -36,6 +38,8 @@ void printSummary(const run::IkTrial& t, const std::vector<std::string>& written
               t.solveSeconds > 0 ? static_cast<double>(t.frames.size()) / t.solveSeconds : 0.0);
   std::printf("marker error over the trial: RMS %.2f mm, max %.2f mm (%s at %.4g s)\n",
               count > 0 ? 1000 * std::sqrt(sum / count) : 0.0, 1000 * worst, worstMarker.c_str(), worstTime);
+  std::printf("%.1f solver iterations a frame\n",
+              t.frames.empty() ? 0.0 : static_cast<double>(iterations) / static_cast<double>(t.frames.size()));
   if (unconverged > 0) std::printf("warning: %zu frames did not converge to the accuracy\n", unconverged);
   for (const std::string& w : written) std::printf("wrote %s\n", w.c_str());
 }

@@ -107,13 +107,15 @@ void InverseKinematics::setQ(State& state, const Vector& p) const {
 void InverseKinematics::markerKinematics(const State& state, std::vector<Vec3>& x, Matrix& dxdq) const {
   const MatterSubsystem& matter = built_->system->getMatter();
   const Matrix NInv = model::calcNInv(matter, state);
+  const bool identity = NInv.isIdentity(0);  // function_based joints: u = q̇, skip the products
   x.resize(markers_.size());
   dxdq.resize(3 * static_cast<Eigen::Index>(markers_.size()), matter.getNQ());
   Matrix d;
   for (size_t i = 0; i < markers_.size(); ++i) {
     const Marker& m = markers_[i];
     x[i] = matter.getBodyTransform(state, m.mobod) * m.location;
-    model::calcStationQJacobian(matter, state, m.mobod, m.location, NInv, d);
+    if (identity && m.mobod != 0) matter.calcStationJacobian(state, m.mobod, m.location, d);
+    else model::calcStationQJacobian(matter, state, m.mobod, m.location, NInv, d);
     dxdq.middleRows(3 * static_cast<Eigen::Index>(i), 3) = d;
   }
 }
@@ -157,7 +159,10 @@ Real InverseKinematics::residuals(const State& state, const std::vector<Vec3>& m
     r[row] = s * (q[coordinates_[j].q] - targets[j]);
     if (J) Jq(row, coordinates_[j].q) = s;
   }
-  if (J) *J = Jq * A_;
+  if (J) {
+    if (A_.rows() == A_.cols() && A_.isIdentity(0)) *J = std::move(Jq);  // no held or coupled coordinates
+    else *J = Jq * A_;
+  }
   return r.squaredNorm() / (2 * W);
 }
 
