@@ -492,6 +492,8 @@ TEST(Cli, InverseDynamicsFromOpenSimSetup) {
   EXPECT_EQ(bad.exitCode, 2);
   EXPECT_NE(bad.err.find("bad.xml:2"), std::string::npos) << bad.err;
   EXPECT_NE(bad.err.find("<time_range> = x: not a finite number"), std::string::npos) << bad.err;
+}
+
 TEST(Cli, IkWritesOpenSimsMotionAndMarkerErrors) {
   const std::string setup = "/work/shared/external/opensim/gait10dof18musc/IK/walk_Setup_IK.xml";
   if (!fs::exists(setup)) GTEST_SKIP() << "no OpenSim fixtures";
