@@ -45,4 +45,7 @@ int inverseDynamicsCommand(const std::string& setup, const std::string& outDir, 
 // `articula edit MODEL --apply EDITED`: model::applyModelEdit.
 int applyEditCommand(const std::string& edited, const std::string& model, bool quiet, const model::LoadOptions& load);
 
+// `articula ik SETUP.xml [--out DIR]`: OpenSim's Inverse Kinematics tool (run/IkTool.h).
+int ikCommand(const std::string& setup, const std::string& out, bool quiet);
+
 }  // namespace articula::app

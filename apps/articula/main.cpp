@@ -147,6 +147,14 @@ int main(int argc, char** argv) {
   renderCmd->add_flag("--no-contacts", noContacts, "no contact-force arrows");
   renderCmd->add_flag("-q,--quiet", quiet, "print errors only");
 
+  std::string ikOut;
+  CLI::App* ikCmd = app.add_subcommand("ik",
+                                       "inverse kinematics from an OpenSim IK setup file (.xml), as OpenSim's IK tool");
+  ikCmd->add_option("setup", model, "OpenSim <InverseKinematicsTool> setup file")->required();
+  ikCmd->add_option("--out", ikOut,
+                    "folder for the motion and the marker errors (default: where the setup file says, relative to it)");
+  ikCmd->add_flag("-q,--quiet", quiet, "print errors only");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForVersion& e) {
@@ -161,6 +169,7 @@ int main(int argc, char** argv) {
   }
   if (*runCmd) return runCommand(run);
   if (*motionCmd) return motionCommand(motion);
+  if (*ikCmd) return ikCommand(model, ikOut, quiet);
   if (*viewCmd) return viewCommand(model, quiet);
   if (*editCmd && !apply.empty()) return applyEditCommand(apply, model, quiet, load);
   if (*editCmd) return editCommand(model, output, quiet, load);

@@ -140,6 +140,7 @@
 #include "articula/model/FormPreservingWriter.h"
 #include "articula/model/FunctionType.h"
 #include "articula/model/GeometryType.h"
+#include "articula/model/IkSetup.h"
 #include "articula/model/IntegratorMethodNames.h"
 #include "articula/model/InverseDynamicsSetup.h"
 #include "articula/model/JointType.h"
@@ -163,6 +164,7 @@
 #include "articula/model/OutputSelection.h"
 #include "articula/model/ScenarioLimits.h"
 #include "articula/model/SourceFormat.h"
+#include "articula/model/StationJacobian.h"
 #include "articula/model/UrdfImport.h"
 
 // run
@@ -171,7 +173,9 @@
 #include "articula/run/Hdf5Writer.h"
 #include "articula/run/HeadTrack.h"
 #include "articula/run/Hic.h"
+#include "articula/run/IkTool.h"
 #include "articula/run/InverseDynamicsTool.h"
+#include "articula/run/InverseKinematics.h"
 #include "articula/run/JointLoads.h"
 #include "articula/run/MotionPlayback.h"
 #include "articula/run/OutputColumns.h"

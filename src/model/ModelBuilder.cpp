@@ -262,3 +262,19 @@ BuiltModel buildModel(const ModelSpec& m, const std::string& file) {
 }
 
 }  // namespace articula::model
+
+namespace articula::model {
+
+std::map<std::string, int> coordinateQIndices(const ModelSpec& model, const BuiltModel& built) {
+  std::map<std::string, int> q;
+  const MatterSubsystem& matter = built.system->getMatter();
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    const JointSpec& j = model.bodies[b].joint;
+    const int start = matter.getInfo(built.mobodOfBody[b]).qStart;
+    for (size_t k = 0; k < j.functions.coordinates.size(); ++k)
+      q[j.name + "." + j.functions.coordinates[k]] = start + static_cast<int>(k);
+  }
+  return q;
+}
+
+}  // namespace articula::model

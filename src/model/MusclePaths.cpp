@@ -1,5 +1,5 @@
 // Muscle path geometry (include/articula/model/MusclePaths.h). ∂p/∂q of a point fixed on body B
-// is its station Jacobian times N⁻¹ (u from q̇ = e_k); a moving point adds R_GB ∂r/∂q_k through
+// is its station Jacobian times N⁻¹ (StationJacobian.h); a moving point adds R_GB ∂r/∂q_k through
 // its location functions' derivatives. ∂length/∂q = Σ e_i · (∂p_{i+1}/∂q − ∂p_i/∂q) over the
 // active points, e_i the unit vector from p_i to p_{i+1}.
 #include "articula/model/MusclePaths.h"
@@ -9,27 +9,11 @@
 #include "articula/matter/MatterSubsystem.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelError.h"
+#include "articula/model/StationJacobian.h"
 
 namespace articula::model {
-namespace {
-
-// "joint.coordinate" -> matter q index, for every function_based joint.
-std::map<std::string, int> coordinateIndices(const ModelSpec& model, const BuiltModel& built) {
-  std::map<std::string, int> q;
-  const MatterSubsystem& matter = built.system->getMatter();
-  for (size_t b = 0; b < model.bodies.size(); ++b) {
-    const JointSpec& j = model.bodies[b].joint;
-    const int start = matter.getInfo(built.mobodOfBody[b]).qStart;
-    for (size_t k = 0; k < j.functions.coordinates.size(); ++k)
-      q[j.name + "." + j.functions.coordinates[k]] = start + static_cast<int>(k);
-  }
-  return q;
-}
-
-}  // namespace
-
 MusclePaths::MusclePaths(const ModelSpec& model, const BuiltModel& built) : built_(&built) {
-  const std::map<std::string, int> q = coordinateIndices(model, built);
+  const std::map<std::string, int> q = coordinateQIndices(model, built);
   for (const auto& [name, index] : q) {
     coordinateNames_.push_back(name);
     coordinateQ_.push_back(index);
@@ -88,26 +72,14 @@ MusclePaths::Located MusclePaths::locate(const State& s, const Point& p, const M
   const Transform& X = matter.getBodyTransform(s, p.mobod);
   Located l{X * r, Matrix::Zero(3, matter.getNQ())};
   if (!NInv) return l;
-  if (p.mobod != 0) {
-    Matrix JS;
-    matter.calcStationJacobian(s, p.mobod, r, JS);  // 3 x nu
-    l.dpdq = JS * *NInv;
-  }
+  calcStationQJacobian(matter, s, p.mobod, r, *NInv, l.dpdq);
   for (int i = 0; i < 3; ++i)
     if (p.movingQ[i] >= 0) l.dpdq.col(p.movingQ[i]) += X.R().matrix() * drdq[i];
   return l;
 }
 
 std::vector<Real> MusclePaths::gradient(const State& s, int muscle) const {
-  const MatterSubsystem& matter = built_->system->getMatter();
-  Matrix NInv(matter.getNU(), matter.getNQ());  // column k: the u that moves q_k alone at unit rate
-  Vector e = Vector::Zero(matter.getNQ()), u(matter.getNU());
-  for (int k = 0; k < matter.getNQ(); ++k) {
-    e[k] = 1;
-    matter.multiplyByNInv(s, e, u);
-    NInv.col(k) = u;
-    e[k] = 0;
-  }
+  const Matrix NInv = calcNInv(built_->system->getMatter(), s);
   std::vector<Located> at;
   for (const Point& p : muscles_.at(muscle))
     if (active(s, p)) at.push_back(locate(s, p, &NInv));

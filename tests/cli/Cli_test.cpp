@@ -493,3 +493,19 @@ TEST(Cli, InverseDynamicsFromOpenSimSetup) {
   EXPECT_NE(bad.err.find("bad.xml:2"), std::string::npos) << bad.err;
   EXPECT_NE(bad.err.find("<time_range> = x: not a finite number"), std::string::npos) << bad.err;
 }
+
+TEST(Cli, IkWritesOpenSimsMotionAndMarkerErrors) {
+  const std::string setup = "/work/shared/external/opensim/gait10dof18musc/IK/walk_Setup_IK.xml";
+  if (!fs::exists(setup)) GTEST_SKIP() << "no OpenSim fixtures";
+  TempDir dir;
+  const CliResult r = runCli("ik " + setup + " --out " + (dir / "ik"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("151 frames"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("marker error over the trial"), std::string::npos) << r.out;
+  const std::string motion = readText(dir / "ik/subject01_walk_IK.mot");
+  EXPECT_EQ(motion.rfind("Coordinates\nversion=1\nnRows=151\nnColumns=11\ninDegrees=yes\n", 0), 0u)
+      << motion.substr(0, 80);
+  const std::string errors = readText(dir / "ik/_ik_marker_errors.sto");
+  EXPECT_NE(errors.find("time\ttotal_squared_error\tmarker_error_RMS\tmarker_error_max"), std::string::npos);
+  EXPECT_EQ(runCli("ik " + (dir / "missing.xml") + " -q", dir).exitCode, 2);
+}

@@ -46,7 +46,7 @@ TEST(Docs, CliMdHasEveryOptionOfEveryCommand) {
   // The loading options are described once, before the commands.
   const std::string loading = page.substr(0, page.find("\n## "));
   TempDir dir;
-  for (const char* command : {"run", "motion", "info", "validate", "convert", "id", "view", "render", "edit"}) {
+  for (const char* command : {"run", "motion", "info", "validate", "convert", "id", "ik", "view", "render", "edit"}) {
     const CliResult r = runCli(std::string(command) + " --help", dir);
     ASSERT_EQ(r.exitCode, 0) << command << ": " << r.err;
     const std::vector<std::string> options = helpOptions(r.out);

@@ -2,6 +2,7 @@
 // State the model file asks for. Errors name the file and the JSON path of the offending part.
 #pragma once
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -35,6 +36,9 @@ struct BuiltModel {
 BuiltModel buildModel(const ModelSpec& model, const std::string& file = "");
 
 // Writes the initial_state values into `state` (defaults 0; quaternion joints from rx, ry, rz).
+// "joint.coordinate" -> matter q index, for every function_based joint's coordinates.
+std::map<std::string, int> coordinateQIndices(const ModelSpec& model, const BuiltModel& built);
+
 void applyInitialState(const ModelSpec& model, const BuiltModel& built, State& state);
 
 }  // namespace articula::model
