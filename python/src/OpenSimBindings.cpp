@@ -3,9 +3,11 @@
 #include "Bindings.h"
 #include "ModelAccess.h"
 #include "SystemAccess.h"
+#include "articula/model/IkSetup.h"
 #include "articula/model/InverseDynamicsSetup.h"
 #include "articula/model/Markers.h"
 #include "articula/model/MusclePaths.h"
+#include "articula/run/IkTool.h"
 #include "articula/run/InverseDynamicsTool.h"
 
 namespace articula::python {
@@ -57,6 +59,12 @@ py::array_t<double> momentArms(PyModel& p, PyState& s) {
   return a;
 }
 
+py::tuple table(const files::StorageTable& t) {
+  py::array_t<double> values({static_cast<py::ssize_t>(t.rows()), static_cast<py::ssize_t>(t.columns())});
+  std::copy(t.values.begin(), t.values.end(), values.mutable_data());
+  return py::make_tuple(t.labels, values);
+}
+
 py::tuple inverseDynamics(const std::string& setupFile) {
   files::StorageTable t;
   {
@@ -64,9 +72,21 @@ py::tuple inverseDynamics(const std::string& setupFile) {
     run::InverseDynamicsTool tool(model::readInverseDynamicsSetup(setupFile));
     t = tool.run();
   }
-  py::array_t<double> values({static_cast<py::ssize_t>(t.rows()), static_cast<py::ssize_t>(t.columns())});
-  std::copy(t.values.begin(), t.values.end(), values.mutable_data());
-  return py::make_tuple(t.labels, values);
+  return table(t);
+}
+
+py::dict inverseKinematics(const std::string& setupFile) {
+  files::StorageTable motion, errors;
+  {
+    py::gil_scoped_release release;
+    const run::IkTrial trial = run::runInverseKinematics(model::readIkSetup(setupFile));
+    motion = run::ikMotionTable(trial);
+    errors = run::ikMarkerErrorTable(trial);
+  }
+  py::dict d;
+  d["motion"] = table(motion);
+  d["marker_errors"] = table(errors);
+  return d;
 }
 
 }  // namespace
@@ -106,6 +126,10 @@ void bindOpenSim(py::module_& m) {
         "OpenSim's Inverse Dynamics tool from its setup file (as `articula id SETUP.xml`, without writing "
         "files): (labels, values), labels 'time' then '<coordinate>_moment' or '_force', values a frames x "
         "columns array (N m, N). Raises ModelError / Error naming the file, line and value of bad input.");
+  m.def("inverse_kinematics", &inverseKinematics, py::arg("setup"),
+        "OpenSim's Inverse Kinematics tool from its setup file (as `articula ik SETUP.xml`, without writing "
+        "files): a dict of 'motion' (labels, values: time and the coordinates, angles in degrees, as the .mot) "
+        "and 'marker_errors' (labels, values: time, total_squared_error, marker_error_RMS, marker_error_max).");
 }
 
 }  // namespace articula::python

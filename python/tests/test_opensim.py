@@ -1,6 +1,6 @@
 """OpenSim's workflow from Python (docs/opensim.md): an .osim model's markers and muscle paths at a
 State, checked against independent computations (body transforms, central differences), and the
-Inverse Dynamics tool from OpenSim's own setup file, checked against OpenSim's result."""
+Inverse Dynamics and Kinematics tools from OpenSim's own setup files, checked against OpenSim's results."""
 import pathlib
 
 import numpy as np
@@ -69,3 +69,19 @@ def test_inverse_dynamics_from_opensims_setup_file():
 def test_inverse_dynamics_refuses_a_missing_setup(tmp_path):
     with pytest.raises(articula.Error, match="missing.xml"):
         articula.inverse_dynamics(str(tmp_path / "missing.xml"))
+
+
+def test_inverse_kinematics_from_opensims_setup_file():
+    folder = SHARED / "gait10dof18musc"
+    result = articula.inverse_kinematics(str(folder / "IK" / "walk_Setup_IK.xml"))
+    labels, q = result["motion"]
+    ref_labels, ref = articula.read_storage(str(folder / "IK" / "subject01_walk_IK.mot"))
+    assert labels[0] == "time" and set(labels) <= set(ref_labels)
+    assert q.shape[0] == ref.shape[0]
+    for k, name in enumerate(labels[1:], start=1):
+        column = ref[:, ref_labels.index(name)]
+        limit = 1e-3 if name in ("pelvis_tx", "pelvis_ty", "pelvis_tz") else 1.0  # m, degrees
+        assert np.sqrt(np.mean((q[:, k] - column) ** 2)) < limit, name
+    error_labels, errors = result["marker_errors"]
+    assert error_labels == ["time", "total_squared_error", "marker_error_RMS", "marker_error_max"]
+    assert np.all(errors[:, 3] >= errors[:, 2]) and np.all(errors[:, 2] < 0.05)
