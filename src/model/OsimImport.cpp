@@ -1,6 +1,6 @@
 // OpenSim import (include/articula/model/OsimImport.h, docs/opensim.md): the <Model>'s sets in
 // order of dependence. Its parts: OsimContext (shared state, property values), OsimBodies,
-// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints, OsimMarkers, OsimMuscles; the report of what is not
+// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints, OsimMarkers, OsimMuscles, OsimForces; the report of what is not
 // represented is MJCF's (MjcfReport).
 #include "articula/model/OsimImport.h"
 
@@ -10,6 +10,7 @@
 #include "OsimBodies.h"
 #include "OsimConstraints.h"
 #include "OsimContext.h"
+#include "OsimForces.h"
 #include "OsimJoints.h"
 #include "OsimMarkers.h"
 #include "OsimMuscles.h"
@@ -55,6 +56,7 @@ void readSets(Context& c, const XMLElement* model) {
   addCoordinateSettings(c);
   forEachObject(child(model, "ConstraintSet"), [&](const XMLElement* e) { readConstraint(c, e); });
   forEachObject(child(model, "ForceSet"), [&](const XMLElement* e) {
+    if (readForce(c, e)) return;
     const bool path = readMusclePath(c, e);
     c.report.note(std::string("<") + e->Name() + "> (" +
                       (path ? "muscle: its path is read, its dynamics not simulated yet" : "force: not simulated yet") +
