@@ -401,7 +401,7 @@ void checkCoordinate(const JsonNode& node, const ModelSpec& m, ForceSpec& f) {
             "with muscle_tone");
   if (!usesU && jc.quaternion)
     node.at("coordinate").fail("the joint's orientation is a quaternion; limit it with twist_axis and axes instead");
-  for (const char* k : {"rest_deg", "lower_deg", "upper_deg", "target_deg"})
+  for (const char* k : {"rest_deg", "lower_deg", "upper_deg", "target_deg", "transition_deg"})
     if (node.has(k) && !c->angular)
       node.at(k).fail("coordinate \"" + c->name + "\" is not an angle: give it in SI units without _deg");
 }

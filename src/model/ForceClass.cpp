@@ -16,7 +16,8 @@ ForceClass forceClassOf(ForceType type) {
     case T::GlobalDamper:
     case T::PassiveJointDamping: return ForceClass::Damping;
     case T::MobilityLinearStop:
-    case T::RangeOfMotionLimit: return ForceClass::Limit;
+    case T::RangeOfMotionLimit:
+    case T::CoordinateLimitForce: return ForceClass::Limit;
     case T::ConstantForce:
     case T::ConstantTorque:
     case T::MobilityConstantForce:

@@ -107,6 +107,16 @@ const std::vector<ForceTypeInfo>& forceTypes() {
        {{"stiffness", K::Scalar, true, Sign::NonNegative},
         {"damping", K::Scalar, true, Sign::NonNegative},
         {"joints", K::Joints, false}}},
+      {ForceType::CoordinateLimitForce,
+       "coordinate_limit_force",
+       {{"body", K::Body, true},
+        {"coordinate", K::Coordinate, true},
+        {"lower", K::Angle, false, Sign::Any, -inf},
+        {"upper", K::Angle, false, Sign::Any, inf},
+        {"lower_stiffness", K::Scalar, true, Sign::NonNegative},
+        {"upper_stiffness", K::Scalar, true, Sign::NonNegative},
+        {"damping", K::Scalar, false, Sign::NonNegative},
+        {"transition", K::Angle, true}}},
   };
   return types;
 }

@@ -10,6 +10,7 @@
 #include "articula/Counted.h"
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
+#include "articula/forces/CoordinateLimitForce.h"
 #include "articula/forces/GlobalDamper.h"
 #include "articula/forces/Gravity.h"
 #include "articula/forces/JointActuator.h"
@@ -90,6 +91,12 @@ class ForceFactory {
                                                num(f, "scale"), num(f, "limit"), f.name);
       case T::PdServo: return pdServo(f);
       case T::MuscleTone: return muscleTone(f);
+      case T::CoordinateLimitForce: {
+        const CoordinateLimitForce::Parameters p{num(f, "lower"),           num(f, "upper"),
+                                                 num(f, "lower_stiffness"), num(f, "upper_stiffness"),
+                                                 num(f, "damping"),         num(f, "transition")};
+        return std::make_unique<CoordinateLimitForce>(body(f, "body"), whichQ(f), p, f.name);
+      }
     }
     throw std::logic_error("ForceFactory: a force type without a case");
   }

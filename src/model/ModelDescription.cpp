@@ -143,7 +143,7 @@ std::string limitText(const ForceSpec& f) {
   return s;
 }
 
-// The parameters of an actuator (ForceClass::Actuator); "" for other forces.
+// The parameters of an actuator (ForceClass::Actuator) or a coordinate limit force; "" for other forces.
 std::string actuatorText(const ForceSpec& f) {
   std::string s;
   auto n = [&](const char* k) { return f.numbers.at(k).at(0); };
@@ -167,6 +167,11 @@ std::string actuatorText(const ForceSpec& f) {
               joints.empty() ? "all but the roots" : joints.c_str());
       break;
     }
+    case ForceType::CoordinateLimitForce:
+      appendf(s, ": body \"%s\" q %s in [%g, %g], stiffness %g below / %g above, damping %g, transition %g",
+              f.bodies.at("body").c_str(), f.coordinate->c_str(), n("lower"), n("upper"), n("lower_stiffness"),
+              n("upper_stiffness"), n("damping"), n("transition"));
+      break;
     default: break;
   }
   return s;

@@ -1,6 +1,6 @@
 // OpenSim import (include/articula/model/OsimImport.h, docs/opensim.md): the <Model>'s sets in
 // order of dependence. Its parts: OsimContext (shared state, property values), OsimBodies,
-// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints, OsimMarkers, OsimMuscles; the report of what is not
+// OsimFrames (socket paths), OsimJoints, OsimFunctions, OsimConstraints, OsimMarkers, OsimMuscles, OsimForces, OsimContact; the report of what is not
 // represented is MJCF's (MjcfReport).
 #include "articula/model/OsimImport.h"
 
@@ -9,7 +9,9 @@
 
 #include "OsimBodies.h"
 #include "OsimConstraints.h"
+#include "OsimContact.h"
 #include "OsimContext.h"
+#include "OsimForces.h"
 #include "OsimJoints.h"
 #include "OsimMarkers.h"
 #include "OsimMuscles.h"
@@ -55,6 +57,7 @@ void readSets(Context& c, const XMLElement* model) {
   addCoordinateSettings(c);
   forEachObject(child(model, "ConstraintSet"), [&](const XMLElement* e) { readConstraint(c, e); });
   forEachObject(child(model, "ForceSet"), [&](const XMLElement* e) {
+    if (isContactForce(e) || readForce(c, e)) return;
     const bool path = readMusclePath(c, e);
     c.report.note(std::string("<") + e->Name() + "> (" +
                       (path ? "muscle: its path is read, its dynamics not simulated yet" : "force: not simulated yet") +
@@ -62,7 +65,7 @@ void readSets(Context& c, const XMLElement* model) {
                   e);
   });
   forEachObject(child(model, "MarkerSet"), [&](const XMLElement* e) { readMarker(c, model, e); });
-  noteObjects(c, child(model, "ContactGeometrySet"), "contact geometry: not read yet");
+  readContact(c, model);
   noteObjects(c, child(model, "ControllerSet"), "controller");
   noteObjects(c, child(model, "ProbeSet"), "probe");
   noteObjects(c, child(model, "ComponentSet"), "component");

@@ -23,7 +23,8 @@ enum class ForceType {
   TorquePulse,
   JointActuator,
   PdServo,
-  MuscleTone
+  MuscleTone,
+  CoordinateLimitForce
 };
 
 template <>

@@ -51,7 +51,7 @@ TEST(ForceFields, EveryTypeHasOneEntry) {
     EXPECT_EQ(kindNamed<ForceType>(t.name), t.type);
     EXPECT_EQ(nameOf(t.type), t.name);
   }
-  EXPECT_EQ(seen.size(), size_t(ForceType::MuscleTone) + 1);
+  EXPECT_EQ(seen.size(), size_t(ForceType::CoordinateLimitForce) + 1);
   EXPECT_FALSE(kindNamed<ForceType>("spring"));
 }
 

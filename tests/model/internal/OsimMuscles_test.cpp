@@ -45,7 +45,7 @@ TEST(OsimMuscles, ThreeKindsOfPoint) {
               "<socket_y_coordinate>/jointset/pin/q</socket_y_coordinate><y_location><LinearFunction><coefficients>2 1"
               "</coefficients></LinearFunction></y_location><location>7 0 9</location></MovingPathPoint>",
           "<PathWrap name=\"w\"/>") +
-      "<CoordinateActuator name=\"act\"/>");
+      "<ExpressionBasedCoordinateForce name=\"act\"/>");
   ASSERT_EQ(m.muscles.size(), 1u);  // the actuator has no path
   const MuscleSpec& k = m.muscles[0];
   EXPECT_EQ(k.name, "m");
@@ -66,7 +66,7 @@ TEST(OsimMuscles, ThreeKindsOfPoint) {
   ASSERT_EQ(m.warnings.size(), 1u);
   EXPECT_NE(m.warnings[0].find("<PathWrap> (path wrap: not applied"), std::string::npos) << m.warnings[0];
   EXPECT_NE(m.warnings[0].find("<Millard2012EquilibriumMuscle> (muscle: its path is read"), std::string::npos);
-  EXPECT_NE(m.warnings[0].find("<CoordinateActuator> (force: not simulated yet)"), std::string::npos);
+  EXPECT_NE(m.warnings[0].find("<ExpressionBasedCoordinateForce> (force: not simulated yet)"), std::string::npos);
 }
 
 TEST(OsimMuscles, Refusals) {
