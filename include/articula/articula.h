@@ -45,6 +45,7 @@
 // forces
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
+#include "articula/forces/CoordinateLimitForce.h"
 #include "articula/forces/CustomForce.h"
 #include "articula/forces/DiscreteForces.h"
 #include "articula/forces/GeneralForceSubsystem.h"
