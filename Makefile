@@ -16,7 +16,7 @@ CMAKE_FLAGS ?=
 BENCH_ARGS  ?=
 COMPARE_ARGS ?=
 
-.PHONY: all deps deps-web configure build test demo bench bench-compare sanitize clean
+.PHONY: all deps deps-web configure build test demo bench bench-compare bench-opensim sanitize clean
 .PHONY: python install package fuzz-build fuzz fuzz-smoke tsan docs format format-check
 
 all: build
@@ -63,6 +63,11 @@ bench: configure
 bench-compare: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_compare
 	./$(BUILD)/bench/articula_compare --json $(BUILD)/compare.json $(COMPARE_ARGS)
+
+# OpenSim's IK and ID tools on the gait2354 trial: frames per second against the capture rate.
+bench-opensim: configure
+	ninja -C $(BUILD) -j $(JOBS) articula_bench_opensim
+	./$(BUILD)/bench/articula_bench_opensim $(OPENSIM_ARGS)
 
 # Library, headers, command, CMake package and pkg-config file under PREFIX (docs/install.md).
 PREFIX ?= /usr/local
