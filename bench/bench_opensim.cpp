@@ -27,21 +27,23 @@ constexpr double kCaptureRate = 60;  // Hz, the trial's markers (subject01_walk1
 
 void report(const char* tool, int frames, double total, double framesOnly, double goal) {
   const double rate = frames / framesOnly;
-  std::printf("%-3s %3d frames  total %8.2f ms (%9.0f frames/s)  frames only %8.3f ms (%9.0f frames/s = %7.0fx "
-              "capture rate; goal %.0fx)\n",
-              tool, frames, 1e3 * total, frames / total, 1e3 * framesOnly, rate, rate / kCaptureRate, goal);
+  std::printf(
+      "%-3s %3d frames  total %8.2f ms (%9.0f frames/s)  frames only %8.3f ms (%9.0f frames/s = %7.0fx "
+      "capture rate; goal %.0fx)\n",
+      tool, frames, 1e3 * total, frames / total, 1e3 * framesOnly, rate, rate / kCaptureRate, goal);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string folder = argc > 1 ? argv[1] : "/work/shared/external/opensim/gait2354";
+  const std::string folder = argc > 1 ? argv[1] : ARTICULA_SOURCE_DIR "/tests/data/external/opensim/gait2354";
   const int repetitions = argc > 2 ? std::max(1, std::atoi(argv[2])) : 20;
   try {
     double ikTotal = 1e30, ikFrames = 1e30, idTotal = 1e30, idFrames = 1e30;
     int ikCount = 0, idCount = 0;
     const model::IkSetup ik = model::readIkSetup(folder + "/subject01_Setup_IK.xml");
-    const model::InverseDynamicsSetup id = model::readInverseDynamicsSetup(folder + "/subject01_Setup_InverseDynamics.xml");
+    const model::InverseDynamicsSetup id = model::readInverseDynamicsSetup(folder +
+                                                                           "/subject01_Setup_InverseDynamics.xml");
     for (int r = 0; r < repetitions; ++r) {
       auto t0 = Clock::now();
       const run::IkTrial trial = run::runInverseKinematics(ik);

@@ -3,7 +3,7 @@
 //   opensim_motion [model.osim] [motion.mot] [out_folder]
 //
 // Defaults: gait2354's subject01_simbody_adjusted.osim and subject01_walk1_ik.mot from the OpenSim
-// fixtures (/work/shared/external/opensim; the program says so and exits 0 where they are absent).
+// fixtures (tests/data/external/opensim; the program says so and exits 0 where they are absent).
 // run::playMotionFile imports the .osim (OpenSim's coordinates are the model's), poses it by each
 // row of the motion and writes a run folder: trajectory.json (`articula view` makes its viewer.html:
 // bodies as joint-to-joint capsules, markers as dots), trajectory.csv, and the body
@@ -26,7 +26,7 @@
 using namespace articula;
 
 int main(int argc, char** argv) {
-  const std::string fixtures = "/work/shared/external/opensim/gait2354/";
+  const std::string fixtures = ARTICULA_SOURCE_DIR "/tests/data/external/opensim/gait2354/";
   const std::string modelFile = argc > 1 ? argv[1] : fixtures + "subject01_simbody_adjusted.osim";
   const std::string motionFile = argc > 2 ? argv[2] : fixtures + "subject01_walk1_ik.mot";
   const std::string out = argc > 3 ? argv[3] : (std::filesystem::temp_directory_path() / "opensim_motion").string();

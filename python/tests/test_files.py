@@ -9,7 +9,7 @@ import articula
 from conftest import SOURCE
 
 FIXTURES = SOURCE / "tests" / "data" / "opensim_files"
-SHARED = pathlib.Path("/work/shared/external/opensim")
+SHARED = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "external" / "opensim"
 
 
 def test_read_storage_gives_labels_and_rows():

@@ -8,7 +8,7 @@ import pytest
 
 import articula
 
-SHARED = pathlib.Path("/work/shared/external/opensim")
+SHARED = pathlib.Path(__file__).resolve().parents[2] / "tests" / "data" / "external" / "opensim"
 GAIT = SHARED / "gait2354"
 pytestmark = pytest.mark.skipif(not SHARED.exists(), reason=f"{SHARED} absent")
 

@@ -475,7 +475,7 @@ TEST(Cli, EditApplyWritesTheEditorsSaveBackInTheFilesForm) {
 
 // `articula id`: OpenSim's setup file in, OpenSim's storage layout out; a bad setup is exit code 2.
 TEST(Cli, InverseDynamicsFromOpenSimSetup) {
-  const std::string setup = "/work/shared/external/opensim/gait2354/subject01_Setup_InverseDynamics.xml";
+  const std::string setup = ARTICULA_FIXTURES "/opensim/gait2354/subject01_Setup_InverseDynamics.xml";
   if (!fs::exists(setup)) GTEST_SKIP() << setup << " absent";
   TempDir dir;
   const CliResult r = runCli("id " + setup + " --out " + (dir / "id"), dir);
@@ -495,7 +495,7 @@ TEST(Cli, InverseDynamicsFromOpenSimSetup) {
 }
 
 TEST(Cli, IkWritesOpenSimsMotionAndMarkerErrors) {
-  const std::string setup = "/work/shared/external/opensim/gait10dof18musc/IK/walk_Setup_IK.xml";
+  const std::string setup = ARTICULA_FIXTURES "/opensim/gait10dof18musc/IK/walk_Setup_IK.xml";
   if (!fs::exists(setup)) GTEST_SKIP() << "no OpenSim fixtures";
   TempDir dir;
   const CliResult r = runCli("ik " + setup + " --out " + (dir / "ik"), dir);

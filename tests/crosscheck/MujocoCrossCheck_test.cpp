@@ -40,7 +40,7 @@ struct CrossCheckCase {
   const char* why = "";       // why a tolerance is looser than 1e-10
 };
 
-const std::string kUrdf = "/work/shared/external/urdf/";
+const std::string kUrdf = ARTICULA_FIXTURES "/urdf/";
 const std::string kSamples = "/usr/share/mujoco/model/";
 const std::string kMjcfData = std::string(testpaths::kTestDir) + "/data/mjcf/";
 

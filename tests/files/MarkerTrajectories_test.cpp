@@ -18,7 +18,7 @@ using articula::testing::errorOf;
 
 namespace {
 
-const std::string kShared = "/work/shared/external/opensim/";
+const std::string kShared = ARTICULA_FIXTURES "/opensim/";
 
 // A small file: 2 markers over 3 frames, the second marker not seen in frame 2 (empty cells) and
 // frame 3 (the row ends early).

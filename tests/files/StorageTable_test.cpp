@@ -21,7 +21,7 @@ using articula::testing::errorOf;
 
 namespace {
 
-const std::string kShared = "/work/shared/external/opensim/";
+const std::string kShared = ARTICULA_FIXTURES "/opensim/";
 
 std::string fixture(const std::string& name) {
   return std::string(testpaths::kTestDir) + "/data/opensim_files/" + name;

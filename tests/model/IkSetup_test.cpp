@@ -17,7 +17,7 @@ using namespace articula::model;
 
 namespace {
 
-const std::string kFixtures = "/work/shared/external/opensim/";
+const std::string kFixtures = ARTICULA_FIXTURES "/opensim/";
 
 std::string errorOf(const std::string& text) {
   try {

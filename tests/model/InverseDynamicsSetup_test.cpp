@@ -12,7 +12,7 @@
 namespace articula::model {
 namespace {
 
-const std::string kDir = "/work/shared/external/opensim/gait2354";
+const std::string kDir = ARTICULA_FIXTURES "/opensim/gait2354";
 
 TEST(InverseDynamicsSetup, ReadsGait2354Setup) {
   if (!std::filesystem::exists(kDir)) GTEST_SKIP() << kDir << " absent";

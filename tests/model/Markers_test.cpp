@@ -21,7 +21,7 @@ using namespace articula::iotest;
 
 namespace {
 
-const char* const kGait2354 = "/work/shared/external/opensim/gait2354/subject01_simbody_adjusted.osim";
+const char* const kGait2354 = ARTICULA_FIXTURES "/opensim/gait2354/subject01_simbody_adjusted.osim";
 
 std::string readErrorOf(const nlohmann::json& j) {
   try {

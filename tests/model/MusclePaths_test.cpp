@@ -24,7 +24,7 @@ using namespace articula::iotest;
 
 namespace {
 
-const char* const kFixtures = "/work/shared/external/opensim/";
+const char* const kFixtures = ARTICULA_FIXTURES "/opensim/";
 
 // Body "arm" on a pin about ground's z through the origin (coordinate "q"); `path` inside the muscle.
 std::string pinModel(const std::string& path) {

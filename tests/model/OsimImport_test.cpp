@@ -1,6 +1,6 @@
 // OpenSim import (docs/opensim.md): a pendulum on a PinJoint with offset frames and a CustomJoint
 // knee with a scaled SimmSpline translation, posed and compared with poses worked by hand; the
-// fixture models of /work/shared/external/opensim counted from their XML (bodies, coordinates,
+// fixture models of tests/data/external/opensim counted from their XML (bodies, coordinates,
 // mass); malformed files refused with the file, line and element named.
 #include "articula/model/OsimImport.h"
 
@@ -26,7 +26,7 @@ using namespace articula::iotest;
 
 namespace {
 
-const char* const kFixtures = "/work/shared/external/opensim";
+const char* const kFixtures = ARTICULA_FIXTURES "/opensim";
 constexpr Real kPi = 3.14159265358979323846;
 
 // A model built, its coordinates set by OpenSim name, and body poses in ground.

@@ -1,5 +1,5 @@
 // URDF import (docs/urdf.md): each joint type, the inertial frame's rotation, a two-link arm against
-// the same arm in the Articula format, the fixtures of /work/shared/external/urdf counted from
+// the same arm in the Articula format, the fixtures of tests/data/external/urdf counted from
 // their XML, and malformed files refused with the line and element named.
 #include "articula/model/UrdfImport.h"
 
@@ -23,7 +23,7 @@ using namespace articula::iotest;
 
 namespace {
 
-const char* const kFixtures = "/work/shared/external/urdf";
+const char* const kFixtures = ARTICULA_FIXTURES "/urdf";
 
 // A robot of one fixed root "base" (mass 1) and `body` after it.
 std::string robot(const std::string& body) {

@@ -18,7 +18,7 @@ using articula::run::displayGeometry;
 
 namespace {
 
-const std::string kGait2354 = "/work/shared/external/opensim/gait2354/subject01_simbody_adjusted.osim";
+const std::string kGait2354 = ARTICULA_FIXTURES "/opensim/gait2354/subject01_simbody_adjusted.osim";
 
 // A capsule's two end points (its axis is z; the caps reach one radius beyond them).
 std::pair<Vec3, Vec3> ends(const model::GeometrySpec& g) {

@@ -158,7 +158,7 @@ TEST(EnergyBalance, ALooseExplicitRunOfTheCarWarns) {
 // coordinate set moving at ±1 rad/s or m/s, so the limbs flail as the body falls and tumbles:
 // kinetic plus potential energy at the end equals that at the start to the integrator's accuracy.
 TEST(EnergyBalance, OpenSimFixturesDropWithTheBalanceClosed) {
-  const std::string fixtures = "/work/shared/external/opensim/";
+  const std::string fixtures = ARTICULA_FIXTURES "/opensim/";
   if (!fs::exists(fixtures)) GTEST_SKIP() << fixtures << " absent";
   for (const char* name : {"gait2354/subject01_simbody.osim", "gait10dof18musc/subject01.osim",
                            "models/gait2392_millard2012muscle.osim", "models/leg6dof9musc.osim", "models/arm26.osim"}) {

@@ -15,7 +15,7 @@ using namespace articula::run;
 
 namespace {
 
-const std::string kFixtures = "/work/shared/external/opensim/";
+const std::string kFixtures = ARTICULA_FIXTURES "/opensim/";
 
 // RMS difference per coordinate of `trial` against OpenSim's motion `reference` (degrees), row by
 // row at equal times; prints each figure.

@@ -13,7 +13,7 @@
 namespace articula::run {
 namespace {
 
-const std::string kFixtures = "/work/shared/external/opensim";
+const std::string kFixtures = ARTICULA_FIXTURES "/opensim";
 
 // gait2354: the same frames at the same times (OpenSim's padded, resampled time column) and the
 // generalized forces against OpenSim's inverse_dynamics.sto, per coordinate RMS difference over

@@ -17,7 +17,7 @@ using namespace articula::run;
 
 namespace {
 
-const std::string kModel = "/work/shared/external/opensim/gait2354/subject01_simbody.osim";
+const std::string kModel = ARTICULA_FIXTURES "/opensim/gait2354/subject01_simbody.osim";
 
 struct Fixture {
   model::ModelSpec spec;

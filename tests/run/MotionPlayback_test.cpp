@@ -19,7 +19,7 @@ using namespace articula::iotest;
 
 namespace {
 
-const std::string kGait2354 = "/work/shared/external/opensim/gait2354/";
+const std::string kGait2354 = ARTICULA_FIXTURES "/opensim/gait2354/";
 constexpr Real kPi = 3.14159265358979323846;
 
 Vec3 columns3(const files::StorageTable& t, size_t row, const std::string& prefix, const char* const (&axes)[3]) {
