@@ -14,13 +14,32 @@ void Report::unknownAttributes(const XMLElement* el, const std::set<std::string>
     if (!known.count(a->Name())) note(std::string(el->Name()) + " " + a->Name(), el);
 }
 
+namespace {
+
+// Occurrences of one kind named in full; the rest by their line alone, so that a model with
+// hundreds of meshes or muscles gives a warning one can read and still locate every occurrence.
+constexpr size_t kNamedInFull = 3;
+
+// "12" of a path ending in " (line 12)", else the whole path.
+std::string lineOf(const std::string& path) {
+  const size_t at = path.rfind(" (line ");
+  if (at == std::string::npos || path.back() != ')') return path;
+  return path.substr(at + 7, path.size() - at - 8);
+}
+
+}  // namespace
+
 std::optional<std::string> Report::warning() const {
   if (items_.empty()) return std::nullopt;
   std::string w = "read but not represented in the Articula model:";
   for (const auto& [what, paths] : items_) {
     w += "\n  " + what + ":";
-    for (const std::string& p : paths) w += " " + p + ";";
+    if (paths.size() > kNamedInFull) w += " " + std::to_string(paths.size()) + " —";
+    for (size_t i = 0; i < paths.size() && i < kNamedInFull; ++i) w += " " + paths[i] + ";";
     w.pop_back();
+    if (paths.size() <= kNamedInFull) continue;
+    w += "; and at lines";
+    for (size_t i = kNamedInFull; i < paths.size(); ++i) w += " " + lineOf(paths[i]) + (i + 1 < paths.size() ? "," : "");
   }
   return w;
 }
