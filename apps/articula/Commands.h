@@ -31,7 +31,8 @@ struct MotionOptions {
   model::LoadOptions load;
 };
 int motionCommand(const MotionOptions& options);  // MotionCommand.cpp
-int infoCommand(const std::string& model, const model::LoadOptions& load);
+// muscles: also model::muscleTable at the initial pose.
+int infoCommand(const std::string& model, const model::LoadOptions& load, bool muscles);
 int validateCommand(const std::string& model, bool quiet, const model::LoadOptions& load);
 int viewCommand(const std::string& runDir, bool quiet);
 int editCommand(const std::string& model, const std::string& out, bool quiet, const model::LoadOptions& load);

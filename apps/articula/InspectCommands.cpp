@@ -6,6 +6,8 @@
 #include "articula/Counted.h"
 #include "articula/model/ModelConversion.h"
 #include "articula/model/ModelDescription.h"
+#include "articula/model/ModelFile.h"
+#include "articula/model/MuscleTable.h"
 
 namespace articula::app {
 
@@ -18,9 +20,19 @@ void printWarnings(const std::string& file, const model::ModelCheck& c) {
 
 }  // namespace
 
-int infoCommand(const std::string& file, const model::LoadOptions& load) {
+int infoCommand(const std::string& file, const model::LoadOptions& load, bool muscles) {
   try {
-    std::fputs(model::describeModelFile(file, load).c_str(), stdout);
+    if (!muscles) {
+      std::fputs(model::describeModelFile(file, load).c_str(), stdout);
+      return kSuccess;
+    }
+    const model::ModelSpec spec = model::loadModelFile(file, load);
+    const model::BuiltModel built = model::buildModel(spec, file);
+    std::fputs(model::describeModel(spec, built, file).c_str(), stdout);
+    State s = built.initialState;
+    built.system->realize(s, Stage::Position);
+    const std::string table = model::muscleTable(spec, built, s);
+    std::fputs(table.empty() ? "No muscle paths.\n" : table.c_str(), stdout);
   } catch (...) {
     return reportFailure();
   }

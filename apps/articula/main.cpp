@@ -89,6 +89,9 @@ int main(int argc, char** argv) {
   model::LoadOptions load;  // the other commands' loading options
   CLI::App* infoCmd = app.add_subcommand("info", "print a model's tree, degrees of freedom, masses and warnings");
   infoCmd->add_option("model", model, "model file")->required();
+  bool muscles = false;
+  infoCmd->add_flag("--muscles", muscles,
+                    "also each muscle path's length and moment arms at the initial pose (.osim models)");
   addLoadOptions(infoCmd, load);
 
   CLI::App* validateCmd = app.add_subcommand("validate", "check a model file (schema and physical sanity)");
@@ -179,7 +182,7 @@ int main(int argc, char** argv) {
     return renderCommand(model, size, render, quiet);
   }
   if (*idCmd) return inverseDynamicsCommand(model, output, quiet);
-  if (*infoCmd) return infoCommand(model, load);
+  if (*infoCmd) return infoCommand(model, load, muscles);
   if (*validateCmd) return validateCommand(model, quiet, load);
   return convertCommand(model, output, quiet, load,
                         canonical ? model::OutputForm::Canonical : model::OutputForm::KeepInput);

@@ -39,7 +39,8 @@ std::optional<std::string> Report::warning() const {
     w.pop_back();
     if (paths.size() <= kNamedInFull) continue;
     w += "; and at lines";
-    for (size_t i = kNamedInFull; i < paths.size(); ++i) w += " " + lineOf(paths[i]) + (i + 1 < paths.size() ? "," : "");
+    for (size_t i = kNamedInFull; i < paths.size(); ++i)
+      w += " " + lineOf(paths[i]) + (i + 1 < paths.size() ? "," : "");
   }
   return w;
 }

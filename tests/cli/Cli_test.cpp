@@ -509,3 +509,18 @@ TEST(Cli, IkWritesOpenSimsMotionAndMarkerErrors) {
   EXPECT_NE(errors.find("time\ttotal_squared_error\tmarker_error_RMS\tmarker_error_max"), std::string::npos);
   EXPECT_EQ(runCli("ik " + (dir / "missing.xml") + " -q", dir).exitCode, 2);
 }
+
+TEST(Cli, InfoMusclesPrintsEachPathsLengthAndMomentArms) {
+  TempDir dir;
+  const CliResult r = runCli("info --muscles " + std::string(ARTICULA_FIXTURES "/opensim/models/arm26.osim"), dir);
+  ASSERT_EQ(r.exitCode, 0) << r.err;
+  EXPECT_NE(r.out.find("Muscles at this pose"), std::string::npos) << r.out;
+  // arm26's six muscles each cross the elbow; the biceps flex it (shortening as it flexes).
+  for (const char* m : {"TRIlong", "TRIlat", "TRImed", "BIClong", "BICshort", "BRA"})
+    EXPECT_NE(r.out.find(std::string("\n  ") + m + " "), std::string::npos) << m << "\n" << r.out;
+  const size_t bic = r.out.find("\n  BICshort ");
+  const std::string line = r.out.substr(bic, r.out.find('\n', bic + 1) - bic);
+  EXPECT_NE(line.find("r_elbow.r_elbow_flex +0.0"), std::string::npos) << line;
+  const CliResult plain = runCli("info " + std::string(ARTICULA_FIXTURES "/opensim/models/arm26.osim"), dir);
+  EXPECT_EQ(plain.out.find("Muscles at this pose"), std::string::npos);
+}

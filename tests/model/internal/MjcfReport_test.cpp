@@ -43,7 +43,8 @@ TEST(MjcfReport, OccurrencesOfOneKindShareALine) {
 TEST(MjcfReport, BeyondThreeOccurrencesTheRestAreGivenByTheirLines) {
   Parsed p("<mujoco>\n<camera/>\n<camera/>\n<camera/>\n<camera/>\n<camera/>\n</mujoco>");
   for (const tinyxml2::XMLElement* e = p.root->FirstChildElement(); e; e = e->NextSiblingElement()) p.c.report.skip(e);
-  EXPECT_EQ(*p.c.report.warning(),
-            "read but not represented in the Articula model:\n"
-            "  <camera>: 5 — mujoco/camera (line 2); mujoco/camera (line 3); mujoco/camera (line 4); and at lines 5, 6");
+  EXPECT_EQ(
+      *p.c.report.warning(),
+      "read but not represented in the Articula model:\n"
+      "  <camera>: 5 — mujoco/camera (line 2); mujoco/camera (line 3); mujoco/camera (line 4); and at lines 5, 6");
 }
