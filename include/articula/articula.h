@@ -159,6 +159,7 @@
 #include "articula/model/ModelSpec.h"
 #include "articula/model/ModelValidation.h"
 #include "articula/model/MusclePaths.h"
+#include "articula/model/MuscleTable.h"
 #include "articula/model/OpenMbdImport.h"
 #include "articula/model/OsimImport.h"
 #include "articula/model/OutputKind.h"
