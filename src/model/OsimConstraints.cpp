@@ -79,8 +79,9 @@ void point(Context& c, const XMLElement* el, ConstraintSpec& s) {
 // line_direction_vec, both fixed in the line body (the direction is normalized).
 void pointOnLine(Context& c, const XMLElement* el, ConstraintSpec& s) {
   const PlacedFrame a = socketFrame(c, el, el, "socket_line_body"), b = socketFrame(c, el, el, "socket_follower_body");
-  const Vec3 direction = a.X_BF.R() * vec3(c, el, "line_direction_vec", Vec3::UnitX());
-  if (!(direction.norm() > 1e-12)) failAt(c, el, "line_direction_vec", "the direction must not be zero");
+  const Vec3 direction = a.X_BF.R() * vec3(c, el, "line_direction_vec", Vec3::Zero());
+  if (!(direction.norm() > 1e-12))  // OpenSim's default is 0 0 0
+    failAt(c, el, "line_direction_vec", "the direction must be given and not zero");
   const Vec3 point = a.X_BF * vec3(c, el, "point_on_line", Vec3::Zero());
   const Vec3 station = b.X_BF * vec3(c, el, "point_on_follower", Vec3::Zero());
   s.type = ConstraintType::PointOnLine;
