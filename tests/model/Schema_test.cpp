@@ -32,7 +32,7 @@ TEST(Schema, AcceptsShippedAndWrittenModels) {
   for (const char* folder : {"models", "models/scenarios"})
     for (const auto& e : std::filesystem::directory_iterator(sourcePath(folder)))
       if (e.path().extension() == ".json") files.append(" ").append(e.path().string());
-  const std::string gait = "/work/shared/external/opensim/gait2354/subject01_simbody_adjusted.osim";
+  const std::string gait = ARTICULA_FIXTURES "/opensim/gait2354/subject01_simbody_adjusted.osim";
   if (std::filesystem::exists(gait)) {  // muscle paths: fixed, conditional and moving points
     saveModelFile(loadModelFile(gait), dir / "gait.json");
     files.append(" ").append(dir / "gait.json");
