@@ -12,6 +12,7 @@
 #include "FunctionFields.h"
 #include "GeometryFields.h"
 #include "JsonNode.h"
+#include "MuscleFields.h"
 #include "ReadHelpers.h"
 #include "ScenarioModels.h"
 #include "articula/contact/MeshIO.h"
@@ -633,7 +634,7 @@ void readMarkers(const JsonNode& list, ModelSpec& m) {
 ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& file, const LoadOptions& options) {
   const JsonNode root(document, file);
   root.allowOnly({"format", "version", "name", "description", "metadata", "gravity", "contact_materials", "contact",
-                  "models", "bodies", "forces", "constraints", "markers", "initial_state", "scenario"});
+                  "models", "bodies", "forces", "constraints", "markers", "muscles", "initial_state", "scenario"});
   const JsonNode format = root.at("format");
   if (format.string() != "articula-model") format.fail("expected \"articula-model\"");
   const JsonNode version = root.at("version");
@@ -674,6 +675,7 @@ ModelSpec readArticulaModel(const nlohmann::json& document, const std::string& f
   if (auto f = root.get("forces"))
     for (size_t i = 0; i < f->size(); ++i) m.forces.push_back(readForce((*f)[i], m, i));
   if (auto k = root.get("markers")) readMarkers(*k, m);
+  if (auto k = root.get("muscles")) readMuscles(*k, m);
   if (auto s = root.get("initial_state")) {  // the file's own values override the included models'
     const InitialStateSpec fromModels = m.initialState;
     m.initialState = {};

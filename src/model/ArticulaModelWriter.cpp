@@ -8,6 +8,7 @@
 #include "ForceFields.h"
 #include "FunctionFields.h"
 #include "JsonText.h"
+#include "MuscleFields.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelFile.h"
 
@@ -246,6 +247,7 @@ json writeArticulaModel(const ModelSpec& m) {
     for (const MarkerSpec& k : m.markers)
       j["markers"].push_back({{"name", k.name}, {"body", k.body}, {"location", vec(k.location)}});
   }
+  if (!m.muscles.empty()) j["muscles"] = writeMuscles(m.muscles);
   j["initial_state"] = initialState(m);
   const ScenarioSpec& s = m.scenario;
   std::vector<std::string> outputs;

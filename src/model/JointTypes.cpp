@@ -30,6 +30,9 @@ FunctionPtr makeFunction(const FunctionSpec& f) {
     case FunctionType::SmoothStep: need(4); return functions::smoothStep(c[0], c[1], c[2], c[3]);
     case FunctionType::Spline: return functions::naturalCubicSpline(f.x, f.y);
     case FunctionType::FmmSpline: return functions::fmmCubicSpline(f.x, f.y);
+    case FunctionType::PiecewiseLinear: return functions::piecewiseLinear(f.x, f.y);
+    case FunctionType::PiecewiseConstant: return functions::piecewiseConstant(f.x, f.y);
+    case FunctionType::SineProduct: need(5); return functions::sineProduct(c[0], c[1], c[2], c[3], c[4]);
   }
   throw std::logic_error("makeFunction: a function type without a case");
 }

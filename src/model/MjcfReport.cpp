@@ -33,14 +33,17 @@ std::optional<std::string> Report::warning() const {
   if (items_.empty()) return std::nullopt;
   std::string w = "read but not represented in the Articula model:";
   for (const auto& [what, paths] : items_) {
-    w += "\n  " + what + ":";
-    if (paths.size() > kNamedInFull) w += " " + std::to_string(paths.size()) + " —";
-    for (size_t i = 0; i < paths.size() && i < kNamedInFull; ++i) w += " " + paths[i] + ";";
+    w.append("\n  ").append(what).append(":");  // appends: GCC 12's -Wrestrict misfires on + chains here
+    if (paths.size() > kNamedInFull) w.append(" ").append(std::to_string(paths.size())).append(" —");
+    for (size_t i = 0; i < paths.size() && i < kNamedInFull; ++i) w.append(" ").append(paths[i]).append(";");
     w.pop_back();
     if (paths.size() <= kNamedInFull) continue;
     w += "; and at lines";
-    for (size_t i = kNamedInFull; i < paths.size(); ++i)
-      w += " " + lineOf(paths[i]) + (i + 1 < paths.size() ? "," : "");
+    for (size_t i = kNamedInFull; i < paths.size(); ++i) {  // piecewise: GCC 12's -Wrestrict misfires on a + chain
+      w += ' ';
+      w += lineOf(paths[i]);
+      if (i + 1 < paths.size()) w += ',';
+    }
   }
   return w;
 }

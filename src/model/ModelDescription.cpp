@@ -127,7 +127,7 @@ void appendMuscles(std::string& out, const ModelSpec& m) {
 
 std::string functionText(const FunctionSpec& f) {
   std::string s = nameOf(f.type) + "(t)";
-  if (f.type == FunctionType::Spline || f.type == FunctionType::FmmSpline) {
+  if (hasKnots(f.type)) {
     appendf(s, " through %zu knots, t %g..%g s", f.x.size(), f.x.front(), f.x.back());
     return s;
   }

@@ -4,19 +4,65 @@
 // active points, e_i the unit vector from p_i to p_{i+1}.
 #include "articula/model/MusclePaths.h"
 
+#include <Eigen/QR>
 #include <map>
 
+#include <cmath>
+
+#include "articula/constraints/ConstraintSet.h"
 #include "articula/matter/MatterSubsystem.h"
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelError.h"
 #include "articula/model/StationJacobian.h"
 
 namespace articula::model {
+namespace {
+
+// "joint.coordinate" -> matter u index, for every function_based joint (q̇ = u).
+std::map<std::string, int> coordinateUIndices(const ModelSpec& model, const BuiltModel& built) {
+  std::map<std::string, int> u;
+  const MatterSubsystem& matter = built.system->getMatter();
+  for (size_t b = 0; b < model.bodies.size(); ++b) {
+    const JointSpec& j = model.bodies[b].joint;
+    const int start = matter.getInfo(built.mobodOfBody[b]).uStart;
+    for (size_t k = 0; k < j.functions.coordinates.size(); ++k)
+      u[j.name + "." + j.functions.coordinates[k]] = start + static_cast<int>(k);
+  }
+  return u;
+}
+
+// The speeds u with u_c = 1 that satisfy G u = 0 (rows on u_c alone left out), the others of least norm.
+Vector coupledSpeeds(const Matrix& G, int c) {
+  const int nu = static_cast<int>(G.cols());
+  std::vector<int> rows;
+  for (int i = 0; i < G.rows(); ++i) {
+    const Real own = std::abs(G(i, c)), all = G.row(i).cwiseAbs().sum();
+    if (all > 0 && all > own * (1 + 1e-12)) rows.push_back(i);
+  }
+  Vector u = Vector::Zero(nu);
+  u[c] = 1;
+  if (rows.empty()) return u;
+  Matrix A(static_cast<int>(rows.size()), nu - 1);
+  Vector b(static_cast<int>(rows.size()));
+  for (int r = 0; r < static_cast<int>(rows.size()); ++r) {
+    for (int j = 0, col = 0; j < nu; ++j)
+      if (j != c) A(r, col++) = G(rows[static_cast<size_t>(r)], j);
+    b[r] = -G(rows[static_cast<size_t>(r)], c);
+  }
+  const Vector x = A.completeOrthogonalDecomposition().solve(b);
+  for (int j = 0, col = 0; j < nu; ++j)
+    if (j != c) u[j] = x[col++];
+  return u;
+}
+
+}  // namespace
+
 MusclePaths::MusclePaths(const ModelSpec& model, const BuiltModel& built) : built_(&built) {
-  const std::map<std::string, int> q = coordinateQIndices(model, built);
+  const std::map<std::string, int> q = coordinateQIndices(model, built), u = coordinateUIndices(model, built);
   for (const auto& [name, index] : q) {
     coordinateNames_.push_back(name);
     coordinateQ_.push_back(index);
+    coordinateU_.push_back(u.at(name));
   }
   for (const MuscleSpec& m : model.muscles) {
     std::vector<Point> points;
@@ -105,6 +151,24 @@ std::vector<Real> MusclePaths::momentArms(const State& s, int muscle) const {
   const std::vector<Real> g = gradient(s, muscle);
   std::vector<Real> r;
   for (const int q : coordinateQ_) r.push_back(-g[q]);
+  return r;
+}
+
+std::vector<Real> MusclePaths::coupledMomentArms(const State& s, int muscle) const {
+  const MatterSubsystem& matter = built_->system->getMatter();
+  const ConstraintSet* constraints = ConstraintSet::find(matter);
+  if (!constraints || constraints->getNumConstraints() == 0) return momentArms(s, muscle);
+  Matrix G;
+  constraints->calcG(s, G);
+  const std::vector<Real> g = gradient(s, muscle);
+  std::vector<Real> r;
+  Vector qdot(matter.getNQ());
+  for (const int c : coordinateU_) {
+    matter.multiplyByN(s, coupledSpeeds(G, c), qdot);
+    Real dL = 0;
+    for (int k = 0; k < matter.getNQ(); ++k) dL += g[static_cast<size_t>(k)] * qdot[k];
+    r.push_back(-dL);
+  }
   return r;
 }
 

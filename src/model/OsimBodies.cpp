@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <functional>
+#include <set>
 
 namespace articula::model::osim {
 namespace {
@@ -19,6 +20,14 @@ void noteAttachments(Context& c, const XMLElement* el) {
   if (const XMLElement* comps = child(el, "components"))
     for (const XMLElement* e = comps->FirstChildElement(); e; e = e->NextSiblingElement())
       c.report.note(std::string("<") + e->Name() + "> (component of a body)", e);
+  if (const XMLElement* v = child(el, "VisibleObject")) c.report.note("<VisibleObject> (display geometry)", v);
+  if (!c.opensim3()) return;
+  static const std::set<std::string> read{
+      "mass",          "mass_center",       "inertia",    "inertia_xx",   "inertia_yy", "inertia_zz",
+      "inertia_xy",    "inertia_xz",        "inertia_yz", "Joint",        "joint",      "VisibleObject",
+      "WrapObjectSet", "attached_geometry", "components", "FrameGeometry"};
+  for (const XMLElement* e = el->FirstChildElement(); e; e = e->NextSiblingElement())
+    if (!read.count(e->Name())) c.report.note(std::string("<") + e->Name() + "> (OpenSim 3 body property)", e);
 }
 
 // Principal moments that break the triangle inequality (a moment above the sum of the other two;
@@ -49,12 +58,17 @@ void repairInertia(Context& c, BodySpec& b) {
 void readBody(Context& c, const XMLElement* el) {
   BodySpec b;
   b.name = nameOf(c, el);
+  if (c.opensim3() && b.name == "ground") return readGround(c, el);  // OpenSim 3: the ground is a Body
   if (b.name == "ground") c.xml.fail(el, describe(el), b.name, "the name \"ground\" is the Ground's");
   if (c.bodies.count(b.name)) c.xml.fail(el, describe(el), b.name, "a second body of this name");
   b.mass = scalar(c, el, "mass", 0);
   if (!(b.mass >= 0)) failAt(c, el, "mass", "must not be negative");
   b.massCenter = vec3(c, el, "mass_center", Vec3::Zero());
-  const std::vector<Real> I = numbers(c, el, "inertia", 6, 6, {0, 0, 0, 0, 0, 0});
+  std::vector<Real> I = numbers(c, el, "inertia", 6, 6, {0, 0, 0, 0, 0, 0});
+  if (c.opensim3() && !child(el, "inertia")) {  // OpenSim 3: inertia_xx ... inertia_yz
+    const char* names[6] = {"inertia_xx", "inertia_yy", "inertia_zz", "inertia_xy", "inertia_xz", "inertia_yz"};
+    for (int k = 0; k < 6; ++k) I[static_cast<size_t>(k)] = scalar(c, el, names[k], 0);
+  }
   b.inertia << I[0], I[3], I[4], I[3], I[1], I[5], I[4], I[5], I[2];
   b.source = "line " + std::to_string(el->GetLineNum());
   repairInertia(c, b);

@@ -50,7 +50,13 @@ void coupler(Context& c, const XMLElement* el, ConstraintSpec& s) {
 }
 
 void weld(Context& c, const XMLElement* el, ConstraintSpec& s) {
-  const PlacedFrame a = socketFrame(c, el, el, "socket_frame1"), b = socketFrame(c, el, el, "socket_frame2");
+  PlacedFrame a = socketFrame(c, el, el, "socket_frame1"), b = socketFrame(c, el, el, "socket_frame2");
+  if (c.opensim3()) {  // OpenSim 3: the frames on body_1 and body_2 by location and orientation
+    a.X_BF = Transform(Rotation::bodyFixedXYZ(vec3(c, el, "orientation_body_1", Vec3::Zero())),
+                       vec3(c, el, "location_body_1", Vec3::Zero()));
+    b.X_BF = Transform(Rotation::bodyFixedXYZ(vec3(c, el, "orientation_body_2", Vec3::Zero())),
+                       vec3(c, el, "location_body_2", Vec3::Zero()));
+  }
   s.type = ConstraintType::Weld;
   s.bodies = {{"body1", a.body}, {"body2", b.body}};
   numbersOf(s, "frame1", a.X_BF);
@@ -66,6 +72,24 @@ void point(Context& c, const XMLElement* el, ConstraintSpec& s) {
   s.bodies = {{"body1", a.body}, {"body2", b.body}};
   s.numbers["station1"] = {p1[0], p1[1], p1[2]};
   s.numbers["station2"] = {p2[0], p2[1], p2[2]};
+  c.m.constraints.push_back(s);
+}
+
+// Simbody's PointOnLine: the follower's point stays on the line through point_on_line along
+// line_direction_vec, both fixed in the line body (the direction is normalized).
+void pointOnLine(Context& c, const XMLElement* el, ConstraintSpec& s) {
+  const PlacedFrame a = socketFrame(c, el, el, "socket_line_body"), b = socketFrame(c, el, el, "socket_follower_body");
+  const Vec3 direction = a.X_BF.R() * vec3(c, el, "line_direction_vec", Vec3::Zero());
+  if (!(direction.norm() > 1e-12))  // OpenSim's default is 0 0 0
+    failAt(c, el, "line_direction_vec", "the direction must be given and not zero");
+  const Vec3 point = a.X_BF * vec3(c, el, "point_on_line", Vec3::Zero());
+  const Vec3 station = b.X_BF * vec3(c, el, "point_on_follower", Vec3::Zero());
+  s.type = ConstraintType::PointOnLine;
+  s.bodies = {{"line_body", a.body}, {"follower_body", b.body}};
+  const Vec3 d = direction.normalized();
+  s.numbers["direction"] = {d[0], d[1], d[2]};
+  s.numbers["point"] = {point[0], point[1], point[2]};
+  s.numbers["station"] = {station[0], station[1], station[2]};
   c.m.constraints.push_back(s);
 }
 
@@ -85,13 +109,14 @@ void readConstraint(Context& c, const XMLElement* el) {
   const std::string tag = el->Name();
   ConstraintSpec s;
   s.name = nameOf(c, el);
-  if (!flag(c, el, "isEnforced", true)) {
+  if (!flag(c, el, "isEnforced", true) || flag(c, el, "isDisabled", false)) {  // isDisabled: OpenSim 3
     c.report.note("<" + tag + "> not enforced (isEnforced false)", el);
     return;
   }
   if (tag == "CoordinateCouplerConstraint") coupler(c, el, s);
   else if (tag == "WeldConstraint") weld(c, el, s);
   else if (tag == "PointConstraint") point(c, el, s);
+  else if (tag == "PointOnLineConstraint") pointOnLine(c, el, s);
   else c.report.note("<" + tag + "> (constraint type not supported yet)", el);
 }
 

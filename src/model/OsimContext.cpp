@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <sstream>
 
 namespace articula::model::osim {
@@ -61,6 +62,23 @@ bool flag(const Context& c, const XMLElement* el, const char* name, bool fallbac
   if (t == "true") return true;
   if (t == "false") return false;
   failAt(c, el, name, "expected true or false");
+}
+
+const char* socketName(const Context& c, const XMLElement* el, const char* socket) {
+  static const std::map<std::string, const char*> opensim3{{"socket_parent_frame", "body"},
+                                                           {"socket_body_1", "body_1"},
+                                                           {"socket_body_2", "body_2"},
+                                                           {"socket_frame1", "body_1"},
+                                                           {"socket_frame2", "body_2"},
+                                                           {"socket_line_body", "line_body"},
+                                                           {"socket_follower_body", "follower_body"},
+                                                           {"socket_coordinate", "coordinate"},
+                                                           {"socket_x_coordinate", "x_coordinate"},
+                                                           {"socket_y_coordinate", "y_coordinate"},
+                                                           {"socket_z_coordinate", "z_coordinate"}};
+  if (!c.opensim3() || child(el, socket)) return socket;
+  const auto it = opensim3.find(socket);
+  return it == opensim3.end() ? socket : it->second;
 }
 
 std::string nameOf(const Context& c, const XMLElement* el) {

@@ -39,6 +39,8 @@ struct Context {
   std::map<std::string, const XMLElement*> bodyElement;
   std::map<std::string, Coordinate> coordinates;  // by OpenSim name
   std::vector<std::string> coordinateOrder;       // in the file's order
+  int version = 40000;                            // <OpenSimDocument Version>: 30000..39999 is OpenSim 3
+  bool opensim3() const { return version < 40000; }
 };
 
 // The child element `name` of `el`, or nullptr.
@@ -51,6 +53,9 @@ std::vector<Real> numbers(const Context& c, const XMLElement* el, const char* na
 Real scalar(const Context& c, const XMLElement* el, const char* name, Real fallback);
 Vec3 vec3(const Context& c, const XMLElement* el, const char* name, const Vec3& fallback);
 bool flag(const Context& c, const XMLElement* el, const char* name, bool fallback);
+// The element holding what OpenSim 4 calls `socket` (socket_parent_frame, socket_body_1, ...): in an
+// OpenSim 3 file the property that names the body or coordinate instead (body, body_1, coordinate, ...).
+const char* socketName(const Context& c, const XMLElement* el, const char* socket);
 // The name attribute, or a failure naming the element.
 std::string nameOf(const Context& c, const XMLElement* el);
 // Fails at `el`'s child `name` (or `el` when absent): "file:line: <El name=".."> name = value: problem".

@@ -28,8 +28,9 @@ PlacedFrame offsetFrame(const Context& c, const XMLElement* joint, const XMLElem
 
 }  // namespace
 
-PlacedFrame socketFrame(const Context& c, const XMLElement* joint, const XMLElement* owner, const char* socket,
+PlacedFrame socketFrame(const Context& c, const XMLElement* joint, const XMLElement* owner, const char* socket4,
                         int depth) {
+  const char* socket = socketName(c, owner, socket4);
   const std::string path = text(owner, socket);
   if (path.empty()) failAt(c, owner, socket, std::string("missing <") + socket + ">");
   const size_t slash = path.find_last_of('/');

@@ -23,11 +23,12 @@ const std::set<std::string>& functionTags() {
   return tags;
 }
 
-FunctionSpec spline(const Context& c, const XMLElement* fn) {
+FunctionSpec knots(const Context& c, const XMLElement* fn, FunctionType type) {
   FunctionSpec f;
-  f.type = FunctionType::FmmSpline;
-  f.x = numbers(c, fn, "x", 2, SIZE_MAX, {});
-  f.y = numbers(c, fn, "y", 2, SIZE_MAX, {});
+  f.type = type;
+  const size_t least = type == FunctionType::PiecewiseConstant ? 1 : 2;
+  f.x = numbers(c, fn, "x", least, SIZE_MAX, {});
+  f.y = numbers(c, fn, "y", least, SIZE_MAX, {});
   if (f.x.size() != f.y.size()) failAt(c, fn, "y", "needs as many values as <x> (" + std::to_string(f.x.size()) + ")");
   for (size_t i = 1; i < f.x.size(); ++i)
     if (!(f.x[i] > f.x[i - 1])) failAt(c, fn, "x", "the values must increase strictly");
@@ -37,6 +38,11 @@ FunctionSpec spline(const Context& c, const XMLElement* fn) {
 FunctionSpec scaled(FunctionSpec f, Real s) {
   if (f.type == FunctionType::Sinusoid) {  // amplitude and offset; frequency and phase stay
     f.coefficients[0] *= s;
+    f.coefficients[3] *= s;
+    return f;
+  }
+  if (f.type == FunctionType::SmoothStep) {  // the values; the times stay
+    f.coefficients[2] *= s;
     f.coefficients[3] *= s;
     return f;
   }
@@ -62,8 +68,11 @@ FunctionSpec coefficients(FunctionType t, std::vector<Real> k) {
 }  // namespace
 
 const XMLElement* functionElement(const XMLElement* owner) {
-  for (const XMLElement* e = owner->FirstChildElement(); e; e = e->NextSiblingElement())
+  for (const XMLElement* e = owner->FirstChildElement(); e; e = e->NextSiblingElement()) {
     if (functionTags().count(e->Name())) return e;
+    if (std::string(e->Name()) == "function")  // OpenSim 3: <function><LinearFunction> ...
+      if (const XMLElement* inner = functionElement(e)) return inner;
+  }
   return nullptr;
 }
 
@@ -77,7 +86,12 @@ FunctionSpec readFunction(const Context& c, const XMLElement* fn, const std::str
     std::vector<Real> k = numbers(c, fn, "coefficients", 1, SIZE_MAX, {1});
     std::reverse(k.begin(), k.end());  // Articula's polynomial: lowest power first
     f = coefficients(FunctionType::Polynomial, k);
-  } else if (tag == "SimmSpline" || tag == "NaturalCubicSpline") f = spline(c, fn);
+  } else if (tag == "SimmSpline" || tag == "NaturalCubicSpline") f = knots(c, fn, FunctionType::FmmSpline);
+  else if (tag == "PiecewiseLinearFunction") f = knots(c, fn, FunctionType::PiecewiseLinear);
+  else if (tag == "PiecewiseConstantFunction") f = knots(c, fn, FunctionType::PiecewiseConstant);
+  else if (tag == "StepFunction")  // SimTK::Function::Step: the quintic smooth step
+    f = coefficients(FunctionType::SmoothStep, {scalar(c, fn, "start_time", 0), scalar(c, fn, "end_time", 1),
+                                                scalar(c, fn, "start_value", 0), scalar(c, fn, "end_value", 1)});
   else if (tag == "Sine")
     f = coefficients(FunctionType::Sinusoid, {scalar(c, fn, "amplitude", 1), scalar(c, fn, "omega", 1),
                                               scalar(c, fn, "phase", 0), scalar(c, fn, "offset", 0)});
@@ -85,7 +99,10 @@ FunctionSpec readFunction(const Context& c, const XMLElement* fn, const std::str
   else
     c.xml.fail(fn, describe(fn), tag,
                "function not supported yet (Constant, LinearFunction, PolynomialFunction, SimmSpline, "
-               "NaturalCubicSpline, Sine, MultiplierFunction)");
+               "NaturalCubicSpline, PiecewiseLinearFunction, PiecewiseConstantFunction, StepFunction, Sine, "
+               "MultiplierFunction)");
+  if (f.type == FunctionType::SmoothStep && f.coefficients[0] == f.coefficients[1])
+    failAt(c, fn, "end_time", "must differ from start_time");
   f.args = {arg};
   return f;
 }

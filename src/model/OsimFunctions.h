@@ -1,7 +1,8 @@
 // OpenSim's functions (a CustomJoint's TransformAxis, a coupler, a prescribed coordinate) as
 // Articula FunctionSpecs of one argument: Constant, LinearFunction (slope, intercept),
 // PolynomialFunction (highest power first in the file), SimmSpline and NaturalCubicSpline
-// (both fmm_spline: OpenSim computes them alike), Sine, and MultiplierFunction around any of
+// (both fmm_spline: OpenSim computes them alike), PiecewiseLinearFunction, PiecewiseConstantFunction,
+// StepFunction (smooth_step: SimTK's quintic step), Sine, and MultiplierFunction around any of
 // these (the scale folded into the coefficients or the knots' y, which is exact).
 #pragma once
 #include <string>

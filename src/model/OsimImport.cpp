@@ -22,6 +22,7 @@ namespace {
 using namespace osim;
 
 constexpr int kFirstVersion4 = 40000;  // <OpenSimDocument Version="40000">
+constexpr int kFirstVersion3 = 30000;
 
 // The children of a set's <objects>, each read by `f`.
 template <class F>
@@ -41,17 +42,31 @@ void readUnits(const Context& c, const XMLElement* model) {
   if (!force.empty() && force != "N" && force != "newtons") failAt(c, model, "force_units", "only N is supported");
 }
 
-void readVersion(const Context& c, const XMLElement* root) {
-  const int version = root->IntAttribute("Version", kFirstVersion4);
-  if (version < kFirstVersion4)
+void readVersion(Context& c, const XMLElement* root) {
+  c.version = root->IntAttribute("Version", kFirstVersion4);
+  if (c.version < kFirstVersion3)
     c.xml.fail(root, "<OpenSimDocument> Version", root->Attribute("Version"),
-               "an OpenSim 3 file: open and save it in OpenSim 4 first (4.x files are read)");
+               "a file older than OpenSim 3: open and save it in OpenSim 4 first (3.x and 4.x files are read)");
+}
+
+// OpenSim 3: each body's joint inside it, <Joint><CustomJoint ...>; the ground's <Joint> is empty.
+void readOpenSim3Joints(Context& c, const XMLElement* bodySet) {
+  forEachObject(bodySet, [&](const XMLElement* body) {
+    const XMLElement* holder = child(body, "Joint");
+    if (!holder) holder = child(body, "joint");
+    const XMLElement* joint = holder ? holder->FirstChildElement() : nullptr;
+    if (!joint) return;
+    const std::string name = nameOf(c, body);
+    if (name == "ground") c.xml.fail(joint, describe(joint), name, "a joint on the ground (reversed) is not supported");
+    readJoint(c, joint, name);
+  });
 }
 
 void readSets(Context& c, const XMLElement* model) {
   if (const XMLElement* g = child(model, "Ground")) readGround(c, g);
   forEachObject(child(model, "BodySet"), [&](const XMLElement* e) { readBody(c, e); });
   if (c.bodies.empty()) c.xml.fail(model, describe(model), "", "no <Body> in the <BodySet>");
+  if (c.opensim3()) readOpenSim3Joints(c, child(model, "BodySet"));
   forEachObject(child(model, "JointSet"), [&](const XMLElement* e) { readJoint(c, e); });
   orderBodies(c);
   addCoordinateSettings(c);

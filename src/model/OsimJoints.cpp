@@ -1,8 +1,10 @@
 // OpenSim joints and their coordinates (OsimJoints.h).
 #include "OsimJoints.h"
 
+#include <cmath>
 #include <map>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "OsimFrames.h"
@@ -31,7 +33,8 @@ Coordinate readCoordinate(Context& c, const XMLElement* el, const std::string& j
 
 std::vector<Coordinate> readCoordinates(Context& c, const XMLElement* joint, const std::string& name) {
   std::vector<Coordinate> list;
-  const XMLElement* holder = child(joint, "coordinates");
+  const XMLElement* set = c.opensim3() ? child(joint, "CoordinateSet") : nullptr;  // OpenSim 3
+  const XMLElement* holder = set ? child(set, "objects") : child(joint, "coordinates");
   for (const XMLElement* e = holder ? holder->FirstChildElement() : nullptr; e; e = e->NextSiblingElement()) {
     if (std::string(e->Name()) != "Coordinate") c.xml.fail(e, describe(e), e->Name(), "expected <Coordinate>");
     list.push_back(readCoordinate(c, e, name));
@@ -128,6 +131,31 @@ FunctionBasedSpec standardFunctions(const Context& c, const XMLElement* joint, c
   return f;
 }
 
+FunctionSpec sines(FunctionType type, std::vector<Real> k, std::vector<std::string> args) {
+  FunctionSpec f;
+  f.type = type;
+  f.coefficients = std::move(k);
+  f.args = std::move(args);
+  return f;
+}
+
+// Simbody's MobilizedBody::Ellipsoid with Euler angles (as OpenSim builds it): R_FM = body-fixed
+// x-y-z rotations by q0, q1, q2, and M's origin at diag(radii) times M's z axis in F,
+// (a sin q1, -b sin q0 cos q1, c cos q0 cos q1) — sines and products of sines, exact.
+FunctionBasedSpec ellipsoidFunctions(const Context& c, const XMLElement* joint, const std::vector<Coordinate>& coords) {
+  const std::vector<Motion> rotations{{true, 0}, {true, 1}, {true, 2}};
+  FunctionBasedSpec f = standardFunctions(c, joint, rotations, coords);
+  const Vec3 r = vec3(c, joint, "radii_x_y_z", Vec3::Zero());
+  if (!child(joint, "radii_x_y_z")) failAt(c, joint, "radii_x_y_z", "an EllipsoidJoint needs its radii");
+  const std::string& q0 = coords[0].name;
+  const std::string& q1 = coords[1].name;
+  const Real halfPi = std::acos(Real(-1)) / 2;
+  f.translations[0] = sines(FunctionType::Sinusoid, {r[0], 1, 0, 0}, {q1});
+  f.translations[1] = sines(FunctionType::SineProduct, {-r[1], 1, 0, 1, halfPi}, {q0, q1});
+  f.translations[2] = sines(FunctionType::SineProduct, {r[2], 1, halfPi, 1, halfPi}, {q0, q1});
+  return f;
+}
+
 // The coordinate list and which are angles (used by a rotation).
 void setCoordinates(FunctionBasedSpec& f, const std::vector<Coordinate>& coords) {
   for (const Coordinate& k : coords) {
@@ -140,10 +168,36 @@ void setCoordinates(FunctionBasedSpec& f, const std::vector<Coordinate>& coords)
 
 }  // namespace
 
-void readJoint(Context& c, const XMLElement* el) {
+namespace {
+
+// An OpenSim 3 joint's frames: X_PF on parent_body by location_in_parent and orientation_in_parent,
+// X_BM on the body holding the joint by location and orientation (body-fixed X-Y-Z angles).
+std::pair<PlacedFrame, PlacedFrame> opensim3Frames(Context& c, const XMLElement* el, const std::string& body) {
+  if (body.empty()) c.xml.fail(el, describe(el), "", "an OpenSim 3 joint belongs inside its child <Body>");
+  if (flag(c, el, "reverse", false))
+    failAt(c, el, "reverse", "a reversed joint (child to parent) is not supported yet");
+  std::string parent = text(el, "parent_body");
+  if (parent.empty()) failAt(c, el, "parent_body", "missing <parent_body>");
+  if (parent != "ground" && !c.bodies.count(parent)) failAt(c, el, "parent_body", "names no body of the BodySet");
+  const auto frame = [&](const char* location, const char* orientation) {
+    return Transform(Rotation::bodyFixedXYZ(vec3(c, el, orientation, Vec3::Zero())),
+                     vec3(c, el, location, Vec3::Zero()));
+  };
+  static const std::set<std::string> read{"parent_body", "location_in_parent", "orientation_in_parent", "location",
+                                          "orientation", "CoordinateSet",      "SpatialTransform",      "reverse",
+                                          "radii_x_y_z"};
+  for (const XMLElement* e = el->FirstChildElement(); e; e = e->NextSiblingElement())
+    if (!read.count(e->Name())) c.report.note(std::string("<") + e->Name() + "> (OpenSim 3 joint property)", e);
+  return {{parent, frame("location_in_parent", "orientation_in_parent")}, {body, frame("location", "orientation")}};
+}
+
+}  // namespace
+
+void readJoint(Context& c, const XMLElement* el, const std::string& opensim3Body) {
   const std::string name = nameOf(c, el), tag = el->Name();
-  const PlacedFrame parent = socketFrame(c, el, el, "socket_parent_frame");
-  const PlacedFrame child = socketFrame(c, el, el, "socket_child_frame");
+  const auto [parent, child] = c.opensim3() ? opensim3Frames(c, el, opensim3Body)
+                                            : std::pair{socketFrame(c, el, el, "socket_parent_frame"),
+                                                        socketFrame(c, el, el, "socket_child_frame")};
   if (child.body == "ground")
     failAt(c, el, "socket_child_frame", "a joint whose child is the ground (reversed) is not supported yet");
   BodySpec& b = c.bodies.at(child.body);
@@ -162,13 +216,15 @@ void readJoint(Context& c, const XMLElement* el) {
     j.type = JointType::Weld;
   } else {
     const std::vector<Motion>* motions = standardMotions(tag);
-    if (tag != "CustomJoint" && !motions)
+    if (tag != "CustomJoint" && tag != "EllipsoidJoint" && !motions)
       c.xml.fail(el, describe(el), tag,
                  "joint type not supported yet (CustomJoint, PinJoint, SliderJoint, UniversalJoint, GimbalJoint, "
-                 "BallJoint, FreeJoint, PlanarJoint, WeldJoint)");
+                 "BallJoint, EllipsoidJoint, FreeJoint, PlanarJoint, WeldJoint)");
     if (coords.empty()) c.xml.fail(el, describe(el), "", "a joint with motion needs at least one <Coordinate>");
     j.type = JointType::FunctionBased;
-    j.functions = motions ? standardFunctions(c, el, *motions, coords) : customFunctions(c, el, coords);
+    j.functions = motions                ? standardFunctions(c, el, *motions, coords)
+                  : tag == "CustomJoint" ? customFunctions(c, el, coords)
+                                         : ellipsoidFunctions(c, el, coords);
     setCoordinates(j.functions, coords);
   }
   for (const Coordinate& k : coords) {

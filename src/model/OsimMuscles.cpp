@@ -8,7 +8,8 @@ namespace articula::model::osim {
 namespace {
 
 // The Articula name "joint.coordinate" of the coordinate a socket path names ("/jointset/knee_r/knee_angle_r").
-std::string coordinateOf(const Context& c, const XMLElement* point, const char* socket) {
+std::string coordinateOf(const Context& c, const XMLElement* point, const char* socket4) {
+  const char* socket = socketName(c, point, socket4);
   const std::string path = text(point, socket);
   const std::string name = path.substr(path.find_last_of('/') + 1);
   const auto k = c.coordinates.find(name);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <map>
 #include <regex>
 
@@ -262,5 +263,166 @@ TEST(MusclePaths, FixtureLengthsAreContinuousOverEveryCoordinateRange) {
         "conditional point, the largest jump %.3g m\n",
         name, swept, worst, worstAt.c_str(), switched, biggestJump);
     EXPECT_LT(worst, 1e-5) << name << ": " << worstAt;
+  }
+}
+
+TEST(MusclePaths, WrittenToJsonAndReadBackAlike) {
+  // gait2354 (fixed, conditional and moving points) through Articula's JSON: the same lengths and
+  // moment arms for every muscle at three poses.
+  const std::string file = std::string(kFixtures) + "gait2354/subject01_simbody_adjusted.osim";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << file << " absent";
+  Rig osim(loadModelFile(file));
+  const std::string json = writeArticulaModel(osim.spec).dump();
+  Rig back(readModelText(json, "back.json"));
+  ASSERT_EQ(back.spec.muscles.size(), osim.spec.muscles.size());
+  const MusclePaths a(osim.spec, osim.built), b(back.spec, back.built);
+  ASSERT_EQ(a.coordinates(), b.coordinates());
+  int kinds[3] = {0, 0, 0};
+  for (const MuscleSpec& m : back.spec.muscles)
+    for (const PathPointSpec& p : m.path) ++kinds[static_cast<int>(p.kind)];
+  EXPECT_GT(kinds[1], 0);  // conditional points
+  EXPECT_GT(kinds[2], 0);  // moving points
+  Real worst = 0;
+  for (const Real step : {0.0, 0.2, -0.35}) {
+    for (size_t k = 0; k < a.coordinates().size(); ++k) {
+      const Real v = step * std::cos(1.7 * static_cast<Real>(k));
+      osim.matter().updQ(osim.s)[osim.qIndex(a.coordinates()[k])] = v;
+      back.matter().updQ(back.s)[back.qIndex(b.coordinates()[k])] = v;
+    }
+    osim.built.system->realize(osim.s, Stage::Position);
+    back.built.system->realize(back.s, Stage::Position);
+    for (int m = 0; m < a.muscleCount(); ++m) {
+      EXPECT_EQ(a.length(osim.s, m), b.length(back.s, m)) << osim.spec.muscles[m].name;
+      const std::vector<Real> ra = a.momentArms(osim.s, m), rb = b.momentArms(back.s, m);
+      for (size_t k = 0; k < ra.size(); ++k) worst = std::max(worst, std::abs(ra[k] - rb[k]));
+    }
+  }
+  EXPECT_EQ(worst, 0);
+  std::printf("gait2354 via JSON: %d muscles, %d conditional and %d moving points, worst moment arm change %.3g m\n",
+              a.muscleCount(), kinds[1], kinds[2], worst);
+}
+
+TEST(MusclePaths, JsonRefusesUnknownBodiesAndCoordinates) {
+  const std::string head =
+      R"({"format": "articula-model", "version": 1, "bodies": [{"name": "arm", "mass": 1, "inertia": [0.1, 0.1, 0.1],
+      "joint": {"name": "pin", "type": "function_based", "parent": "ground", "coordinates": [{"name": "q"}],
+      "rotations": [{"type": "linear", "coefficients": [1, 0], "args": ["q"]}, null, null]}}], "muscles": [)";
+  const std::string fixed = R"({"name": "o", "body": "ground", "location": [0.3, 0, 0]})";
+  auto error = [&](const std::string& second) {
+    try {
+      readModelText(head + R"({"name": "m", "path": [)" + fixed + ", " + second + "]}]}", "m.json");
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_EQ(error(R"({"name": "i", "body": "arm", "location": [0, 0.2, 0], "coordinate": "pin.q", "range": [0, 1]})"),
+            "(no error)");
+  EXPECT_NE(error(R"({"name": "i", "body": "leg", "location": [0, 0.2, 0]})").find("/muscles/0/path/1/body"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"name": "i", "body": "arm", "location": [0, 0, 0], "coordinate": "pin.x", "range": [0, 1]})")
+                .find("/muscles/0/path/1/coordinate"),
+            std::string::npos);
+  EXPECT_NE(error(R"({"name": "i", "body": "arm", "location": [0, 0, 0], "functions": [null, null,
+                {"type": "linear", "coefficients": [1, 0], "args": ["knee.q"]}]})")
+                .find("/muscles/0/path/1/functions/2/args/0"),
+            std::string::npos);
+}
+
+TEST(MusclePaths, CoupledMomentArmsFollowTheCoupler) {
+  // leg6dof9musc: knee_angle_pat_r = knee_angle_r (a CoordinateCouplerConstraint). The coupled
+  // moment arm about knee_angle_r is minus the change of length when both move together (central
+  // differences). No muscle of this model attaches to the patella (its quadriceps insert by
+  // moving points on the tibia), so here the coupled arms equal the uncoupled ones.
+  const std::string file = std::string(kFixtures) + "models/leg6dof9musc.osim";
+  if (!std::filesystem::exists(file)) GTEST_SKIP() << file << " absent";
+  Rig rig(loadModelFile(file));
+  const MusclePaths mp(rig.spec, rig.built);
+  const auto& names = mp.coordinates();
+  const auto at = [&](const std::string& n) {
+    return static_cast<size_t>(std::find(names.begin(), names.end(), n) - names.begin());
+  };
+  const ConstraintSpec* coupler = nullptr;
+  for (const ConstraintSpec& c : rig.spec.constraints)
+    if (c.type == ConstraintType::CoordinateCoupler) coupler = &c;
+  ASSERT_NE(coupler, nullptr);
+  // The coupler's function g(q_ind, q_dep) = 0, solved for q_dep by its linear coefficients.
+  const FunctionSpec& g = coupler->function.at(0);
+  ASSERT_EQ(g.type, FunctionType::Linear);
+  const std::string ind = g.args[0], dep = g.args[1];
+  const int qi = rig.qIndex(ind), qd = rig.qIndex(dep);
+  const auto depOf = [&](Real q) { return -(g.coefficients[0] * q + g.coefficients[2]) / g.coefficients[1]; };
+  Real worst = 0;
+  int differ = 0;
+  for (const Real knee : {-0.3, -1.1}) {
+    rig.setQ(qi, knee);
+    rig.setQ(qd, depOf(knee));
+    for (int m = 0; m < mp.muscleCount(); ++m) {
+      const std::vector<Real> coupled = mp.coupledMomentArms(rig.s, m), alone = mp.momentArms(rig.s, m);
+      const State saved = rig.s;
+      const Real h = 1e-6;
+      rig.setQ(qi, knee + h);
+      rig.setQ(qd, depOf(knee + h));
+      const Real up = mp.length(rig.s, m);
+      rig.setQ(qi, knee - h);
+      rig.setQ(qd, depOf(knee - h));
+      const Real down = mp.length(rig.s, m);
+      rig.s = saved;
+      rig.built.system->realize(rig.s, Stage::Velocity);
+      const Real fd = -(up - down) / (2 * h);
+      worst = std::max(worst, std::abs(coupled[at(ind)] - fd));
+      EXPECT_NEAR(coupled[at(ind)], fd, 1e-8) << rig.spec.muscles[m].name;
+      if (std::abs(coupled[at(ind)] - alone[at(ind)]) > 1e-3) ++differ;
+      // Uncoupled coordinates: the same either way.
+      EXPECT_NEAR(coupled[at("hip_r.hip_flexion_r")], alone[at("hip_r.hip_flexion_r")], 1e-14);
+    }
+  }
+  EXPECT_EQ(differ, 0);
+  std::printf(
+      "leg6dof9musc: coupled knee moment arms vs central differences along the coupler: worst %.3g m; "
+      "%d muscle-poses differ from the uncoupled ones\n",
+      worst, differ);
+}
+
+TEST(MusclePaths, CoupledMomentArmsOfACoupledPair) {
+  // Arm a on a pin about ground's z (q1), arm b on a pin at (0.3, 0, 0) on a (q2), coupled by
+  // q2 = 0.5 q1 + 0.1; a muscle from ground (0, 0.2, 0) to b's (0.2, 0, 0). Coupled about q1:
+  // minus dL/dq1 moving q2 by 0.5 dq1; about q2: moving q1 by 2 dq2. Checked by central differences.
+  const std::string pin = "<inertia>0.1 0.1 0.1 0 0 0</inertia></Body>";
+  const std::string text =
+      "<OpenSimDocument Version=\"40000\"><Model name=\"m\"><BodySet><objects><Body name=\"a\"><mass>1</mass>" + pin +
+      "<Body name=\"b\"><mass>1</mass>" + pin +
+      "</objects></BodySet><JointSet><objects><PinJoint name=\"j1\"><socket_parent_frame>/ground</socket_parent_frame>"
+      "<socket_child_frame>/bodyset/a</socket_child_frame><coordinates><Coordinate name=\"q1\"/></coordinates>"
+      "</PinJoint><PinJoint name=\"j2\"><socket_parent_frame>a_offset</socket_parent_frame>"
+      "<socket_child_frame>/bodyset/b</socket_child_frame><coordinates><Coordinate name=\"q2\"><default_value>0.1"
+      "</default_value></Coordinate></coordinates><frames><PhysicalOffsetFrame name=\"a_offset\"><socket_parent>"
+      "/bodyset/a</socket_parent><translation>0.3 0 0</translation></PhysicalOffsetFrame></frames></PinJoint>"
+      "</objects></JointSet><ConstraintSet><objects><CoordinateCouplerConstraint "
+      "name=\"c\"><coupled_coordinates_function>"
+      "<LinearFunction><coefficients>0.5 0.1</coefficients></LinearFunction></coupled_coordinates_function>"
+      "<independent_coordinate_names>q1</independent_coordinate_names><dependent_coordinate_name>q2"
+      "</dependent_coordinate_name></CoordinateCouplerConstraint></objects></ConstraintSet><ForceSet><objects>"
+      "<Thelen2003Muscle name=\"mus\"><GeometryPath name=\"path\"><PathPointSet><objects>" +
+      point("o", "/ground", "0 0.2 0") + point("i", "/bodyset/b", "0.2 0 0") +
+      "</objects></PathPointSet></GeometryPath></Thelen2003Muscle></objects></ForceSet></Model></OpenSimDocument>";
+  Rig rig(importOsim(text, "pair.osim"));
+  const MusclePaths mp(rig.spec, rig.built);
+  ASSERT_EQ(mp.coordinates(), (std::vector<std::string>{"j1.q1", "j2.q2"}));
+  const int i1 = rig.qIndex("j1.q1"), i2 = rig.qIndex("j2.q2");
+  const auto lengthAt = [&](Real q1) {
+    rig.setQ(i1, q1);
+    rig.setQ(i2, 0.5 * q1 + 0.1);
+    return mp.length(rig.s, 0);
+  };
+  for (const Real q1 : {0.4, -0.9, 1.7}) {
+    const Real h = 1e-6;
+    const Real fd = -(lengthAt(q1 + h) - lengthAt(q1 - h)) / (2 * h);
+    lengthAt(q1);
+    const std::vector<Real> coupled = mp.coupledMomentArms(rig.s, 0), alone = mp.momentArms(rig.s, 0);
+    EXPECT_NEAR(coupled[0], fd, 1e-9) << q1;
+    EXPECT_NEAR(coupled[1], 2 * fd, 2e-9) << q1;  // dq1 = 2 dq2
+    EXPECT_NEAR(coupled[0], alone[0] + 0.5 * alone[1], 1e-14);
+    EXPECT_GT(std::abs(alone[1]), 0.01);  // the coupling matters
   }
 }

@@ -26,11 +26,17 @@ TEST(Schema, AcceptsShippedAndWrittenModels) {
   TempDir dir;
   saveModelFile(loadModelFile(openMbdPath("openmbd_male.json")), dir / "male.json");
   saveModelFile(loadModelFile(sourcePath("tests/data/models/all_joints.json")), dir / "all.json");
-  std::string files = (dir / "male.json") + " " + (dir / "all.json") + " " +
+  saveModelFile(loadModelFile(sourcePath("tests/data/osim/shoulder.osim")), dir / "shoulder.json");  // functions
+  std::string files = (dir / "male.json") + " " + (dir / "all.json") + " " + (dir / "shoulder.json") + " " +
                       sourcePath("tests/data/models/all_joints.json");
   for (const char* folder : {"models", "models/scenarios"})
     for (const auto& e : std::filesystem::directory_iterator(sourcePath(folder)))
       if (e.path().extension() == ".json") files.append(" ").append(e.path().string());
+  const std::string gait = ARTICULA_FIXTURES "/opensim/gait2354/subject01_simbody_adjusted.osim";
+  if (std::filesystem::exists(gait)) {  // muscle paths: fixed, conditional and moving points
+    saveModelFile(loadModelFile(gait), dir / "gait.json");
+    files.append(" ").append(dir / "gait.json");
+  }
   const int code = checkSchema(files, dir);
   if (code == 77) GTEST_SKIP() << "python3 jsonschema not installed";
   EXPECT_EQ(code, 0) << readText(dir / "schema.txt");

@@ -55,6 +55,16 @@ FunctionPtr naturalCubicSpline(std::vector<Real> x, std::vector<Real> y);
 // derivative at each end equals that of the cubic through the four end knots (3 knots give the
 // parabola, 2 a line). OpenSim's SimmSpline and NaturalCubicSpline. Linear extrapolation, as above.
 FunctionPtr fmmCubicSpline(std::vector<Real> x, std::vector<Real> y);
+// Straight segments between the knots (x strictly increasing, at least 2), extended beyond the
+// ends with the end segments' slopes (OpenSim's PiecewiseLinearFunction). At a knot the value is
+// continuous; the derivative is that of the segment starting there (at the last knot: ending there).
+FunctionPtr piecewiseLinear(std::vector<Real> x, std::vector<Real> y);
+// y[k] for x[k] <= x < x[k+1], y[0] before x[0], y.back() from x.back() on (at least 1 knot;
+// OpenSim's PiecewiseConstantFunction). Derivatives are 0 (the jumps at the knots are not impulses).
+FunctionPtr piecewiseConstant(std::vector<Real> x, std::vector<Real> y);
+// f(x0, x1) = amplitude * sin(omega0 x0 + phase0) * sin(omega1 x1 + phase1): two arguments
+// (an OpenSim EllipsoidJoint's translations, e.g. a_z cos q0 cos q1 with phases pi/2).
+FunctionPtr sineProduct(Real amplitude, Real omega0, Real phase0, Real omega1, Real phase1);
 
 }  // namespace functions
 }  // namespace articula

@@ -192,7 +192,7 @@ struct ModelSpec {
   std::vector<ConstraintSpec> constraints;
   std::vector<ContactMaterialSpec> contactMaterials;
   std::vector<MarkerSpec> markers;  // in the file's order, names unique
-  std::vector<MuscleSpec> muscles;  // paths only; read from .osim files, not written to JSON yet
+  std::vector<MuscleSpec> muscles;  // paths only (geometry: MusclePaths.h), in the file's order
   ContactSpec contact;
   InitialStateSpec initialState;
   ScenarioSpec scenario;

@@ -23,8 +23,15 @@ class MusclePaths {
 
   // State realized through Stage::Position.
   Real length(const State& s, int muscle) const;
-  // −∂length/∂q for each of coordinates(), in its order (m for angular coordinates: m/rad).
+  // −∂length/∂q for each of coordinates(), in its order (m for angular coordinates: m/rad), about
+  // the coordinate alone: the coordinates a constraint couples to it stay still.
   std::vector<Real> momentArms(const State& s, int muscle) const;
+  // OpenSim's moment arm (MomentArmSolver): −dlength/dq_c along the constraint manifold, the other
+  // coordinates moving as the model's constraints require when q_c moves at unit rate (a coupler's
+  // dependent coordinate by the derivative of its function; constraints on q_c alone, such as a
+  // locked coordinate, are set aside; coordinates left free by the constraints stay still, the
+  // least-norm motion). Equal to momentArms() in a model without constraints.
+  std::vector<Real> coupledMomentArms(const State& s, int muscle) const;
   // State realized through Stage::Velocity: d length / dt.
   Real lengtheningSpeed(const State& s, int muscle) const;
 
@@ -51,6 +58,7 @@ class MusclePaths {
   std::vector<std::vector<Point>> muscles_;
   std::vector<std::string> coordinateNames_;
   std::vector<int> coordinateQ_;  // matter q index of each coordinate
+  std::vector<int> coordinateU_;  // matter u index of each coordinate
 };
 
 }  // namespace articula::model

@@ -14,6 +14,9 @@ TEST(FunctionFields, WrittenFunctionsReadBackUnchanged) {
       {FunctionType::Sinusoid, {1, 2, 0, 0.1}, {}, {}, {"t"}},
       {FunctionType::Spline, {}, {0, 1, 2}, {0, 1, 0}, {"t"}},
       {FunctionType::FmmSpline, {}, {0, 1, 2, 4}, {0, 1, 0, 3}, {"a"}},
+      {FunctionType::PiecewiseLinear, {}, {0, 1}, {2, 3}, {"a"}},
+      {FunctionType::PiecewiseConstant, {}, {0}, {2}, {"t"}},
+      {FunctionType::SineProduct, {0.2, 1, 0, 1, 1.5}, {}, {}, {"a", "t"}},
   };
   for (const FunctionSpec& f : specs) {
     SCOPED_TRACE(nameOf(f.type));
@@ -30,8 +33,27 @@ TEST(FunctionFields, UnknownTypeNamesTheAllowedOnes) {
     FAIL();
   } catch (const ModelError& e) {
     EXPECT_NE(std::string(e.what()).find(
-                  "unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline, fmm_spline)"),
+                  "unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline, fmm_spline, "
+                  "piecewise_linear, piecewise_constant, sine_product)"),
               std::string::npos)
         << e.what();
   }
+}
+
+TEST(FunctionFields, KnotAndArgumentCounts) {
+  auto error = [](const json& j) {
+    try {
+      readFunction(JsonNode(j, "f.json", "/f"), {"a", "b"});
+    } catch (const ModelError& e) {
+      return std::string(e.what());
+    }
+    return std::string("(no error)");
+  };
+  EXPECT_NE(error({{"type", "piecewise_linear"}, {"x", {0}}, {"y", {1}}, {"args", {"a"}}}).find("/f/x"),
+            std::string::npos);
+  EXPECT_EQ(error({{"type", "piecewise_constant"}, {"x", {0}}, {"y", {1}}, {"args", {"a"}}}), "(no error)");
+  EXPECT_NE(error({{"type", "sine_product"}, {"coefficients", {1, 1, 0, 1, 0}}, {"args", {"a"}}}).find("2 argument"),
+            std::string::npos);
+  EXPECT_NE(error({{"type", "sine_product"}, {"coefficients", {1, 1, 0}}, {"args", {"a", "b"}}}).find("5 coefficients"),
+            std::string::npos);
 }

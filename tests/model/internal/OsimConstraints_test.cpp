@@ -100,3 +100,23 @@ TEST(OsimConstraints, LockedPrescribedAndDefaultCoordinates) {
   ASSERT_EQ(m.warnings.size(), 1u);
   EXPECT_NE(m.warnings[0].find("<Coordinate> clamped range"), std::string::npos);
 }
+
+TEST(OsimConstraints, PointOnLineOnItsBodiesFramesAndDirectionRequired) {
+  // The line on a's offset-free frame, the direction normalized; OpenSim's default direction is
+  // zero, so a missing one is refused.
+  const std::string line =
+      "<PointOnLineConstraint name=\"l\"><socket_line_body>/bodyset/a</socket_line_body>"
+      "<point_on_line>0 0.1 0</point_on_line><socket_follower_body>/bodyset/b</socket_follower_body>"
+      "<point_on_follower>0.2 0 0</point_on_follower>";
+  const ModelSpec m = withConstraints(line + "<line_direction_vec>0 3 4</line_direction_vec></PointOnLineConstraint>");
+  ASSERT_EQ(m.constraints.size(), 1u);
+  const ConstraintSpec& c = m.constraints[0];
+  EXPECT_EQ(c.type, ConstraintType::PointOnLine);
+  EXPECT_EQ(c.bodies.at("line_body"), "a");
+  EXPECT_EQ(c.bodies.at("follower_body"), "b");
+  EXPECT_EQ(c.numbers.at("direction"), (std::vector<Real>{0, 0.6, 0.8}));
+  EXPECT_EQ(c.numbers.at("point"), (std::vector<Real>{0, 0.1, 0}));
+  EXPECT_EQ(c.numbers.at("station"), (std::vector<Real>{0.2, 0, 0}));
+  const std::string e = errorOf([&] { withConstraints(line + "</PointOnLineConstraint>"); });
+  EXPECT_NE(e.find("the direction must be given and not zero"), std::string::npos) << e;
+}

@@ -78,3 +78,33 @@ TEST(OsimFunctions, RefusalsNameTheElement) {
     EXPECT_EQ(e.rfind("t.osim:", 0), 0u) << e;
   }
 }
+
+TEST(OsimFunctions, PiecewiseAndStepFunctions) {
+  const FunctionSpec pl = read("<PiecewiseLinearFunction><x>0 1 3</x><y>0 2 1</y></PiecewiseLinearFunction>");
+  EXPECT_EQ(pl.type, FunctionType::PiecewiseLinear);
+  EXPECT_DOUBLE_EQ(makeFunction(pl)->value(2), 1.5);
+  EXPECT_DOUBLE_EQ(makeFunction(pl)->value(5), 0);  // extrapolated with the last slope -1/2
+  const FunctionSpec pc = read("<PiecewiseConstantFunction><x>0 1</x><y>3 4</y></PiecewiseConstantFunction>");
+  EXPECT_EQ(pc.type, FunctionType::PiecewiseConstant);
+  EXPECT_DOUBLE_EQ(makeFunction(pc)->value(0.5), 3);
+  // SimTK's Step: the quintic 10 s³ - 15 s⁴ + 6 s⁵ from start to end; s = 1/2 gives half way.
+  const FunctionSpec st = read(
+      "<StepFunction><start_time>1</start_time><end_time>3</end_time><start_value>-1</start_value>"
+      "<end_value>5</end_value></StepFunction>");
+  EXPECT_EQ(st.type, FunctionType::SmoothStep);
+  EXPECT_DOUBLE_EQ(makeFunction(st)->value(2), 2);
+  EXPECT_DOUBLE_EQ(makeFunction(st)->value(0), -1);
+  const Real s = 0.25, want = -1 + 6 * (s * s * s * (10 - 15 * s + 6 * s * s));
+  EXPECT_NEAR(makeFunction(st)->value(1.5), want, 1e-14);
+  // Scaled by a MultiplierFunction: the values, not the times.
+  const FunctionSpec m = read(
+      "<MultiplierFunction><function><StepFunction><end_time>2</end_time></StepFunction>"
+      "</function><scale>3</scale></MultiplierFunction>");
+  EXPECT_DOUBLE_EQ(makeFunction(m)->value(2), 3);
+  EXPECT_DOUBLE_EQ(makeFunction(m)->value(1), 1.5);
+  Parsed p(document("<TransformAxis name=\"t\"><StepFunction><end_time>0</end_time></StepFunction></TransformAxis>"));
+  EXPECT_NE(errorOf([&] {
+              readFunction(p.c, functionElement(p.find("TransformAxis")), "q");
+            }).find("must differ from start_time"),
+            std::string::npos);
+}
