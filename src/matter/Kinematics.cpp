@@ -14,7 +14,9 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
     const Real* qb = q + info.qStart;
     const Transform& X_GP = pc.X_GB[info.parent];
 
-    const Transform X_FM = mob.calcX_FM(qb);
+    HMatrix& H_FM = pc.H_FM[b];
+    // Constant H_FM were filled at Topology.
+    const Transform X_FM = info.constantH ? mob.calcX_FM(qb) : mob.calcX_FMAndH_FM(qb, H_FM);
     const Transform& X_MB = info.X_MB;
     // Frames that only translate (the common case) cost a vector add instead of a 3x3 product.
     const Transform X_GF = info.X_PFIsTranslation ? Transform(X_GP.R(), X_GP * info.X_PF.p()) : X_GP * info.X_PF;
@@ -31,8 +33,6 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
     const Mat33& R_GF = X_GF.R().matrix();
     const Vec3 p_MB_G = R_GF * p_MB_F;
     pc.p_MB_F[b] = p_MB_F;
-    HMatrix& H_FM = pc.H_FM[b];
-    if (!info.constantH) mob.calcH_FM(qb, H_FM);  // constant ones were filled at Topology
     HMatrix& H_G = pc.H_G[b];
     H_G.resize(6, info.nu);
     switch (pc.hinge[b]) {

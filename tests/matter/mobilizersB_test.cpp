@@ -113,6 +113,24 @@ TEST_P(MobilizerTypeB, Counts) {
 
 TEST_P(MobilizerTypeB, ForwardKinematics) { articula::testing::checkMobilizerKinematics(*GetParam().make(), 30, 21); }
 
+// calcX_FMAndH_FM (one evaluation for the position kinematics) gives exactly calcX_FM and calcH_FM.
+TEST_P(MobilizerTypeB, CombinedPoseAndHMatchSeparate) {
+  const auto mob = GetParam().make();
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<Real> d(-1.2, 1.2);
+  for (int trial = 0; trial < 10; ++trial) {
+    std::vector<Real> q(mob->nq());
+    for (Real& v : q) v = d(rng);
+    mob->normalizeQ(q.data());
+    HMatrix H, Hc;
+    mob->calcH_FM(q.data(), H);
+    const Transform X = mob->calcX_FM(q.data()), Xc = mob->calcX_FMAndH_FM(q.data(), Hc);
+    EXPECT_LT((X.R().matrix() - Xc.R().matrix()).norm(), 1e-14);
+    EXPECT_LT((X.p() - Xc.p()).norm(), 1e-14);
+    EXPECT_LT((H - Hc).norm(), 1e-14);
+  }
+}
+
 TEST_P(MobilizerTypeB, ReversedKinematics) {
   articula::testing::checkMobilizerKinematics(*makeReversed(GetParam().make()), 30, 22);
 }

@@ -26,6 +26,12 @@ class Mobilizer {
   // H_FM (6 x nu): V_FM = H_FM u, angular first, linear velocity of M's origin; expressed in F,
   // derivatives taken in F.
   virtual void calcH_FM(const Real* q, HMatrix& H_FM) const = 0;
+  // Both at once (the position kinematics need both at every q): types whose X_FM and H_FM share
+  // work (function-based ones evaluate their functions and rotations once) override it.
+  virtual Transform calcX_FMAndH_FM(const Real* q, HMatrix& H_FM) const {
+    calcH_FM(q, H_FM);
+    return calcX_FM(q);
+  }
   // Time derivative in F of H_FM along qdot = N(q) u.
   virtual void calcHDot_FM(const Real* q, const Real* u, HMatrix& HDot_FM) const = 0;
   // True if H_FM does not depend on q (so HDot_FM = 0): the kinematics then compute H_FM once

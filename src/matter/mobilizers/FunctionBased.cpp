@@ -83,6 +83,10 @@ class FunctionBased final : public Mobilizer {
     for (int i = 0; i < 3; ++i) {
       affine_[i] = affineForm(s_.rotations[i]);
       affine_[3 + i] = affineForm(s_.translations[i]);
+      const Vec3& a = s_.rotationAxes[i];
+      K_[i] << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
+      KK_[i] = K_[i] * K_[i];
+      if (s_.rotations[i].function) lastRotation_ = i;
     }
   }
 
@@ -92,35 +96,32 @@ class FunctionBased final : public Mobilizer {
 
   Transform calcX_FM(const Real* q) const override {
     CoordEval ev[6];
-    for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], affine_[i], q, nullptr, 0, ev[i]);
-    for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], affine_[3 + k], q, nullptr, 0, ev[3 + k]);
-    Mat33 R = Mat33::Identity();
-    for (int i = 0; i < 3; ++i)
-      if (s_.rotations[i].function) R = R * rot(i, ev[i].value);
-    Vec3 p = Vec3::Zero();
-    for (int k = 0; k < 3; ++k) p += ev[3 + k].value * s_.translationAxes[k];
-    return Transform(Rotation::trusted(R), p);
+    evaluateAll(q, nullptr, 0, ev);
+    return Transform(Rotation::trusted(rotations(ev, 3, nullptr)), translation(ev));
   }
 
   void calcH_FM(const Real* q, HMatrix& H) const override {
     CoordEval ev[6];
     Vec3 e[3];
-    evaluateAll(q, nullptr, ev, e);
-    const int n = nu();
-    H.resize(6, n);
-    for (int j = 0; j < n; ++j) {
-      Vec3 hw = Vec3::Zero(), hv = Vec3::Zero();
-      for (int i = 0; i < 3; ++i) hw += ev[i].grad[j] * e[i];
-      for (int k = 0; k < 3; ++k) hv += ev[3 + k].grad[j] * s_.translationAxes[k];
-      H.block<3, 1>(0, j) = hw;
-      H.block<3, 1>(3, j) = hv;
-    }
+    evaluateAll(q, nullptr, 1, ev);
+    rotations(ev, lastRotation_, e);
+    fillH(ev, e, H);
+  }
+
+  Transform calcX_FMAndH_FM(const Real* q, HMatrix& H) const override {
+    CoordEval ev[6];
+    Vec3 e[3];
+    evaluateAll(q, nullptr, 1, ev);
+    const Mat33 R = rotations(ev, 3, e);
+    fillH(ev, e, H);
+    return Transform(Rotation::trusted(R), translation(ev));
   }
 
   void calcHDot_FM(const Real* q, const Real* u, HMatrix& HDot) const override {
     CoordEval ev[6];
     Vec3 e[3];
-    evaluateAll(q, u, ev, e);
+    evaluateAll(q, u, 2, ev);
+    rotations(ev, lastRotation_, e);
     const int n = nu();
     Real rdot[3];
     for (int i = 0; i < 3; ++i) {
@@ -142,22 +143,55 @@ class FunctionBased final : public Mobilizer {
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<FunctionBased>(*this); }
 
  private:
-  Mat33 rot(int i, Real angle) const { return Eigen::AngleAxisd(angle, s_.rotationAxes[i]).toRotationMatrix(); }
+  // R(a_i, angle) by Rodrigues' formula with the axis's cross-product matrices taken once.
+  Mat33 rot(int i, Real angle) const {
+    const Real sn = std::sin(angle), cs = std::cos(angle);
+    return Mat33::Identity() + sn * K_[i] + (1 - cs) * KK_[i];
+  }
 
-  // All six coordinates, and the rotation axes e_i expressed in F.
-  void evaluateAll(const Real* q, const Real* u, CoordEval* ev, Vec3* e) const {
-    const int order = u ? 2 : 1;
+  void evaluateAll(const Real* q, const Real* u, int order, CoordEval* ev) const {
     for (int i = 0; i < 3; ++i) evaluate(s_.rotations[i], affine_[i], q, u, order, ev[i]);
     for (int k = 0; k < 3; ++k) evaluate(s_.translations[k], affine_[3 + k], q, u, order, ev[3 + k]);
-    Mat33 R = Mat33::Identity();  // rotation accumulated before axis i
+  }
+
+  // The product of the rotations before index `upTo` (3: all, R_FM); with e, the rotation axes
+  // expressed in F (e_i = R_0..R_i-1 a_i). Axes without a function move nothing, so rotations
+  // past the last one with a function are not needed for e.
+  Mat33 rotations(const CoordEval* ev, int upTo, Vec3* e) const {
+    Mat33 R = Mat33::Identity();
+    bool identity = true;
     for (int i = 0; i < 3; ++i) {
-      e[i] = R * s_.rotationAxes[i];
-      if (s_.rotations[i].function) R = R * rot(i, ev[i].value);
+      if (e) e[i] = identity ? s_.rotationAxes[i] : Vec3(R * s_.rotationAxes[i]);
+      if (i >= upTo || !s_.rotations[i].function) continue;
+      R = identity ? rot(i, ev[i].value) : Mat33(R * rot(i, ev[i].value));
+      identity = false;
+    }
+    return R;
+  }
+
+  Vec3 translation(const CoordEval* ev) const {
+    Vec3 p = Vec3::Zero();
+    for (int k = 0; k < 3; ++k)
+      if (s_.translations[k].function) p += ev[3 + k].value * s_.translationAxes[k];
+    return p;
+  }
+
+  void fillH(const CoordEval* ev, const Vec3* e, HMatrix& H) const {
+    const int n = nu();
+    H.resize(6, n);
+    for (int j = 0; j < n; ++j) {
+      Vec3 hw = Vec3::Zero(), hv = Vec3::Zero();
+      for (int i = 0; i < 3; ++i) hw += ev[i].grad[j] * e[i];
+      for (int k = 0; k < 3; ++k) hv += ev[3 + k].grad[j] * s_.translationAxes[k];
+      H.block<3, 1>(0, j) = hw;
+      H.block<3, 1>(3, j) = hv;
     }
   }
 
   SpatialFunctions s_;
-  AffineForm affine_[6];  // rotations r0..r2, then translations t0..t2
+  AffineForm affine_[6];   // rotations r0..r2, then translations t0..t2
+  Mat33 K_[3], KK_[3];     // per rotation axis a: [a]x and [a]x^2
+  int lastRotation_ = -1;  // the last rotation with a function (-1: none)
 };
 
 const char* coordName(int c) {
