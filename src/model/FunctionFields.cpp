@@ -19,12 +19,27 @@ const std::vector<KindName<FunctionType>>& kindTable<FunctionType>() {
                                                          {T::FmmSpline, "fmm_spline"},
                                                          {T::PiecewiseLinear, "piecewise_linear"},
                                                          {T::PiecewiseConstant, "piecewise_constant"},
-                                                         {T::SineProduct, "sine_product"}};
+                                                         {T::SineProduct, "sine_product"},
+                                                         {T::NaturalSpline, "natural_spline"}};
   return table;
 }
 
+namespace {
+
+// A natural_spline's degree: 1, 3, 5 or 7, with at least (degree + 1) / 2 knots.
+int readDegree(const JsonNode& d, size_t knots) {
+  const int degree = d.integer();
+  if (degree != 1 && degree != 3 && degree != 5 && degree != 7) d.fail("expected 1, 3, 5 or 7");
+  if (knots < static_cast<size_t>(degree + 1) / 2)
+    d.fail("a natural spline of degree " + std::to_string(degree) + " needs at least " +
+           std::to_string((degree + 1) / 2) + " knots");
+  return degree;
+}
+
+}  // namespace
+
 FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& coordinates) {
-  node.allowOnly({"type", "coefficients", "x", "y", "args"});
+  node.allowOnly({"type", "coefficients", "x", "y", "degree", "args"});
   FunctionSpec f;
   const JsonNode type = node.at("type");
   const auto kind = kindNamed<FunctionType>(type.string());
@@ -40,6 +55,7 @@ FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& 
       y.fail("spline needs as many y values as x values (" + std::to_string(f.x.size()) + ")");
     for (size_t i = 1; i < f.x.size(); ++i)
       if (!(f.x[i] > f.x[i - 1])) x[i].fail("spline x values must increase strictly");
+    if (f.type == T::NaturalSpline) f.degree = readDegree(node.at("degree"), f.x.size());
   } else {
     const JsonNode c = node.at("coefficients");
     f.coefficients = c.numbers(1);
@@ -50,6 +66,8 @@ FunctionSpec readFunction(const JsonNode& node, const std::vector<std::string>& 
     if (f.type == T::Linear && n < 2) c.fail("expected slopes then an intercept (at least 2 numbers)");
     if (f.type == T::SmoothStep && f.coefficients[0] == f.coefficients[1]) c.fail("smooth_step needs x0 != x1");
   }
+  if (f.type != T::NaturalSpline)
+    if (const auto d = node.get("degree")) d->fail("only a natural_spline has a degree");
   const JsonNode args = node.at("args");
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string a = args[i].string();
@@ -71,6 +89,7 @@ nlohmann::json writeFunction(const FunctionSpec& f) {
   if (hasKnots(f.type)) {
     j["x"] = f.x;
     j["y"] = f.y;
+    if (f.type == FunctionType::NaturalSpline) j["degree"] = f.degree;
   } else {
     j["coefficients"] = f.coefficients;
   }

@@ -7,6 +7,7 @@
 
 #include "articula/Counted.h"
 #include "articula/Error.h"
+#include "articula/math/NaturalSpline.h"
 #include "articula/matter/mobilizers.h"
 
 namespace articula::model {
@@ -33,6 +34,7 @@ FunctionPtr makeFunction(const FunctionSpec& f) {
     case FunctionType::PiecewiseLinear: return functions::piecewiseLinear(f.x, f.y);
     case FunctionType::PiecewiseConstant: return functions::piecewiseConstant(f.x, f.y);
     case FunctionType::SineProduct: need(5); return functions::sineProduct(c[0], c[1], c[2], c[3], c[4]);
+    case FunctionType::NaturalSpline: return naturalSplineFunction(f.x, f.y, f.degree);
   }
   throw std::logic_error("makeFunction: a function type without a case");
 }

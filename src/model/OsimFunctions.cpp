@@ -35,6 +35,20 @@ FunctionSpec knots(const Context& c, const XMLElement* fn, FunctionType type) {
   return f;
 }
 
+// OpenSim's GCVSpline (half_order m, error_variance, x, y): at error variance 0 the interpolating
+// natural spline of degree 2m − 1 (SimTK::SplineFitter::fitFromErrorVariance). A positive variance
+// asks for Woltring's smoothing, which is not done here: refused rather than interpolated.
+FunctionSpec gcvSpline(const Context& c, const XMLElement* fn) {
+  FunctionSpec f = knots(c, fn, FunctionType::NaturalSpline);
+  const Real m = scalar(c, fn, "half_order", 0);  // OpenSim's default, 0, is no spline
+  if (m != 1 && m != 2 && m != 3 && m != 4) failAt(c, fn, "half_order", "expected 1, 2, 3 or 4");
+  f.degree = static_cast<int>(2 * m - 1);
+  if (f.x.size() < static_cast<size_t>(2 * m)) failAt(c, fn, "x", "needs at least 2 half_order values (OpenSim's)");
+  if (scalar(c, fn, "error_variance", 0) != 0)  // negative: GCV smoothing; positive: smoothing to that variance
+    failAt(c, fn, "error_variance", "a smoothing GCVSpline is not supported yet (0 interpolates)");
+  return f;
+}
+
 FunctionSpec scaled(FunctionSpec f, Real s) {
   if (f.type == FunctionType::Sinusoid) {  // amplitude and offset; frequency and phase stay
     f.coefficients[0] *= s;
@@ -89,6 +103,7 @@ FunctionSpec readFunction(const Context& c, const XMLElement* fn, const std::str
   } else if (tag == "SimmSpline" || tag == "NaturalCubicSpline") f = knots(c, fn, FunctionType::FmmSpline);
   else if (tag == "PiecewiseLinearFunction") f = knots(c, fn, FunctionType::PiecewiseLinear);
   else if (tag == "PiecewiseConstantFunction") f = knots(c, fn, FunctionType::PiecewiseConstant);
+  else if (tag == "GCVSpline") f = gcvSpline(c, fn);
   else if (tag == "StepFunction")  // SimTK::Function::Step: the quintic smooth step
     f = coefficients(FunctionType::SmoothStep, {scalar(c, fn, "start_time", 0), scalar(c, fn, "end_time", 1),
                                                 scalar(c, fn, "start_value", 0), scalar(c, fn, "end_value", 1)});
@@ -99,7 +114,7 @@ FunctionSpec readFunction(const Context& c, const XMLElement* fn, const std::str
   else
     c.xml.fail(fn, describe(fn), tag,
                "function not supported yet (Constant, LinearFunction, PolynomialFunction, SimmSpline, "
-               "NaturalCubicSpline, PiecewiseLinearFunction, PiecewiseConstantFunction, StepFunction, Sine, "
+               "NaturalCubicSpline, GCVSpline, PiecewiseLinearFunction, PiecewiseConstantFunction, StepFunction, Sine, "
                "MultiplierFunction)");
   if (f.type == FunctionType::SmoothStep && f.coefficients[0] == f.coefficients[1])
     failAt(c, fn, "end_time", "must differ from start_time");

@@ -14,13 +14,14 @@ enum class FunctionType {
   FmmSpline,
   PiecewiseLinear,
   PiecewiseConstant,
-  SineProduct
+  SineProduct,
+  NaturalSpline  // interpolating natural spline of odd degree (OpenSim's GCVSpline at error variance 0)
 };
 
 // Whether the function is given by knots (x, y) rather than coefficients.
 inline bool hasKnots(FunctionType t) {
   return t == FunctionType::Spline || t == FunctionType::FmmSpline || t == FunctionType::PiecewiseLinear ||
-         t == FunctionType::PiecewiseConstant;
+         t == FunctionType::PiecewiseConstant || t == FunctionType::NaturalSpline;
 }
 
 template <>

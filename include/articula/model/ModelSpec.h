@@ -40,6 +40,7 @@ struct FunctionSpec {
                                    // sinusoid: amplitude, frequency, phase, offset; smooth_step: x0, x1, y0, y1
   std::vector<Real> x, y;          // spline knots
   std::vector<std::string> args;   // coordinate names of the joint, in argument order
+  int degree = 3;                  // natural_spline: 1, 3, 5 or 7
 };
 
 struct FunctionBasedSpec {

@@ -17,6 +17,7 @@ TEST(FunctionFields, WrittenFunctionsReadBackUnchanged) {
       {FunctionType::PiecewiseLinear, {}, {0, 1}, {2, 3}, {"a"}},
       {FunctionType::PiecewiseConstant, {}, {0}, {2}, {"t"}},
       {FunctionType::SineProduct, {0.2, 1, 0, 1, 1.5}, {}, {}, {"a", "t"}},
+      {FunctionType::NaturalSpline, {}, {0, 1, 2, 3}, {0, 1, 0, 3}, {"t"}, 5},
   };
   for (const FunctionSpec& f : specs) {
     SCOPED_TRACE(nameOf(f.type));
@@ -34,7 +35,7 @@ TEST(FunctionFields, UnknownTypeNamesTheAllowedOnes) {
   } catch (const ModelError& e) {
     EXPECT_NE(std::string(e.what()).find(
                   "unknown function type (constant, linear, polynomial, sinusoid, smooth_step, spline, fmm_spline, "
-                  "piecewise_linear, piecewise_constant, sine_product)"),
+                  "piecewise_linear, piecewise_constant, sine_product, natural_spline)"),
               std::string::npos)
         << e.what();
   }
@@ -55,5 +56,15 @@ TEST(FunctionFields, KnotAndArgumentCounts) {
   EXPECT_NE(error({{"type", "sine_product"}, {"coefficients", {1, 1, 0, 1, 0}}, {"args", {"a"}}}).find("2 argument"),
             std::string::npos);
   EXPECT_NE(error({{"type", "sine_product"}, {"coefficients", {1, 1, 0}}, {"args", {"a", "b"}}}).find("5 coefficients"),
+            std::string::npos);
+  // natural_spline: a degree of 1, 3, 5 or 7 with at least (degree + 1) / 2 knots; no other kind has one.
+  const json spline{{"type", "natural_spline"}, {"x", {0, 1, 2}}, {"y", {1, 0, 1}}, {"args", {"a"}}};
+  EXPECT_EQ(error(json(spline).update({{"degree", 5}})), "(no error)");
+  EXPECT_NE(error(json(spline).update({{"degree", 4}})).find("/f/degree = 4: expected 1, 3, 5 or 7"),
+            std::string::npos);
+  EXPECT_NE(error(json(spline).update({{"degree", 7}})).find("needs at least 4 knots"), std::string::npos);
+  EXPECT_NE(error(spline).find("/f/degree"), std::string::npos);
+  EXPECT_NE(error({{"type", "linear"}, {"coefficients", {1, 0}}, {"degree", 3}, {"args", {"a"}}})
+                .find("only a natural_spline has a degree"),
             std::string::npos);
 }

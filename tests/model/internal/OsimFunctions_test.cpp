@@ -64,7 +64,13 @@ TEST(OsimFunctions, MultiplierScalesExactly) {
 
 TEST(OsimFunctions, RefusalsNameTheElement) {
   const std::vector<std::pair<std::string, std::string>> cases{
-      {"<GCVSpline><x>0 1</x><y>0 1</y></GCVSpline>", "<GCVSpline> = GCVSpline: function not supported yet"},
+      {"<GCVSpline><x>0 1</x><y>0 1</y></GCVSpline>", "<GCVSpline> half_order = 0: expected 1, 2, 3 or 4"},
+      {"<GCVSpline><half_order>3</half_order><x>0 1 2 3 4</x><y>0 1 2 3 4</y></GCVSpline>",
+       "<GCVSpline> x = 0 1 2 3 4: needs at least 2 half_order values"},
+      {"<GCVSpline><half_order>2</half_order><error_variance>-1</error_variance><x>0 1 2 3</x><y>0 1 2 3</y>"
+       "</GCVSpline>",
+       "error_variance = -1: a smoothing GCVSpline is not supported yet (0 interpolates)"},
+      {"<MultivariatePolynomialFunction/>", "function not supported yet"},
       {"<SimmSpline><x>0 1 1</x><y>0 1 2</y></SimmSpline>",
        "<SimmSpline> x = 0 1 1: the values must increase strictly"},
       {"<SimmSpline><x>0 1 2</x><y>0 1</y></SimmSpline>", "<SimmSpline> y = 0 1: needs as many values as <x> (3)"},
@@ -77,6 +83,37 @@ TEST(OsimFunctions, RefusalsNameTheElement) {
     EXPECT_NE(e.find(want), std::string::npos) << e;
     EXPECT_EQ(e.rfind("t.osim:", 0), 0u) << e;
   }
+}
+
+// A GCVSpline at error variance 0 is the interpolating natural spline of degree 2·half_order − 1:
+// through every knot, reproducing a polynomial of degree below half_order (here a line, degree 5),
+// with natural ends (derivatives m .. 2m − 2 zero there: for the quintic, the third and fourth),
+// and through the JSON format as natural_spline with that degree.
+TEST(OsimFunctions, GcvSplineInterpolatesWithNaturalEnds) {
+  const FunctionSpec g = read(
+      "<GCVSpline name=\"f\"><half_order>3</half_order><error_variance>0</error_variance>"
+      "<x>0 0.5 1 1.5 2 3 4</x><y>0 0.3 -0.2 0.9 1.4 0.2 0.5</y></GCVSpline>");
+  EXPECT_EQ(g.type, FunctionType::NaturalSpline);
+  EXPECT_EQ(g.degree, 5);
+  const FunctionPtr f = makeFunction(g);
+  for (size_t i = 0; i < g.x.size(); ++i) EXPECT_NEAR(f->value(g.x[i]), g.y[i], 1e-13) << i;
+  const Real h = 1e-4;
+  for (Real x : {0.2, 1.25, 3.7}) {
+    EXPECT_NEAR(f->derivative(x), (f->value(x + h) - f->value(x - h)) / (2 * h), 1e-6) << x;
+    EXPECT_NEAR(f->secondDerivative(x), (f->derivative(x + h) - f->derivative(x - h)) / (2 * h), 1e-5) << x;
+  }
+  // Third derivative at the ends from the second's slope just inside: zero for a natural quintic.
+  EXPECT_NEAR((f->secondDerivative(h) - f->secondDerivative(0)) / h, 0, 1e-2);
+  EXPECT_NEAR((f->secondDerivative(4) - f->secondDerivative(4 - h)) / h, 0, 1e-2);
+  const FunctionSpec line = read(
+      "<GCVSpline><half_order>3</half_order><x>0 1 2 3 5 8</x><y>1 3 5 7 11 17</y></GCVSpline>");  // 2x + 1
+  for (Real x : {0.3, 2.5, 4.4, 7.9}) EXPECT_NEAR(makeFunction(line)->value(x), 2 * x + 1, 1e-12) << x;
+  const std::string scaled =
+      "<MultiplierFunction><function><GCVSpline><half_order>3</half_order><x>0 1 2 3 5 8</x>"
+      "<y>1 3 5 7 11 17</y></GCVSpline></function><scale>-2</scale></MultiplierFunction>";
+  const FunctionSpec m = read(scaled);
+  EXPECT_EQ(m.degree, 5);
+  EXPECT_NEAR(makeFunction(m)->value(2.5), -2 * 6, 1e-12);
 }
 
 TEST(OsimFunctions, PiecewiseAndStepFunctions) {
