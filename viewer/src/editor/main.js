@@ -10,7 +10,7 @@ import { importOpenMbd, looksLikeOpenMbd } from './openmbd.js';
 import { bodyPoses, colorOf, createView, PALETTE, setMeshFiles } from './view3d.js';
 import { arr, compose, frameTransform, obj } from './rot.js';
 import { makeWidgets } from './widgets.js';
-import { FORCE_FIELDS, jointCoordinates, jointName, renderContact, renderForces, renderInitialState, renderScenario } from './sections.js';
+import { FORCE_FIELDS, jointCoordinates, jointName, renderContact, renderForces, renderInitialState, renderMarkers, renderScenario } from './sections.js';
 import './style.css';
 
 const $ = (id) => document.getElementById(id);
@@ -117,6 +117,12 @@ function validate() {
       if (!list.some(([n]) => n === f.coordinate)) errors.push({ path: `/forces/${i}/coordinate`, message: `"${f.coordinate}": not a coordinate of ${body.joint?.type ?? '?'} joint "${jointName(body)}"` });
     }
   });
+  const markerNames = new Set();
+  arr(model.markers).map(obj).forEach((k, i) => {
+    if (typeof k.body === 'string' && k.body !== 'ground' && !names.has(k.body)) errors.push({ path: `/markers/${i}/body`, message: `"${k.body}": no such body` });
+    if (markerNames.has(k.name)) errors.push({ path: `/markers/${i}/name`, message: `"${k.name}": a marker of this name exists` });
+    markerNames.add(k.name);
+  });
   const st = model.initial_state;
   if (st && typeof st === 'object') {
     const coords = {};
@@ -156,12 +162,14 @@ function renderBodyList() {
   for (const el of document.querySelectorAll('#sections [data-section]')) {
     el.classList.toggle('selected', el.dataset.section === section);
     el.classList.toggle('bad', problems.some((p) => sectionOf(p.path) === el.dataset.section));
-    if (el.dataset.section === 'forces') el.textContent = `Forces (${(model.forces || []).length})`;
+    if (el.dataset.section === 'forces') el.textContent = `Forces (${arr(model.forces).length})`;
+    if (el.dataset.section === 'markers') el.textContent = `Markers (${arr(model.markers).length})`;
   }
 }
 
 const sectionOf = (path) => {
   if (/^\/forces/.test(path)) return 'forces';
+  if (/^\/markers/.test(path)) return 'markers';
   if (/^\/(contact_materials|contact)(\/|$)/.test(path)) return 'contact';
   if (/^\/initial_state/.test(path)) return 'state';
   if (/^\/scenario/.test(path)) return 'scenario';
@@ -283,6 +291,17 @@ function renderGeometry(p, body) {
   return shapes;
 }
 
+// A renamed body's name follows in everything that names it: joints' parents, forces, constraints,
+// markers, muscle path points and the scenario's head body.
+const BODY_KEYS = ['body', 'body1', 'body2', 'plane_body', 'line_body', 'follower_body', 'case_body', 'disk_body', 'head_body', 'sphere_body'];
+function renameBodyReferences(old, to) {
+  model.bodies.forEach((x) => { if (x.joint && x.joint.parent === old) x.joint.parent = to; });
+  const rename = (o) => { if (o && typeof o === 'object') for (const k of BODY_KEYS) if (o[k] === old) o[k] = to; };
+  for (const list of [model.forces, model.constraints, model.markers]) arr(list).forEach(rename);
+  for (const muscle of arr(model.muscles)) arr(muscle?.path).forEach(rename);
+  rename(model.scenario);
+}
+
 function renderBodyForm(form) {
   if (selected < 0 || !model.bodies[selected] || typeof model.bodies[selected] !== 'object') {
     form.innerHTML = '<p class="hint">Add a body (left) or open a model file.</p>';
@@ -302,8 +321,7 @@ function renderBodyForm(form) {
     const b = model.bodies[selected];
     const old = b.name;
     b.name = name.value;
-    model.bodies.forEach((x) => { if (x.joint && x.joint.parent === old) x.joint.parent = name.value; });
-    for (const f of model.forces || []) for (const k of ['body', 'body1', 'body2']) if (f[k] === old) f[k] = name.value;
+    renameBodyReferences(old, name.value);
   }));
   form.append(w.row('name', name), w.row('mass, kg', w.numberInput(`${p}/mass`)), w.row('mass centre, m', w.vecInput(`${p}/mass_center`)));
   if (Array.isArray(body.inertia)) form.append(w.row('inertia [Ixx Iyy Izz (Ixy Ixz Iyz)], kg·m²', w.vecInput(`${p}/inertia`, { optional: false, n: body.inertia.length })));
@@ -328,6 +346,7 @@ function renderForm() {
   else if (section === 'contact') renderContact(form, ctx);
   else if (section === 'state') renderInitialState(form, ctx);
   else if (section === 'scenario') renderScenario(form, ctx);
+  else if (section === 'markers') renderMarkers(form, ctx);
   else renderBodyForm(form);
 }
 
@@ -481,6 +500,8 @@ function scaleModel(height, mass) {
       for (const key of ['frame1', 'frame2']) if (f[key]?.position) f[key].position = scaleVec(f[key].position);
       if (typeof f.natural_length === 'number') f.natural_length *= s;
     }
+    for (const k of arr(model.markers)) if (k?.location) k.location = scaleVec(k.location);
+    for (const muscle of arr(model.muscles)) for (const point of arr(muscle?.path)) if (point?.location) point.location = scaleVec(point.location);
     // Initial translations (non-angular coordinates) scale too: a lifted root stays on the ground.
     const st = model.initial_state;
     for (const sec of ['q', 'u']) {
@@ -603,6 +624,7 @@ window.articulaEditor = {
     initialPose: (on) => { $('pose-initial').checked = on; view.setInitialPose(on); },
     bodyOrigin: (i) => view.bodyOrigin(i),
     drawnShapes: (i) => view.drawnShapes(i),
+    markers: () => view.markers(),
   },
   undoDepth: () => undoStack.length,
   selection: () => ({ body: selected, shape, section }),

@@ -55,6 +55,8 @@ export const FORCE_FIELDS = {
   joint_actuator: [['body', 'body'], ['coordinate', 'u'], ['function', 'fn'], ['scale', 'num'], ['limit', 'num']],
   pd_servo: [['body', 'body'], ['coordinate', 'q'], ['kp', 'num'], ['kd', 'num'], ['target', 'target'], ['limit', 'num']],
   muscle_tone: [['stiffness', 'num'], ['damping', 'num'], ['joints', 'joints']],
+  coordinate_limit_force: [['body', 'body'], ['coordinate', 'q'], ['lower', 'angle'], ['upper', 'angle'], ['lower_stiffness', 'num'],
+    ['upper_stiffness', 'num'], ['damping', 'num'], ['transition', 'angle']],
 };
 const REQUIRED = {
   constant_force: ['body', 'force'], constant_torque: ['body', 'torque'], mobility_constant_force: ['body', 'coordinate', 'force'],
@@ -64,7 +66,11 @@ const REQUIRED = {
   linear_bushing: ['body1', 'body2', 'stiffness'], global_damper: ['damping'], passive_joint_damping: ['damping'],
   range_of_motion_limit: ['body'], torque_pulse: ['body', 'mode', 'peak', 'start', 'duration'],
   joint_actuator: ['body', 'coordinate', 'function'], pd_servo: ['body', 'coordinate', 'kp', 'kd'], muscle_tone: ['stiffness', 'damping'],
+  coordinate_limit_force: ['body', 'coordinate', 'lower_stiffness', 'upper_stiffness', 'transition'],
 };
+// Starting values where 0 is not allowed or does nothing: a pulse's duration, a limit force's
+// transition (> 0) and its limits (absent: no limit, so the new force would do nothing).
+const STARTING = { torque_pulse: { duration: 0.1 }, coordinate_limit_force: { lower: -1, upper: 1, transition: 0.1 } };
 
 function defaultValue(kind, model, force) {
   const first = arr(model.bodies).map(obj)[0];
@@ -86,8 +92,7 @@ function defaultValue(kind, model, force) {
 export function newForce(model, type) {
   const f = { type };
   for (const [field, kind] of FORCE_FIELDS[type]) if (REQUIRED[type].includes(field)) f[field] = defaultValue(kind, model, f);
-  if (type === 'torque_pulse') f.duration = 0.1;
-  return f;
+  return Object.assign(f, STARTING[type]);
 }
 
 function retype(model, f, type) {
@@ -95,9 +100,13 @@ function retype(model, f, type) {
   for (const k of Object.keys(f)) if (!keep.has(k)) delete f[k];
   f.type = type;
   for (const [field, kind] of FORCE_FIELDS[type]) {
-    if (REQUIRED[type].includes(field) && f[field] === undefined) f[field] = defaultValue(kind, model, f);
+    if (REQUIRED[type].includes(field) && f[field] === undefined && f[`${field}_deg`] === undefined) f[field] = defaultValue(kind, model, f);
   }
-  if (type === 'torque_pulse' && !(f.duration > 0)) f.duration = 0.1;
+  // Fields that must be positive take their starting value (the defaults above give 0).
+  for (const field of ['duration', 'transition']) {
+    const start = STARTING[type]?.[field];
+    if (start !== undefined && !(f[field] > 0) && !(f[`${field}_deg`] > 0)) { delete f[`${field}_deg`]; f[field] = start; }
+  }
 }
 
 // A JSON value edited as text; empty text removes the field (optional fields).
@@ -404,4 +413,40 @@ export function renderContact(form, ctx) {
     w.row('recovery speed, m/s', w.numberInput('/contact/recovery_speed', { optional: true })),
     w.row('excluded body pairs', w.jsonArea('/contact/exclude', { rows: 2 })));
   form.append(c);
+}
+
+// Markers (docs/model-format.md "Markers"): named points fixed on bodies, as OpenSim's MarkerSet
+// imports them; each a name, a body (or ground) and a location in that body's frame.
+export function renderMarkers(form, ctx) {
+  const { w } = ctx;
+  const model = ctx.model();
+  const h = document.createElement('h3');
+  h.textContent = 'Markers';
+  const hint = document.createElement('p');
+  hint.className = 'hint';
+  hint.textContent = 'Named points fixed on bodies (drawn as dots in the preview); the location is in the body\'s frame, m. Names are unique.';
+  form.append(h, hint);
+  const bodyNames = ['ground', ...arr(model.bodies).map(obj).map((b) => b.name).filter((n) => typeof n === 'string')];
+  const table = document.createElement('table');
+  table.className = 'marker-table';
+  table.innerHTML = '<tr><th>name</th><th>body</th><th>location, m</th><th></th></tr>';
+  arr(model.markers).map(obj).forEach((k, i) => {
+    const p = `/markers/${i}`;
+    const tr = document.createElement('tr');
+    tr.dataset.marker = String(i);
+    const cells = [w.textInput(`${p}/name`), w.selectInput(`${p}/body`, bodyNames), w.vecInput(`${p}/location`, { optional: false }),
+      w.button('remove', () => ctx.change(() => { model.markers.splice(i, 1); if (!model.markers.length) delete model.markers; }))];
+    for (const c of cells) {
+      const td = document.createElement('td');
+      td.append(c);
+      tr.append(td);
+    }
+    table.append(tr);
+  });
+  form.append(table, w.button('Add marker', () => ctx.change(() => {
+    const list = (model.markers ||= []);
+    let n = list.length + 1;
+    while (list.some((k) => k?.name === `marker${n}`)) n++;
+    list.push({ name: `marker${n}`, body: bodyNames[1] ?? 'ground', location: [0, 0, 0] });
+  }), { id: 'add-marker' }));
 }

@@ -213,6 +213,20 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
     });
   }
 
+  // The markers on a body (or ground) as small dots in the viewer's marker colour; not pickable.
+  const markerMaterial = new THREE.MeshBasicMaterial({ color: 0xe0288c });
+  const markerGeometry = new THREE.SphereGeometry(0.01, 12, 8);
+  function markerDots(bodyName) {
+    return arr(model.markers).map(obj).filter((k) => k.body === bodyName && Array.isArray(k.location) && k.location.length === 3 &&
+      k.location.every(Number.isFinite)).map((k) => {
+      const dot = new THREE.Mesh(markerGeometry, markerMaterial);
+      dot.name = String(k.name);
+      dot.userData = { marker: true };
+      dot.position.set(...k.location);
+      return dot;
+    });
+  }
+
   function rebuild() {
     world.clear();
     groups = [];
@@ -241,9 +255,11 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
       axes.material.depthTest = i !== selBody;
       axes.renderOrder = i === selBody ? 5 : 0;
       group.add(axes);
+      for (const dot of markerDots(b.name)) group.add(dot);
       world.add(group);
       groups.push(group);
     });
+    for (const dot of markerDots('ground')) world.add(dot);
     placeBodies();
     if (!framed && bodies.length) { frame(); framed = true; }
     attach();
@@ -302,7 +318,7 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
     if (gizmo.axis) return;  // a click on the gizmo itself
     const rect = renderer.domElement.getBoundingClientRect();
     ray.setFromCamera(new THREE.Vector2(((e.clientX - rect.left) / rect.width) * 2 - 1, -((e.clientY - rect.top) / rect.height) * 2 + 1), camera);
-    const hit = ray.intersectObjects(world.children, true).find((h) => h.object.isMesh);
+    const hit = ray.intersectObjects(world.children, true).find((h) => h.object.isMesh && !h.object.userData.marker);
     if (hit) onSelect(hit.object.userData.body, e.shiftKey ? -1 : hit.object.userData.shape);
   });
 
@@ -333,12 +349,19 @@ export function createView(container, { onSelect, onLiveStart, onLive, onLiveEnd
     drawnShapes(i) {
       const g = groups[i];
       if (!g) return [];
-      return g.children.filter((o) => o.isMesh).map((o) => {
+      return g.children.filter((o) => o.isMesh && !o.userData.marker).map((o) => {
         const pos = o.geometry.getAttribute('position');
         const index = o.geometry.getIndex();
         return { shape: o.userData.shape, vertices: pos ? pos.count : 0, triangles: index ? index.count / 3 : (pos ? pos.count / 3 : 0),
           scale: [o.scale.x, o.scale.y, o.scale.z] };
       });
+    },
+    // For tests: the marker dots drawn, with their positions in ground.
+    markers() {
+      world.updateMatrixWorld(true);
+      const dots = [];
+      world.traverse((o) => { if (o.userData.marker) dots.push({ name: o.name, position: o.getWorldPosition(new THREE.Vector3()).toArray() }); });
+      return dots;
     },
     frame,
     renderNow() { renderer.render(scene, camera); },
