@@ -133,7 +133,7 @@ int main(int argc, char** argv) {
 
   articula::render::RenderRunOptions render;
   std::string size;
-  bool noShadows = false, noContacts = false;
+  bool noShadows = false, noContacts = false, noMarkers = false;
   CLI::App* renderCmd = app.add_subcommand("render", "render a run folder to an animated GIF (software, no GPU)");
   renderCmd->add_option("outdir", model, "run folder written by `articula run`")->required();
   renderCmd->add_flag("--gif", render.gif, "write animation.gif (the default)");
@@ -148,6 +148,7 @@ int main(int argc, char** argv) {
   renderCmd->add_option("--follow", render.follow, "body the camera frames (instead of every moving body)");
   renderCmd->add_flag("--no-shadows", noShadows, "no shadows on the ground");
   renderCmd->add_flag("--no-contacts", noContacts, "no contact-force arrows");
+  renderCmd->add_flag("--no-markers", noMarkers, "no marker dots (an imported model's markers are drawn by default)");
   renderCmd->add_flag("-q,--quiet", quiet, "print errors only");
 
   std::string ikOut;
@@ -179,6 +180,7 @@ int main(int argc, char** argv) {
   if (*renderCmd) {
     render.shadows = !noShadows;
     render.contactArrows = !noContacts;
+    render.markers = !noMarkers;
     return renderCommand(model, size, render, quiet);
   }
   if (*idCmd) return inverseDynamicsCommand(model, output, quiet);

@@ -10,6 +10,7 @@
 #include "SystemAccess.h"
 #include "articula/forces/ConstantForce.h"
 #include "articula/forces/ConstantTorque.h"
+#include "articula/forces/CoordinateLimitForce.h"
 #include "articula/forces/CustomForce.h"
 #include "articula/forces/DiscreteForces.h"
 #include "articula/forces/GeneralForceSubsystem.h"
@@ -357,6 +358,19 @@ void bindMobilityForces(Cls& c) {
           py::arg("body"), py::arg("which_q"), py::arg("lower"), py::arg("upper"), py::arg("stiffness"),
           py::arg("damping"), py::arg("name") = "",
           "A penalty spring-damper max(0, k x + c xdot) while coordinate `which_q` is outside [lower, upper].")
+      .def(
+          "add_coordinate_limit_force",
+          [](Forces& f, int b, int q, Real lower, Real upper, Real kLower, Real kUpper, Real transition, Real damping,
+             std::string name) {
+            requireMobilityIndex(matter(f), b, q, true, "which_q");
+            const CoordinateLimitForce::Parameters p{lower, upper, kLower, kUpper, damping, transition};
+            return add(f, std::make_unique<CoordinateLimitForce>(b, q, p, std::move(name)));
+          },
+          py::arg("body"), py::arg("which_q"), py::arg("lower"), py::arg("upper"), py::arg("lower_stiffness"),
+          py::arg("upper_stiffness"), py::arg("transition"), py::arg("damping") = 0.0, py::arg("name") = "",
+          "OpenSim's CoordinateLimitForce on coordinate `which_q` (not a quaternion entry), in SI: beyond each "
+          "limit a spring whose stiffness ramps from 0 to lower/upper_stiffness over `transition` (> 0, Simbody's "
+          "C2 step), with damping engaged by the same step; PE as OpenSim's. An infinite limit (math.inf) is none.")
       .def(
           "add_orientation_limit",
           [](Forces& f, int b, const std::array<std::tuple<Real, Real, Real, Real>, 3>& axes, const std::string& twist,

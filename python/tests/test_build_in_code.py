@@ -133,8 +133,9 @@ def test_every_force_element_reports_its_power_as_f_dot_v():
     f.add_orientation_limit(2, [(-0.1, 0.1, 10.0, 0.1)] * 3, twist_axis="y")
     f.add_torque_pulse(1, "mobility", [2.0], start_time=0.0, duration=1.0)
     f.add_torque_pulse(2, "body_torque_pair", [0, 1.0, 0], start_time=0.0, duration=1.0)
+    f.add_coordinate_limit_force(1, 0, -0.2, 0.3, 60.0, 80.0, transition=0.4, damping=0.7)
     f.add_discrete_forces()
-    assert f.num_forces == 17
+    assert f.num_forces == 18
     st = s.realize_topology()
     st.q[:] = [0.6, 0.5]
     st.u[:] = [-0.8, 1.3]
@@ -175,6 +176,60 @@ def test_joint_actuator_and_muscle_tone_forces():
     s.realize(st, Stage.Acceleration)
     # 5 N from the actuator, -40 * 0.2 + 0.5 * 1.0 from the tone about the default posture x = 0.
     assert st.udot[0] == pytest.approx((5.0 - 8.0 + 0.5) / 2.0, abs=1e-12)
+
+
+def test_coordinate_limit_force_is_minus_the_gradient_of_its_energy():
+    """On a slider without gravity: f = -dPE/dq by central differences inside, across and beyond
+    both transition bands (Simbody's step makes PE a quintic-to-septic there), zero between the
+    limits, and the damping -c s(d/w) qdot beyond the band."""
+    s, b = slider_system(mass=2.0)
+    lower, upper, k_low, k_up, w, c = -0.3, 0.2, 80.0, 150.0, 0.05, 4.0
+    f = s.add_general_forces()
+    f.add_coordinate_limit_force(b, 0, lower, upper, k_low, k_up, transition=w, damping=c, name="stop")
+    st = s.realize_topology()
+    m = s.matter
+
+    def force(q, u=0.0):
+        st.q[0], st.u[0] = q, u
+        s.realize(st, Stage.Dynamics)
+        return float(m.applied_mobility_forces(st)[0])
+
+    def energy(q):
+        st.q[0], st.u[0] = q, 0.0
+        s.realize(st, Stage.Dynamics)
+        return s.calc_potential_energy(st)
+
+    h = 1e-6
+    for q in (-0.42, -0.34, -0.33, -0.31, -0.2999, 0.0, 0.2001, 0.21, 0.23, 0.249, 0.26, 0.4):
+        gradient = (energy(q + h) - energy(q - h)) / (2 * h)
+        assert force(q) == pytest.approx(-gradient, rel=1e-7, abs=1e-8), q
+    assert force(0.0) == 0.0 and energy(0.0) == 0.0
+    # Beyond the band the spring is K d: f = -150 * 0.1 at q = upper + 0.1, +80 * 0.1 at lower - 0.1.
+    assert force(upper + 0.1) == pytest.approx(-k_up * 0.1, rel=1e-12)
+    assert force(lower - 0.1) == pytest.approx(k_low * 0.1, rel=1e-12)
+    assert force(upper + 0.1, 0.5) - force(upper + 0.1) == pytest.approx(-c * 0.5, rel=1e-12)
+    # Half-way into the band the step is s(1/2) = 1/2: spring K s d, damping c s qdot.
+    assert force(upper + w / 2, 0.5) == pytest.approx(-0.5 * (k_up * w / 2 + c * 0.5), rel=1e-12)
+
+
+def test_a_damped_slider_pushed_into_the_limit_rests_at_the_spring_equilibrium():
+    """A constant push F beyond the band: the rest position is upper + F / K (the step is 1 there)."""
+    s, b = slider_system(mass=2.0)
+    upper, k, w, push = 0.2, 500.0, 0.02, 30.0
+    f = s.add_general_forces()
+    f.add_coordinate_limit_force(b, 0, -math.inf, upper, 0.0, k, transition=w, damping=40.0)
+    f.add_mobility_constant_force(b, 0, push)
+    st = s.realize_topology()
+    st.q[:] = [0.0]
+    rk4(s, st, 1e-3, 3000)
+    assert st.q[0] == pytest.approx(upper + push / k, abs=1e-9)
+    assert abs(st.u[0]) < 1e-8
+    with pytest.raises(articula.Error, match="transition"):
+        s2, b2 = slider_system()
+        s2.add_general_forces().add_coordinate_limit_force(b2, 0, -1, 1, 1, 1, transition=0)
+    with pytest.raises(IndexError):
+        s3, b3 = slider_system()
+        s3.add_general_forces().add_coordinate_limit_force(b3, 1, -1, 1, 1, 1, transition=0.1)
 
 
 def test_a_python_custom_force_equals_the_built_in_element():

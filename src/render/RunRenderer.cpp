@@ -63,6 +63,7 @@ RenderRunResult renderRun(const fs::path& runDir, const RenderRunOptions& option
   ro.height = options.height;
   ro.shadows = options.shadows;
   ro.contactArrows = options.contactArrows;
+  ro.markers = options.markers;
   ro.supersample = options.supersample;
   const SoftwareRenderer renderer(run, ro);
   if (!options.follow.empty() &&

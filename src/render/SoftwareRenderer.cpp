@@ -270,6 +270,30 @@ Image SoftwareRenderer::render(const run::TrajectoryFrame& frame, const Camera& 
     }
   }
 
+  // Markers: flat discs where the sphere the viewer draws is in front of what is there.
+  if (options_.markers) {
+    const double worldRadius = std::min(0.012, 0.01 * radius_);
+    for (const run::TrajectoryMarker& marker : run_.markers) {
+      Vector3d p = marker.location;
+      if (marker.body >= 0) {
+        const run::BodyPose& pose = frame.poses[std::size_t(marker.body)];
+        p = pose.position + pose.orientation * p;
+      }
+      const Vector3d c = view.toCamera(p);
+      if (c.z() - worldRadius < view.nearZ) continue;
+      const Vector3d s = view.toScreen(c);
+      const double half = std::max(2.5 * ss, view.focal * worldRadius / c.z());
+      const float front = float(c.z() - worldRadius);
+      for (int y = int(std::floor(s.y() - half)); y <= int(std::ceil(s.y() + half)); ++y)
+        for (int x = int(std::floor(s.x() - half)); x <= int(std::ceil(s.x() + half)); ++x) {
+          if (x < 0 || y < 0 || x >= W || y >= H) continue;
+          const double dx = x + 0.5 - s.x(), dy = y + 0.5 - s.y();
+          const std::size_t i = std::size_t(y) * W + x;
+          if (dx * dx + dy * dy <= half * half && front < depth[i]) color[i] = kMarkerColor;
+        }
+    }
+  }
+
   // Contact arrows and the centre of pressure, drawn over everything.
   if (options_.contactArrows && !frame.contacts.empty() && arrowScale_ > 0) {
     auto plot = [&](double px, double py, double half, const Vector3d& c) {

@@ -1,6 +1,7 @@
 // Reads trajectory.json (docs/output-format.md) into RunTrajectory, checking every field it uses.
 #include "articula/run/TrajectoryReader.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -130,6 +131,28 @@ class Reader {
     return s;
   }
 
+  // "markers": [{name, body, location}], body a body's name or "ground".
+  std::vector<TrajectoryMarker> markers(const json& ms, const std::vector<TrajectoryBody>& bodies) const {
+    if (!ms.is_array()) fail("/markers", &ms, "expected an array");
+    std::vector<TrajectoryMarker> out;
+    for (std::size_t k = 0; k < ms.size(); ++k) {
+      const std::string p = "/markers/" + std::to_string(k);
+      if (!ms[k].is_object()) fail(p, &ms[k], "expected an object");
+      TrajectoryMarker marker;
+      marker.name = text(member(ms[k], p, "name"), p + "/name");
+      const std::string body = text(member(ms[k], p, "body"), p + "/body");
+      if (body != "ground") {
+        const auto at = std::find_if(bodies.begin(), bodies.end(),
+                                     [&](const TrajectoryBody& b) { return b.name == body; });
+        if (at == bodies.end()) fail(p + "/body", &ms[k]["body"], "no such body");
+        marker.body = int(at - bodies.begin());
+      }
+      marker.location = vec3(member(ms[k], p, "location"), p + "/location");
+      out.push_back(std::move(marker));
+    }
+    return out;
+  }
+
   RunTrajectory run(const json& root) const {
     if (!root.is_object()) fail("", nullptr, "expected a JSON object");
     auto fmt = root.find("format");
@@ -171,6 +194,7 @@ class Reader {
       }
       out.bodies.push_back(std::move(body));
     }
+    if (root.contains("markers")) out.markers = markers(root["markers"], out.bodies);
     const json& frames = member(root, "", "frames");
     if (!frames.is_array() || frames.empty()) fail("/frames", &frames, "expected a non-empty array");
     for (std::size_t k = 0; k < frames.size(); ++k) {

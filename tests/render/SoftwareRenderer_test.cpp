@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <numbers>
+
 #include "articula/Error.h"
 #include "articula/render/RunRenderer.h"
 #include "support/RenderTestRuns.h"
@@ -75,6 +78,46 @@ TEST(SoftwareRenderer, ShadowsAndContactArrowsDrawSomething) {
   };
   EXPECT_GT(reds(a), 10);
   EXPECT_EQ(reds(b), 0);
+}
+
+// Markers are dots in the viewer's marker colour at their pinhole projection (computed here from
+// the camera: focal length H/2 / tan(fov/2), image centre at W/2, H/2), hidden behind a body.
+TEST(SoftwareRenderer, MarkersAreDotsAtTheirProjection) {
+  RunTrajectory run = parseTrajectoryJson(articula::test::pendulumTrajectoryJson(3, 0.02), "t.json");
+  // The upper arm's ellipsoid (semi-axis 0.06 along y) is centred at (0, 0, -0.25) of its body:
+  // one marker 1 cm in front of it (towards the camera at -y), one 2 cm behind it, one on Ground.
+  run.markers = {{"front", 0, {0, -0.07, -0.25}}, {"behind", 0, {0, 0.08, -0.25}}, {"lab", -1, {0.45, 0, 0.9}}};
+  const Camera camera{{0, -3, 0.4}, {0, 0, 0.3}, {0, 0, 1}, 40};
+  const RenderOptions with = small();
+  RenderOptions without = small();
+  without.markers = false;
+  const Image a = SoftwareRenderer(run, with).render(run.frames[0], camera);
+  const Image b = SoftwareRenderer(run, without).render(run.frames[0], camera);
+  const Eigen::Vector3d f = (camera.target - camera.eye).normalized(), r = f.cross(camera.up).normalized(),
+                        u = r.cross(f);
+  const double focal = 0.5 * 120 / std::tan(20 * std::numbers::pi / 180);
+  const auto pixel = [&](const Image& im, const Eigen::Vector3d& p) {
+    const Eigen::Vector3d d = p - camera.eye;
+    const int x = int(std::floor(80 + focal * d.dot(r) / d.dot(f))),
+              y = int(std::floor(60 - focal * d.dot(u) / d.dot(f)));
+    const std::size_t i = (std::size_t(y) * im.width + x) * 3;
+    return Eigen::Vector3i(im.rgb[i], im.rgb[i + 1], im.rgb[i + 2]);
+  };
+  const Eigen::Vector3i marker(224, 40, 140);
+  const auto& pose = run.frames[0].poses[0];
+  const auto inGround = [&](const TrajectoryMarker& k) {
+    return k.body < 0 ? k.location : Eigen::Vector3d(pose.position + pose.orientation * k.location);
+  };
+  EXPECT_EQ(pixel(a, inGround(run.markers[0])), marker);
+  EXPECT_EQ(pixel(a, inGround(run.markers[2])), marker);
+  EXPECT_NE(pixel(a, inGround(run.markers[1])), marker);  // the ellipsoid is in front of it
+  EXPECT_NE(pixel(b, inGround(run.markers[0])), marker);
+  EXPECT_NE(pixel(b, inGround(run.markers[2])), marker);
+  // Only the two visible dots change the picture: each at least the 2.5-pixel minimum radius.
+  int changed = 0;
+  for (std::size_t i = 0; i < a.rgb.size(); i += 3) changed += a.rgb[i] != b.rgb[i] || a.rgb[i + 1] != b.rgb[i + 1];
+  EXPECT_GE(changed, 2 * 16);
+  EXPECT_LE(changed, 2 * 60);
 }
 
 TEST(SoftwareRenderer, RejectsBadSizesAndFrames) {

@@ -103,3 +103,25 @@ TEST(TrajectoryReader, ReadsMeshes) {
   EXPECT_EQ(errorOf(replaced(text, "[1,2,3]]", "[1,2,9]]")),
             "run/trajectory.json: /bodies/0/geometry/1/size/faces/3/2 = 9: not a vertex index");
 }
+
+TEST(TrajectoryReader, ReadsMarkersByBodyNameOrGround) {
+  const std::string good = test::pendulumTrajectoryJson(2, 0.1);
+  const auto withMarkers = [&](const std::string& markers) {
+    return replaced(good, "\"units\":", "\"markers\": " + markers + ", \"units\":");
+  };
+  const RunTrajectory run = parseTrajectoryJson(
+      withMarkers(R"([{"name": "tip", "body": "lower", "location": [0, 0.1, -0.5]},
+                      {"name": "lab", "body": "ground", "location": [1, 2, 3]}])"),
+      "t.json");
+  ASSERT_EQ(run.markers.size(), 2u);
+  EXPECT_EQ(run.markers[0].name, "tip");
+  EXPECT_EQ(run.markers[0].body, 1);
+  EXPECT_EQ(run.markers[0].location, Eigen::Vector3d(0, 0.1, -0.5));
+  EXPECT_EQ(run.markers[1].body, -1);
+  EXPECT_TRUE(parseTrajectoryJson(good, "t.json").markers.empty());
+  EXPECT_EQ(errorOf(withMarkers(R"([{"name": "x", "body": "shin", "location": [0, 0, 0]}])")),
+            "run/trajectory.json: /markers/0/body = \"shin\": no such body");
+  EXPECT_EQ(errorOf(withMarkers(R"([{"name": "x", "body": "upper", "location": [0, 0]}])")),
+            "run/trajectory.json: /markers/0/location = [0,0]: expected 3 numbers");
+  EXPECT_EQ(errorOf(withMarkers("{}")), "run/trajectory.json: /markers = {}: expected an array");
+}

@@ -19,6 +19,7 @@ struct RenderRunOptions {
   std::string view = "auto";      // auto, iso, front, side, top or an explicit eye (CameraRig.h)
   std::string follow;             // body name: the camera frames that body alone
   bool shadows = true, contactArrows = true;
+  bool markers = true;  // the run's markers (an imported model's) as dots, as viewer.html shows them
   int supersample = 2;
 };
 

@@ -1,6 +1,6 @@
 // A small CPU rasterizer for run animations without a GPU or display: the bodies' shapes with
-// per-pixel (Phong) shading, a checkered ground plane with planar shadows, contact-force arrows
-// and the centre of pressure. Deterministic; the same frame always gives the same pixels.
+// per-pixel (Phong) shading, a checkered ground plane with planar shadows, contact-force arrows,
+// the centre of pressure and markers as dots. Deterministic; the same frame always gives the same pixels.
 #pragma once
 #include <Eigen/Core>
 #include <cstdint>
@@ -28,7 +28,12 @@ struct RenderOptions {
   bool shadows = true;
   bool contactArrows = true;   // arrows for frame.contacts and a disc at the centre of pressure
   double newtonsPerMetre = 0;  // arrow scale; 0 = the run's largest force spans a fifth of the scene
+  // The run's markers as dots in the viewer's marker colour (kMarkerColor), hidden behind bodies
+  // as the viewer's spheres are: radius min(12 mm, 1% of the scene), at least 2.5 pixels.
+  bool markers = true;
 };
+
+inline const Eigen::Vector3d kMarkerColor{224 / 255.0, 40 / 255.0, 140 / 255.0};  // viewer.html's 0xe0288c
 
 class SoftwareRenderer {
  public:

@@ -55,10 +55,18 @@ struct TrajectoryFrame {
   std::vector<ContactArrow> contacts;  // empty until contact lands
 };
 
+// A named point fixed on a body (an imported model's markers; "markers" in the file).
+struct TrajectoryMarker {
+  std::string name;
+  int body = -1;                                       // index into bodies; -1: Ground
+  Eigen::Vector3d location = Eigen::Vector3d::Zero();  // in the body frame (Ground's for -1)
+};
+
 struct RunTrajectory {
   std::string model;
   Eigen::Vector3d up{0, 0, 1};
   std::vector<TrajectoryBody> bodies;
+  std::vector<TrajectoryMarker> markers;
   std::vector<TrajectoryFrame> frames;  // at least one, times strictly increasing
 };
 
