@@ -85,8 +85,9 @@ TEST(SoftwareRenderer, ShadowsAndContactArrowsDrawSomething) {
 TEST(SoftwareRenderer, MarkersAreDotsAtTheirProjection) {
   RunTrajectory run = parseTrajectoryJson(articula::test::pendulumTrajectoryJson(3, 0.02), "t.json");
   // The upper arm's ellipsoid (semi-axis 0.06 along y) is centred at (0, 0, -0.25) of its body:
-  // one marker 1 cm in front of it (towards the camera at -y), one 2 cm behind it, one on Ground.
-  run.markers = {{"front", 0, {0, -0.07, -0.25}}, {"behind", 0, {0, 0.08, -0.25}}, {"lab", -1, {0.45, 0, 0.9}}};
+  // one marker 1 cm in front of it (towards the camera at -y), one behind it further down the arm
+  // (there the ellipsoid reaches y = ±0.048), one on Ground.
+  run.markers = {{"front", 0, {0, -0.07, -0.25}}, {"behind", 0, {0, 0.06, -0.4}}, {"lab", -1, {0.45, 0, 0.9}}};
   const Camera camera{{0, -3, 0.4}, {0, 0, 0.3}, {0, 0, 1}, 40};
   const RenderOptions with = small();
   RenderOptions without = small();

@@ -74,7 +74,7 @@ const start = {
 const modelFile = join(work, 'limits.json');
 writeFileSync(modelFile, JSON.stringify(start, null, 1));
 const canonicalFile = join(work, 'canonical.json');
-execFileSync(articula, ['convert', modelFile, canonicalFile, '-q'], { stdio: 'inherit' });
+execFileSync(articula, ['convert', modelFile, canonicalFile, '--canonical', '-q'], { stdio: 'inherit' });
 const canonical = JSON.parse(readFileSync(canonicalFile, 'utf8'));
 const pagePath = join(work, 'limits-editor.html');
 execFileSync(articula, ['edit', modelFile, '--out', pagePath, '-q'], { stdio: 'inherit' });
@@ -157,7 +157,7 @@ try {
   check('retyped through a stop and back: limits kept, transition restored', f.lower === -1 && f.upper === 1 && f.transition === 0.1 &&
     f.lower_stiffness === 0 && f.dissipation === undefined, JSON.stringify(f));
   await set('/forces/2/transition', 0);
-  check('a zero transition is a problem next to its field', (await problems()).some((p) => p.path === '/forces/2/transition'), JSON.stringify(await problems()));
+  check('a zero transition is listed as a problem', (await problems()).some((p) => p.path === '/forces/2/transition'), JSON.stringify(await problems()));
   await page.locator('[data-force="2"] button:has-text("remove force")').click();
   diff = differences(await model(), edited);
   check('removing it returns the model to the saved one', diff.length === 0, diff.join('; '));
@@ -224,6 +224,30 @@ try {
     JSON.stringify(m.markers));
   await page.click('#undo');
 
+  // --- muscle paths (the format's "muscles": OpenSim's path points) are kept and follow edits -----
+  const muscles = [{ name: 'biceps', type: 'Thelen2003Muscle', path: [
+    { name: 'origin', body: 'ground', location: [0.02, 0, 0.05] },
+    { name: 'via', body: 'arm', location: [0.03, 0, -0.3], coordinate: 'shoulder.angle', range: [-1, 1] },
+    { name: 'insertion', body: 'hand', location: [0.01, 0, 0.02],
+      functions: [{ type: 'linear', coefficients: [0.01, 0], args: ['shoulder.angle'] }, null, null] }] }];
+  await page.evaluate((t) => window.articulaEditor.open(t, 'with-muscles.json'), JSON.stringify({ ...canonical, muscles }));
+  await page.evaluate(() => window.articulaEditor.select(0));
+  await set('/bodies/0/name', 'upper_arm');
+  m = await model();
+  check('a body rename follows in muscle path points', m.muscles[0].path[1].body === 'upper_arm' && m.muscles[0].path[0].body === 'ground',
+    JSON.stringify(m.muscles));
+  await page.click('#undo');
+  const sized = await page.evaluate(() => window.articulaEditor.measure());
+  await page.evaluate(([h, mass]) => window.articulaEditor.scale(h, mass), [2 * sized.height, sized.mass]);
+  m = await model();
+  check('scaling moves the muscle path points', m.muscles[0].path.every((pt, i) => pt.location.every((x, j) => near(x, 2 * muscles[0].path[i].location[j], 1e-9))),
+    JSON.stringify(m.muscles));
+  await page.click('#undo');
+  const withMuscles = await save('with-muscles.json');
+  diff = differences(withMuscles.json, { ...canonical, muscles });
+  check('a model with muscle paths is saved with them unchanged', diff.length === 0, diff.join('; '));
+  await page.click('#undo');
+
   // --- an imported OpenSim model: a CoordinateLimitForce and a marker -----------------------
   if (existsSync(osimPendulum)) {
     const limit = '<ForceSet name="forceset"><objects><CoordinateLimitForce name="swing_limit"><coordinate>swing</coordinate>' +
@@ -232,7 +256,7 @@ try {
     const osim = join(work, 'pendulum_limit.osim');
     writeFileSync(osim, readFileSync(osimPendulum, 'utf8').replace('</MarkerSet>', `</MarkerSet>\n${limit}`));
     const osimCanonical = join(work, 'pendulum_limit.json');
-    execFileSync(articula, ['convert', osim, osimCanonical, '-q'], { stdio: 'inherit' });
+    execFileSync(articula, ['convert', osim, osimCanonical, '--canonical', '-q'], { stdio: 'inherit' });
     const imported = JSON.parse(readFileSync(osimCanonical, 'utf8'));
     const osimPage = join(work, 'pendulum-editor.html');
     execFileSync(articula, ['edit', osim, '--out', osimPage, '-q'], { stdio: 'inherit' });
