@@ -70,6 +70,23 @@ void MatterSubsystem::calcStationJacobian(const State& s, int body, const Vec3& 
   }
 }
 
+void MatterSubsystem::calcStationJacobianOnPath(const State& s, int body, const Vec3& p_BS, Matrix& JS) const {
+  const PositionCache& pc = positionCache(*this, s);
+  const Vec3 p_GS = pc.X_GB.at(body) * p_BS;
+  int n = 0;
+  for (int a = body; a > 0; a = getInfo(a).parent) n += getInfo(a).nu;
+  JS.resize(3, n);
+  int c = 0;
+  for (int a = body; a > 0; a = getInfo(a).parent) {
+    const MobilizedBodyInfo& info = getInfo(a);
+    const Vec3 r = p_GS - pc.X_GB[a].p();
+    for (int j = 0; j < info.nu; ++j, ++c) {
+      const auto H = pc.H_G[a].col(j);
+      JS.col(c) = H.tail<3>() + H.head<3>().cross(r);
+    }
+  }
+}
+
 void MatterSubsystem::calcBiasForSystemJacobian(const State& s, std::vector<SpatialVec>& bias_G) const {
   const PositionCache& pc = positionCache(*this, s);
   const VelocityCache& vc = velocityCache(*this, s);

@@ -7,11 +7,8 @@
 
 #include <cmath>
 
-#include <Eigen/Cholesky>
-
 #include "articula/matter/MatterSubsystem.h"
 #include "articula/model/JointTypes.h"
-#include "articula/model/StationJacobian.h"
 #include "articula/run/RunError.h"
 
 namespace articula::run {
@@ -37,7 +34,12 @@ InverseKinematics::InverseKinematics(const model::ModelSpec& model, const model:
   for (const IkMarkerGoal& g : markers) {
     const model::MarkerSpec& m = model.markers.at(g.marker);
     const int b = m.body == "ground" ? -1 : model.findBody(m.body);
-    markers_.push_back({b < 0 ? 0 : built.mobodOfBody[b], m.location, g.weight});
+    markers_.push_back({.mobod = b < 0 ? 0 : built.mobodOfBody[b],
+                        .location = m.location,
+                        .weight = g.weight,
+                        .pathQ = {},
+                        .p = {},
+                        .feeds = {}});
   }
   // q = A p + b: start with every q free, then eliminate held and coupled ones.
   const int nq = matter.getNQ();
@@ -94,76 +96,175 @@ InverseKinematics::InverseKinematics(const model::ModelSpec& model, const model:
   A_.resize(nq, static_cast<Eigen::Index>(cols.size()));
   for (size_t j = 0; j < cols.size(); ++j) A_.col(static_cast<Eigen::Index>(j)) = A.col(cols[j]);
   b_ = b0;
+  planSparsity();
+}
+
+// Each marker's path columns and the free coordinates they feed through A; each coordinate
+// goal's row of A; the work arrays at their sizes.
+void InverseKinematics::planSparsity() {
+  const MatterSubsystem& matter = built_->system->getMatter();
+  const Eigen::Index np = A_.cols();
+  Scratch& sc = scratch_;
+  for (Marker& m : markers_) {
+    for (int a = m.mobod; a > 0; a = matter.getInfo(a).parent)
+      for (int j = 0; j < matter.getInfo(a).nq; ++j) m.pathQ.push_back(matter.getInfo(a).qStart + j);
+    for (Eigen::Index c = 0; c < np; ++c)
+      for (const int q : m.pathQ)
+        if (A_(q, c) != 0) {
+          m.p.push_back(static_cast<int>(c));
+          break;
+        }
+    for (size_t c = 0; c < m.pathQ.size(); ++c)
+      for (size_t k = 0; k < m.p.size(); ++k)
+        if (const Real a = A_(m.pathQ[c], m.p[k]); a != 0)
+          m.feeds.push_back({static_cast<int>(c), static_cast<int>(k), a});
+    sc.dxdq.emplace_back(3, static_cast<Eigen::Index>(m.pathQ.size()));
+    sc.dxdp.emplace_back(3, static_cast<Eigen::Index>(m.p.size()));
+  }
+  for (const IkCoordinateGoal& c : coordinates_) {
+    CoordinateRow row;
+    for (Eigen::Index k = 0; k < np; ++k)
+      if (A_(c.q, k) != 0) row.entries.emplace_back(static_cast<int>(k), A_(c.q, k));
+    coordinateRows_.push_back(std::move(row));
+  }
+  sc.x.resize(markers_.size());
+  sc.nInv.resize(static_cast<size_t>(matter.getNumBodies()));
+  sc.nIdentity.assign(static_cast<size_t>(matter.getNumBodies()), 1);
+  sc.H.resize(np, np);
+  sc.Hd.resize(np, np);
+  sc.g.resize(np);
+  sc.p.resize(np);
+  sc.pTrial.resize(np);
+  sc.step.resize(np);
+  sc.llt = Eigen::LLT<Matrix>(np);
+  sc.ldlt = Eigen::LDLT<Matrix>(np);
 }
 
 void InverseKinematics::setQ(State& state, const Vector& p) const {
   const MatterSubsystem& matter = built_->system->getMatter();
-  Vector q = A_ * p + b_;
+  VectorView q = matter.updQ(state);
+  q.noalias() = A_ * p;
+  q += b_;
   for (const Held& h : held_) q[h.q] = h.f->value(state.getTime());
-  matter.updQ(state) = q;
   built_->system->realize(state, Stage::Position);
+}
+
+// ∂x/∂q on each marker's path (the station Jacobian times N⁻¹'s diagonal blocks; function_based
+// joints have u = q̇ and skip the product), then ∂x/∂p through A.
+void InverseKinematics::markerBlocks(const State& state) const {
+  const MatterSubsystem& matter = built_->system->getMatter();
+  Scratch& sc = scratch_;
+  const Real* q = matter.getQ(state).data();
+  for (int b = 1; b < matter.getNumBodies(); ++b) {
+    const MobilizedBodyInfo& info = matter.getInfo(b);
+    SmallMatrix& N = sc.nInv[static_cast<size_t>(b)];
+    N.resize(info.nq, info.nq);
+    Real e[6] = {0, 0, 0, 0, 0, 0}, u[6];
+    for (int k = 0; k < info.nq; ++k) {
+      e[k] = 1;
+      matter.getMobilizer(b).multiplyByNInv(q + info.qStart, e, u);
+      for (int r = 0; r < info.nq; ++r) N(r, k) = u[r];
+      e[k] = 0;
+    }
+    sc.nIdentity[static_cast<size_t>(b)] = N.isIdentity(0);
+  }
+  for (size_t i = 0; i < markers_.size(); ++i) {
+    const Marker& m = markers_[i];
+    Matrix& D = sc.dxdq[i];
+    matter.calcStationJacobianOnPath(state, m.mobod, m.location, D);
+    Eigen::Index c = 0;
+    for (int a = m.mobod; a > 0; a = matter.getInfo(a).parent) {
+      const int n = matter.getInfo(a).nu;
+      if (!sc.nIdentity[static_cast<size_t>(a)]) {
+        const Eigen::Matrix<Real, 3, Eigen::Dynamic, 0, 3, 6> block = D.middleCols(c, n) *
+                                                                      sc.nInv[static_cast<size_t>(a)];
+        D.middleCols(c, n) = block;
+      }
+      c += n;
+    }
+    Matrix& P = sc.dxdp[i];
+    P.setZero();
+    for (const Feed& f : m.feeds) P.col(f.blockColumn) += f.a * D.col(f.pathColumn);
+  }
 }
 
 void InverseKinematics::markerKinematics(const State& state, std::vector<Vec3>& x, Matrix& dxdq) const {
   const MatterSubsystem& matter = built_->system->getMatter();
-  const Matrix NInv = model::calcNInv(matter, state);
-  const bool identity = NInv.isIdentity(0);  // function_based joints: u = q̇, skip the products
+  markerBlocks(state);
   x.resize(markers_.size());
-  dxdq.resize(3 * static_cast<Eigen::Index>(markers_.size()), matter.getNQ());
-  Matrix d;
+  dxdq.setZero(3 * static_cast<Eigen::Index>(markers_.size()), matter.getNQ());
   for (size_t i = 0; i < markers_.size(); ++i) {
     const Marker& m = markers_[i];
     x[i] = matter.getBodyTransform(state, m.mobod) * m.location;
-    if (identity && m.mobod != 0) matter.calcStationJacobian(state, m.mobod, m.location, d);
-    else model::calcStationQJacobian(matter, state, m.mobod, m.location, NInv, d);
-    dxdq.middleRows(3 * static_cast<Eigen::Index>(i), 3) = d;
+    for (size_t c = 0; c < m.pathQ.size(); ++c)
+      dxdq.block<3, 1>(3 * static_cast<Eigen::Index>(i),
+                       m.pathQ[c]) = scratch_.dxdq[i].col(static_cast<Eigen::Index>(c));
   }
 }
 
-// The residual vector (markers seen, then coordinate goals) and, with J, its Jacobian in p.
-// Returns the cost: half the sum of squares over W (the objective in the header).
-Real InverseKinematics::residuals(const State& state, const std::vector<Vec3>& measured,
-                                  const std::vector<Real>& targets, Vector& r, Matrix* J) const {
+// The objective (header): Σ w_i |x_i − m_i|² / (2W) + Σ w_j (q_j − v_j)² / 2, markers seen only.
+Real InverseKinematics::objective(const State& state, const std::vector<Vec3>& measured,
+                                  const std::vector<Real>& targets, Real W) const {
   const MatterSubsystem& matter = built_->system->getMatter();
-  Real W = 0;
-  int seen = 0;
+  Real markers = 0;
   for (size_t i = 0; i < markers_.size(); ++i)
-    if (measured[i].allFinite()) {
-      W += markers_[i].weight;
-      ++seen;
-    }
-  if (W <= 0) W = 1;
-  const Eigen::Index nr = 3 * seen + static_cast<Eigen::Index>(coordinates_.size());
-  r.resize(nr);
-  std::vector<Vec3> x;
-  Matrix dxdq, Jq;
-  if (J) {
-    markerKinematics(state, x, dxdq);
-    Jq.setZero(nr, matter.getNQ());
-  } else {
-    x.resize(markers_.size());
-    for (size_t i = 0; i < markers_.size(); ++i)
-      x[i] = matter.getBodyTransform(state, markers_[i].mobod) * markers_[i].location;
+    if (measured[i].allFinite())
+      markers += markers_[i].weight *
+                 (matter.getBodyTransform(state, markers_[i].mobod) * markers_[i].location - measured[i]).squaredNorm();
+  Real c = markers / (2 * W);
+  const ConstVectorView q = matter.getQ(state);
+  for (size_t j = 0; j < coordinates_.size(); ++j) {
+    const Real d = q[coordinates_[j].q] - targets[j];
+    c += coordinates_[j].weight * d * d / 2;
   }
-  Eigen::Index row = 0;
+  return c;
+}
+
+// JᵀJ and Jᵀr (lower triangle) of the residuals sqrt(w_i)(x_i − m_i), sqrt(W w_j)(q_j − v_j) in
+// p, a marker's 3 x k block at a time.
+void InverseKinematics::normalEquations(const State& state, const std::vector<Vec3>& measured,
+                                        const std::vector<Real>& targets, Real W) const {
+  const MatterSubsystem& matter = built_->system->getMatter();
+  Scratch& sc = scratch_;
+  markerBlocks(state);
+  sc.H.setZero();
+  sc.g.setZero();
   for (size_t i = 0; i < markers_.size(); ++i) {
     if (!measured[i].allFinite()) continue;
-    const Real s = std::sqrt(markers_[i].weight);
-    r.segment<3>(row) = s * (x[i] - measured[i]);
-    if (J) Jq.middleRows(row, 3) = s * dxdq.middleRows(3 * static_cast<Eigen::Index>(i), 3);
-    row += 3;
+    const Marker& m = markers_[i];
+    const Vec3 e = matter.getBodyTransform(state, m.mobod) * m.location - measured[i];
+    const Matrix& P = sc.dxdp[i];
+    const int k = static_cast<int>(m.p.size());
+    for (int a = 0; a < k; ++a) {
+      const Vec3 wa = m.weight * P.col(a);
+      sc.g[m.p[a]] += wa.dot(e);
+      for (int b = a; b < k; ++b) sc.H(m.p[b], m.p[a]) += wa.dot(P.col(b));  // p sorted: b ≥ a is lower
+    }
   }
   const ConstVectorView q = matter.getQ(state);
-  for (size_t j = 0; j < coordinates_.size(); ++j, ++row) {
-    const Real s = std::sqrt(W * coordinates_[j].weight);
-    r[row] = s * (q[coordinates_[j].q] - targets[j]);
-    if (J) Jq(row, coordinates_[j].q) = s;
+  for (size_t j = 0; j < coordinates_.size(); ++j) {
+    const Real s2 = W * coordinates_[j].weight, d = q[coordinates_[j].q] - targets[j];
+    const auto& row = coordinateRows_[j].entries;
+    for (size_t a = 0; a < row.size(); ++a) {
+      sc.g[row[a].first] += s2 * row[a].second * d;
+      for (size_t b = a; b < row.size(); ++b) sc.H(row[b].first, row[a].first) += s2 * row[a].second * row[b].second;
+    }
   }
-  if (J) {
-    if (A_.rows() == A_.cols() && A_.isIdentity(0)) *J = std::move(Jq);  // no held or coupled coordinates
-    else *J = Jq * A_;
+}
+
+// The Levenberg–Marquardt step −(H + μ diag H)⁻¹ g; Cholesky, LDLᵀ when that fails.
+void InverseKinematics::solveDamped(Real mu) const {
+  Scratch& sc = scratch_;
+  sc.Hd.triangularView<Eigen::Lower>() = sc.H;
+  sc.Hd.diagonal() += mu * (sc.H.diagonal().array() + 1e-12).matrix();
+  sc.llt.compute(sc.Hd);
+  if (sc.llt.info() == Eigen::Success) {
+    sc.step = sc.llt.solve(sc.g);
+  } else {
+    sc.ldlt.compute(sc.Hd);
+    sc.step = sc.ldlt.solve(sc.g);
   }
-  return r.squaredNorm() / (2 * W);
+  sc.step = -sc.step;
 }
 
 IkFrameResult InverseKinematics::solve(State& state, const std::vector<Vec3>& measured,
@@ -171,31 +272,31 @@ IkFrameResult InverseKinematics::solve(State& state, const std::vector<Vec3>& me
   if (measured.size() != markers_.size() || targets.size() != coordinates_.size())
     throw std::invalid_argument("InverseKinematics::solve: one measurement per marker and target per coordinate goal");
   const MatterSubsystem& matter = built_->system->getMatter();
+  Scratch& sc = scratch_;
+  Real W = 0;
+  for (size_t i = 0; i < markers_.size(); ++i)
+    if (measured[i].allFinite()) W += markers_[i].weight;
+  if (W <= 0) W = 1;
   // p: the state's free coordinates.
   const ConstVectorView q0 = matter.getQ(state);
-  Vector p(static_cast<Eigen::Index>(freeQ_.size()));
+  Vector& p = sc.p;
   for (size_t j = 0; j < freeQ_.size(); ++j) p[static_cast<Eigen::Index>(j)] = q0[freeQ_[j]];
   setQ(state, p);
   IkFrameResult out;
-  Vector r, rTrial;
-  Matrix J;
-  Real cost = residuals(state, measured, targets, r, &J);
+  Real cost = objective(state, measured, targets, W);
+  normalEquations(state, measured, targets, W);
   Real mu = 1e-3;
   for (int it = 0; it < maxIterations; ++it) {
     out.iterations = it + 1;
-    const Matrix H = J.transpose() * J;
-    const Vector g = J.transpose() * r;
-    Vector step;
     bool accepted = false;
     for (int tries = 0; tries < 30 && !accepted; ++tries) {
-      Matrix Hd = H;
-      Hd.diagonal() += mu * (H.diagonal().array() + 1e-12).matrix();
-      step = -Hd.ldlt().solve(g);
-      setQ(state, p + step);
-      const Real trial = residuals(state, measured, targets, rTrial, nullptr);
+      solveDamped(mu);
+      sc.pTrial = p + sc.step;
+      setQ(state, sc.pTrial);
+      const Real trial = objective(state, measured, targets, W);
       if (trial <= cost) {
         accepted = true;
-        p += step;
+        p = sc.pTrial;
         cost = trial;
         mu = std::max(mu / 10, 1e-12);
       } else {
@@ -207,11 +308,11 @@ IkFrameResult InverseKinematics::solve(State& state, const std::vector<Vec3>& me
       out.converged = true;
       break;
     }
-    cost = residuals(state, measured, targets, r, &J);
-    if (step.lpNorm<Eigen::Infinity>() < accuracy_) {
+    if (sc.step.lpNorm<Eigen::Infinity>() < accuracy_) {  // the state is at p: no new Jacobian needed
       out.converged = true;
       break;
     }
+    normalEquations(state, measured, targets, W);
   }
   out.cost = cost;
   out.squaredErrors.assign(markers_.size(), 0);

@@ -86,6 +86,28 @@ TEST_P(SystemJacobian, StationJacobianIsDerivativeOfStationPosition) {
   }
 }
 
+// The path form holds exactly the full Jacobian's columns of the body's ancestors' mobilities, in
+// the documented order, and the full Jacobian is zero everywhere else.
+TEST_P(SystemJacobian, StationJacobianOnPathHoldsTheNonzeroColumns) {
+  for (int trial = 0; trial < 5; ++trial) {
+    const auto [b, p_BS] = randomStation();
+    Matrix JS, path;
+    matter().calcStationJacobian(state, b, p_BS, JS);
+    matter().calcStationJacobianOnPath(state, b, p_BS, path);
+    Matrix rest = JS;
+    int c = 0;
+    for (int a = b; a > 0; a = matter().getInfo(a).parent)
+      for (int j = 0; j < matter().getInfo(a).nu; ++j, ++c) {
+        const int u = matter().getInfo(a).uStart + j;
+        ASSERT_LT(c, path.cols()) << tree.describe() << ", body " << b;
+        EXPECT_LT((path.col(c) - JS.col(u)).norm(), 10 * kEps * (1 + JS.col(u).norm())) << tree.describe();
+        rest.col(u).setZero();
+      }
+    EXPECT_EQ(path.cols(), c) << tree.describe() << ", body " << b;
+    EXPECT_EQ(rest.norm(), 0.0) << tree.describe() << ", body " << b;
+  }
+}
+
 TEST_P(SystemJacobian, FrameJacobianIsDerivativeOfFramePose) {
   State p = advanced(matter(), state, kStep), m = advanced(matter(), state, -kStep);
   tree.system().realize(p, Stage::Position);

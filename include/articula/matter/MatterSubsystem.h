@@ -135,6 +135,10 @@ class MatterSubsystem : public Subsystem {
   void calcSystemJacobian(const State& s, Matrix& J) const;                                // 6 nb x nu, body-major
   void calcStationJacobian(const State& s, int body, const Vec3& p_BS, Matrix& JS) const;  // 3 x nu
   void calcFrameJacobian(const State& s, int body, const Vec3& p_BF, Matrix& JF) const;    // 6 x nu
+  // The station Jacobian's only nonzero columns, those of the mobilities on the path to Ground:
+  // `body`'s u in order, then its parent's, and so on (3 x their count; no allocation when JS
+  // already has that size). For sparse uses such as inverse kinematics' normal equations.
+  void calcStationJacobianOnPath(const State& s, int body, const Vec3& p_BS, Matrix& JS) const;
   // Velocity stage: the part of acceleration that J udot leaves out (A with udot = 0).
   void calcBiasForSystemJacobian(const State& s, std::vector<SpatialVec>& bias_G) const;
   Vec3 calcBiasForStationJacobian(const State& s, int body, const Vec3& p_BS) const;

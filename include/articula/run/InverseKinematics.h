@@ -6,10 +6,15 @@
 // are held at their value at the frame's time; linear coordinate couplers are satisfied exactly by
 // solving for their last coordinate. Levenberg–Marquardt on the residuals with exact Jacobians
 // (station Jacobians times N⁻¹), from the state's q, until no coordinate moves by more than the
-// accuracy (rad, m).
+// accuracy (rad, m). The normal equations are built from each marker's 3 x k block over the k
+// coordinates on its body's path to Ground (the rest of its Jacobian is zero); the work arrays
+// are kept in the object and reused, so one object solves one frame at a time (not from two
+// threads at once) and allocates nothing per frame after the first.
 #pragma once
 #include <string>
 #include <vector>
+
+#include <Eigen/Cholesky>
 
 #include "articula/math/Function.h"
 #include "articula/math/Types.h"
@@ -58,27 +63,53 @@ class InverseKinematics {
   int freeCount() const { return static_cast<int>(A_.cols()); }
 
  private:
+  struct Feed {  // a path column of a marker's q-space Jacobian feeds a column of its p-space block
+    int pathColumn = 0, blockColumn = 0;
+    Real a = 1;  // A(q, p)
+  };
   struct Marker {
     int mobod = 0;
     Vec3 location = Vec3::Zero();
     Real weight = 1;
+    std::vector<int> pathQ;  // q of each column of calcStationJacobianOnPath (nq = nu per body)
+    std::vector<int> p;      // the free coordinates the marker depends on (its block's columns)
+    std::vector<Feed> feeds;
+  };
+  struct CoordinateRow {  // row q of A: the free coordinates a coordinate goal's q depends on
+    std::vector<std::pair<int, Real>> entries;
+  };
+  struct Scratch {  // work arrays, sized once
+    std::vector<Vec3> x;
+    std::vector<Matrix> dxdq, dxdp;  // per marker: 3 x path columns; 3 x block columns
+    std::vector<SmallMatrix> nInv;   // per body: N⁻¹'s diagonal block, when not the identity
+    std::vector<char> nIdentity;     // per body
+    Matrix H, Hd;
+    Vector g, p, pTrial, step;
+    Eigen::LLT<Matrix> llt;
+    Eigen::LDLT<Matrix> ldlt;
   };
   struct Held {  // q = f(t): a prescribed_motion constraint
     int q = 0;
     FunctionPtr f;
   };
   void setQ(State& state, const Vector& p) const;
-  Real residuals(const State& state, const std::vector<Vec3>& measured, const std::vector<Real>& targets, Vector& r,
-                 Matrix* J) const;
+  void planSparsity();
+  void markerBlocks(const State& state) const;  // scratch_.dxdq and dxdp
+  Real objective(const State& state, const std::vector<Vec3>& measured, const std::vector<Real>& targets, Real W) const;
+  void normalEquations(const State& state, const std::vector<Vec3>& measured, const std::vector<Real>& targets,
+                       Real W) const;
+  void solveDamped(Real mu) const;  // scratch_.step from H, g
 
   const model::BuiltModel* built_;
   std::vector<Marker> markers_;
   std::vector<IkCoordinateGoal> coordinates_;
   std::vector<Held> held_;
-  std::vector<int> freeQ_;  // the q index of each free coordinate
-  Matrix A_;                // q = A p + b: p the free coordinates
+  std::vector<int> freeQ_;                     // the q index of each free coordinate
+  std::vector<CoordinateRow> coordinateRows_;  // per coordinate goal
+  Matrix A_;                                   // q = A p + b: p the free coordinates
   Vector b_;
   Real accuracy_;
+  mutable Scratch scratch_;
 };
 
 }  // namespace articula::run
