@@ -140,14 +140,15 @@ IkTrial runInverseKinematics(const model::IkSetup& setup) {
   if (trc.frames() == 0) refuse(setup, "the marker file has no frames");
   const double start = std::max(setup.startTime, trc.time.front()), end = std::min(setup.endTime, trc.time.back());
   if (end < start) refuse(setup, "the time range holds no frame of the marker file");
-  const size_t first = nearestRow(trc.time, start), last = nearestRow(trc.time, end);
+  const size_t first = nearestRow(trc.time, start), lastRow = nearestRow(trc.time, end);
 
   State s = built.initialState;
   std::vector<Vec3> measured(markerGoals.size());
   std::vector<Real> goal(coordinateGoals.size());
   const auto t0 = std::chrono::steady_clock::now();
   const MatterSubsystem& matter = built.system->getMatter();
-  for (size_t f = first; f <= last; ++f) {
+  Vector last = matter.getQ(s), beforeLast = last;  // the poses of the last two frames solved
+  for (size_t f = first; f <= lastRow; ++f) {
     // OpenSim's frame times: the first frame's, then steps of 1/DataRate (the file's Time column
     // is rounded, e.g. to 0.417 for 0.41666…).
     const double time = trc.time[first] + static_cast<double>(f - first) / trc.dataRate;
@@ -157,7 +158,12 @@ IkTrial runInverseKinematics(const model::IkSetup& setup) {
       measured[i] = Vec3(p[0], p[1], p[2]);
     }
     for (size_t j = 0; j < targets.size(); ++j) goal[j] = targets[j].at(time);
+    // Start from the last two poses extrapolated (OpenSim starts from the last pose): about 10%
+    // fewer iterations; the solution moves within the accuracy.
+    if (f >= first + 2) matter.updQ(s) = 2 * last - beforeLast;
     trial.frames.push_back(ik.solve(s, measured, goal, f == first ? 1000 : 100));
+    beforeLast = last;
+    last = matter.getQ(s);
     trial.time.push_back(time);
     const ConstVectorView q = matter.getQ(s);
     std::vector<Real> row;
