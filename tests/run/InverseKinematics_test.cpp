@@ -11,6 +11,7 @@
 
 #include "articula/matter/MatterSubsystem.h"
 #include "articula/model/ModelFile.h"
+#include "support/AllocationCounter.h"
 
 using namespace articula;
 using namespace articula::run;
@@ -166,4 +167,23 @@ TEST(InverseKinematics, ACoordinateGoalPullsItsCoordinate) {
   const Real got = matter.getQ(s)[k];
   EXPECT_GT(got - q[k], 0.01 * d);  // it moved towards the goal
   EXPECT_NEAR(got, expected, 1e-3 * d);
+}
+
+// The work arrays are kept in the solver: after the first frame, a frame allocates only its
+// result's per-marker errors.
+TEST(InverseKinematics, AFrameAfterTheFirstAllocatesOnlyItsResult) {
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
+  if (!std::filesystem::exists(kModel)) GTEST_SKIP() << "no OpenSim fixtures";
+  const Fixture f = load();
+  const int k = f.built.system->getMatter().getInfo(f.built.mobodOfBody[f.spec.findBody("tibia_r")]).qStart;
+  const InverseKinematics ik(f.spec, f.built, f.markers, {{k, 0.01}}, 1e-10);
+  const Vector q = offPose(f, ik);
+  const std::vector<Vec3> first = markersAt(f, ik, q), second = markersAt(f, ik, 1.01 * q);
+  const std::vector<Real> target{q[k]};
+  State s = f.built.initialState;
+  ik.solve(s, first, target, 200);
+  IkFrameResult r;
+  const long count = articula::testing::allocationsDuring([&] { r = ik.solve(s, second, target, 200); });
+  EXPECT_GT(r.iterations, 1);
+  EXPECT_EQ(count, 1);  // squaredErrors
 }
