@@ -17,7 +17,7 @@ namespace {
 
 // Body "arm" on a pin about ground's z (coordinate "q", default `q0`), with two muscles: "across"
 // from (d, 0, 0) on ground to (0, r, 0) on the arm, and "within" with both points on the arm.
-std::string model(double q0) {
+std::string pinModel(double q0) {
   const auto point = [](const char* name, const char* frame, const char* at) {
     return std::string("<PathPoint name=\"") + name + "\"><socket_parent_frame>" + frame +
            "</socket_parent_frame><location>" + at + "</location></PathPoint>";
@@ -43,7 +43,7 @@ TEST(MuscleTable, LengthsAndMomentArmsByHand) {
   // At angle q the insertion is at (−r sin q, r cos q, 0): L² = d² + r² + 2 d r sin q and the
   // moment arm −∂L/∂q = −d r cos q / L.
   const double d = 0.3, r = 0.2, q = 0.5;
-  const ModelSpec spec = importOsim(model(q), "t.osim");
+  const ModelSpec spec = importOsim(pinModel(q), "t.osim");
   const BuiltModel built = buildModel(spec, "t.osim");
   State s = built.initialState;
   built.system->realize(s, Stage::Position);
