@@ -64,7 +64,7 @@ TEST(OsimFunctions, MultiplierScalesExactly) {
 
 TEST(OsimFunctions, RefusalsNameTheElement) {
   const std::vector<std::pair<std::string, std::string>> cases{
-      {"<GCVSpline><x>0 1</x><y>0 1</y></GCVSpline>", "<GCVSpline> half_order = 0: expected 1, 2, 3 or 4"},
+      {"<GCVSpline><x>0 1</x><y>0 1</y></GCVSpline>", "<GCVSpline> half_order: expected 1, 2, 3 or 4"},
       {"<GCVSpline><half_order>3</half_order><x>0 1 2 3 4</x><y>0 1 2 3 4</y></GCVSpline>",
        "<GCVSpline> x = 0 1 2 3 4: needs at least 2 half_order values"},
       {"<GCVSpline><half_order>2</half_order><error_variance>-1</error_variance><x>0 1 2 3</x><y>0 1 2 3</y>"
