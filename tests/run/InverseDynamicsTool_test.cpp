@@ -7,13 +7,92 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 
 #include "articula/files/StorageTable.h"
+#include "support/IoTestSupport.h"
 
 namespace articula::run {
 namespace {
 
 const std::string kFixtures = ARTICULA_FIXTURES "/opensim";
+
+// A pendulum on a pin about ground's z through the origin: mass m at (r, 0, 0) of its body, Izz
+// about the mass centre, gravity −g y. Its coordinate file: q = A sin(ωt), degrees, 200 rows a
+// second; its loads file: a force f along y at the ground point (p, 0, 0) and a torque tz about z.
+struct Pendulum {
+  static constexpr double m = 2, r = 0.5, Izz = 0.1, g = 9.80665, A = 0.3, w = 2, f = 10, p = 1, tz = 3;
+  iotest::TempDir dir;
+  model::InverseDynamicsSetup setup;
+  Pendulum() {
+    write(
+        "pendulum.osim",
+        "<OpenSimDocument Version=\"40000\"><Model name=\"pendulum\"><gravity>0 -9.80665 0</gravity><BodySet><objects>"
+        "<Body name=\"arm\"><mass>2</mass><mass_center>0.5 0 0</mass_center><inertia>0.1 0.1 0.1 0 0 0</inertia>"
+        "</Body></objects></BodySet><JointSet><objects><PinJoint name=\"pin\"><socket_parent_frame>/ground"
+        "</socket_parent_frame><socket_child_frame>/bodyset/arm</socket_child_frame><coordinates><Coordinate "
+        "name=\"q\"/></coordinates></PinJoint></objects></JointSet></Model></OpenSimDocument>\n");
+    std::string motion = "motion\nversion=1\nnRows=401\nnColumns=2\ninDegrees=yes\nendheader\ntime\tq\n";
+    std::string loads =
+        "loads\nversion=1\nnRows=401\nnColumns=10\ninDegrees=no\nendheader\n"
+        "time\tf_vx\tf_vy\tf_vz\tf_px\tf_py\tf_pz\tf_tx\tf_ty\tf_tz\n";
+    char row[256];
+    for (int i = 0; i <= 400; ++i) {
+      const double t = i / 200.0;
+      std::snprintf(row, sizeof row, "%.17g\t%.17g\n", t, A * std::sin(w * t) * 180 / 3.14159265358979323846);
+      motion += row;
+      std::snprintf(row, sizeof row, "%.17g\t0\t%.17g\t0\t%.17g\t0\t0\t0\t0\t%.17g\n", t, f, p, tz);
+      loads += row;
+    }
+    write("motion.mot", motion);
+    write("loads.mot", loads);
+    setup.modelFile = (dir.path / "pendulum.osim").string();
+    setup.coordinatesFile = (dir.path / "motion.mot").string();
+  }
+  void write(const std::string& name, const std::string& text) { std::ofstream(dir.path / name) << text; }
+  // The external loads file with these ExternalForce bodies (inner XML of each).
+  void loads(const std::vector<std::string>& forces) {
+    std::string xml = "<OpenSimDocument Version=\"40000\"><ExternalLoads name=\"l\"><objects>";
+    for (size_t i = 0; i < forces.size(); ++i)
+      xml += "<ExternalForce name=\"e" + std::to_string(i) + "\"><applied_to_body>arm</applied_to_body>" + forces[i] +
+             "</ExternalForce>";
+    write("loads.xml", xml + "</objects><datafile>loads.mot</datafile></ExternalLoads></OpenSimDocument>\n");
+    setup.externalLoadsFile = (dir.path / "loads.xml").string();
+  }
+};
+
+}  // namespace
+
+// With no loads: τ = (Izz + m r²) q̈ + m g r cos q, q = A sin ωt (away from the ends, where the
+// natural spline's end conditions bend the derivatives). A force f along y at the ground point
+// (p, 0, 0) has the moment p f about the pin whatever q, and the torque column adds tz: τ drops by
+// both.
+TEST(InverseDynamicsTool, PendulumAgreesWithItsEquationOfMotion) {
+  Pendulum pd;
+  using P = Pendulum;
+  const auto exact = [](double t) {
+    const double q = P::A * std::sin(P::w * t), qdd = -P::w * P::w * q;
+    return (P::Izz + P::m * P::r * P::r) * qdd + P::m * P::g * P::r * std::cos(q);
+  };
+  const auto check = [&](double external, const char* what) {
+    InverseDynamicsTool tool(pd.setup);
+    const files::StorageTable out = tool.run();
+    ASSERT_EQ(out.labels, (std::vector<std::string>{"time", "q_moment"})) << what;
+    ASSERT_EQ(out.rows(), 401u) << what;
+    double worst = 0;
+    for (size_t r = 40; r + 40 < out.rows(); ++r)
+      worst = std::max(worst, std::abs(out.values[2 * r + 1] - (exact(out.values[2 * r]) - external)));
+    std::printf("pendulum ID, %s: worst |τ − exact| %.3g N m over 0.2..1.8 s\n", what, worst);
+    EXPECT_LT(worst, 1e-6) << what;
+  };
+  check(0, "no loads");
+  pd.loads(
+      {"<force_identifier>f_v</force_identifier><point_identifier>f_p</point_identifier>"
+       "<torque_identifier>f_t</torque_identifier>"});
+  check(P::p * P::f + P::tz, "force at a point and a torque");
+}
+
+namespace {
 
 // gait2354: the same frames at the same times (OpenSim's padded, resampled time column) and the
 // generalized forces against OpenSim's inverse_dynamics.sto, per coordinate RMS difference over
