@@ -136,8 +136,8 @@ void InverseKinematics::planSparsity() {
   sc.p.resize(np);
   sc.pTrial.resize(np);
   sc.step.resize(np);
-  sc.llt = Eigen::LLT<Matrix>(np);
-  sc.ldlt = Eigen::LDLT<Matrix>(np);
+  // The factorizations size themselves on their first compute() and reuse that storage after;
+  // assigning a size-constructed one copies its not-yet-set info field (UBSan: invalid enum load).
 }
 
 void InverseKinematics::setQ(State& state, const Vector& p) const {
