@@ -16,6 +16,15 @@ using nlohmann::json;
 
 namespace {
 
+// A body's first contact at a frame and its mass centre's speed just before; null when it had
+// none at a frame (a touch between two frames shows only in the step peaks).
+json firstContact(const RunTotals& t, size_t i) {
+  return i < t.firstContactTime.size() && t.firstContactTime[i] >= 0 ? json(t.firstContactTime[i]) : json(nullptr);
+}
+json impactSpeed(const RunTotals& t, size_t i) {
+  return i < t.firstContactTime.size() && t.firstContactTime[i] >= 0 ? json(t.impactSpeed[i]) : json(nullptr);
+}
+
 // Peak net contact force per body (largest magnitude over the report times), the overall peak,
 // the most simultaneous contacts and the deepest penetration; null without contact.
 json contactSummary(const model::ModelSpec& m, const RunResult& r) {
@@ -27,7 +36,11 @@ json contactSummary(const model::ModelSpec& m, const RunResult& r) {
   size_t top = 0;
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     if (peak[i] > peak[top]) top = i;
-    if (peak[i] > 0) bodies.push_back({{"body", m.bodies[i].name}, {"peak_force_N", peak[i]}, {"time_s", when[i]}});
+    if (peak[i] > 0) bodies.push_back({{"body", m.bodies[i].name},
+                                       {"peak_force_N", peak[i]},
+                                       {"time_s", when[i]},
+                                       {"first_contact_s", firstContact(t, i)},
+                                       {"impact_speed_m_s", impactSpeed(t, i)}});
   }
   std::sort(bodies.begin(), bodies.end(),
             [](const json& a, const json& b) { return a["peak_force_N"] > b["peak_force_N"]; });
@@ -192,6 +205,8 @@ json makeSummaryJson(const model::ModelSpec& m, const RunDescription& d, const R
                  {"hic15", r.head.hic15.value},
                  {"hic15_t1_s", r.head.hic15.t1},
                  {"hic15_t2_s", r.head.hic15.t2},
+                 {"first_contact_s", firstContact(r.totals, static_cast<size_t>(r.totals.headBody))},
+                 {"impact_speed_m_s", impactSpeed(r.totals, static_cast<size_t>(r.totals.headBody))},
                  {"sampled_every_s", sc.reportInterval}};
   }
   s["contact"] = contactSummary(m, r);
@@ -267,6 +282,9 @@ std::string makeSummaryText(const json& s) {
     line("             HIC15 %.4g over [%.4g, %.4g] s (from frames every %.3g s and every integrator step)",
          h["hic15"].get<double>(), h["hic15_t1_s"].get<double>(), h["hic15_t2_s"].get<double>(),
          h["sampled_every_s"].get<double>());
+    if (h.contains("impact_speed_m_s") && !h["impact_speed_m_s"].is_null())
+      line("             first contact at t = %.4g s, mass centre at %.3g m/s just before",
+           h["first_contact_s"].get<double>(), h["impact_speed_m_s"].get<double>());
   }
   if (s.contains("contact") && !s["contact"].is_null()) contactText(s["contact"], o);
   if (s.contains("events")) eventsText(s["events"], sc["duration_s"].get<double>(), o);

@@ -8,6 +8,7 @@ namespace articula::run {
 void RunTotals::add(const Frame& f) {
   if (frames == 0) first = f;
   if (frames == 1) secondTime = f.time;
+  if (!f.contactForce.empty()) noteFirstContacts(f);
   ++frames;
   last = f;  // assignment reuses the vectors' storage
   maxKineticEnergy = std::max(maxKineticEnergy, f.kineticEnergy);
@@ -28,6 +29,17 @@ void RunTotals::add(const Frame& f) {
     if (c.depth > deepest) {
       deepest = c.depth;
       deepestTime = f.time;
+    }
+}
+
+void RunTotals::noteFirstContacts(const Frame& f) {
+  firstContactTime.resize(f.contactForce.size(), -1);
+  impactSpeed.resize(f.contactForce.size(), 0);
+  const Frame& before = frames > 0 ? last : f;  // `last` still holds the previous frame
+  for (size_t i = 0; i < f.contactForce.size(); ++i)
+    if (firstContactTime[i] < 0 && f.contactForce[i].squaredNorm() > 0) {
+      firstContactTime[i] = f.time;
+      impactSpeed[i] = before.bodies[i].comVelocity.norm();
     }
 }
 

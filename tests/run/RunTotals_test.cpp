@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "articula/model/ModelFile.h"
 #include "articula/run/SimulationRun.h"
@@ -51,6 +52,30 @@ TEST(RunTotals, MatchTheKeptFramesOfAContactRun) {
   EXPECT_GE(t.head->peak(), framePeak);
   EXPECT_GT(t.head->peakTime(), 0);
   EXPECT_GT(t.head->hic15().value, 0);
+}
+
+// A ball dropped from rest: it first touches when its centre has fallen h − r, at sqrt(2 g (h − r)),
+// so the frame before shows at most one frame interval's worth of gravity less.
+TEST(RunTotals, ImpactSpeedOfAFreeFallIsTheFallsSpeedAtTheFrameBefore) {
+  const char* text = R"({"format": "articula-model", "version": 1, "gravity": [0, 0, -9.81],
+    "bodies": [{"name": "ball", "mass": 1, "inertia": {"moments": [0.004, 0.004, 0.004]},
+      "joint": {"name": "root", "type": "free", "parent": "ground"},
+      "geometry": [{"type": "sphere", "radius": 0.1, "material": "rubber"}]}],
+    "contact_materials": {"rubber": {"type": "hertz", "youngs_modulus": 1e7, "poisson_ratio": 0.45,
+      "dissipation": 0.5, "static_friction": 0.8, "dynamic_friction": 0.6}},
+    "contact": {"ground": {"height": 0, "normal": [0, 0, 1], "material": "rubber"}},
+    "initial_state": {"q": {"root.z": 1.1}},
+    "scenario": {"duration": 0.6, "integrator": "RungeKuttaMerson", "accuracy": 1e-8, "report_interval": 0.001}})";
+  const ModelSpec m = readModelText(text, "ball.json");
+  const BuiltModel b = buildModel(m, "ball.json");
+  const RunResult r = runSimulation(m, b, m.scenario);
+  const RunTotals& t = r.totals;
+  ASSERT_EQ(t.firstContactTime.size(), 1u);
+  const Real g = 9.81, fall = 1.0, touch = std::sqrt(2 * fall / g), speed = std::sqrt(2 * g * fall);
+  EXPECT_GE(t.firstContactTime[0], touch);
+  EXPECT_LT(t.firstContactTime[0], touch + 0.001 + 1e-9);
+  EXPECT_LE(t.impactSpeed[0], speed + 1e-6);
+  EXPECT_GT(t.impactSpeed[0], speed - g * 0.001 - 1e-6);
 }
 
 // merge keeps, figure by figure, the larger of the frames' peak and the steps', with its time.

@@ -86,6 +86,7 @@ struct RunTotals : FrameSink {
   void add(const Frame& f) override;
   // Takes the larger of each peak (the frames' or the steps'), with its time; once, at the end.
   void merge(const StepPeaks& steps);  // also ends the head's track (HeadTrack::finish)
+  void noteFirstContacts(const Frame& f);
 
   size_t frames = 0;
   Frame first, last;
@@ -93,6 +94,9 @@ struct RunTotals : FrameSink {
   Real maxKineticEnergy = 1e-300;  // with the smallest, the kinetic energy's swing (EnergyBalance.h)
   Real minKineticEnergy = std::numeric_limits<Real>::infinity();
   std::vector<Real> peakContactForce, peakContactTime;  // per spec body; empty without contact
+  // Per spec body: the first frame with a contact force on it (-1: never) and the speed of its mass
+  // centre at the frame before (the impact speed; at that frame when touching from the start).
+  std::vector<Real> firstContactTime, impactSpeed;
   size_t mostContacts = 0;
   Real deepest = 0, deepestTime = 0;  // deepest penetration, m, and when
   int headBody = -1;                  // spec index of the head, -1: none
