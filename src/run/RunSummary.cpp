@@ -36,11 +36,12 @@ json contactSummary(const model::ModelSpec& m, const RunResult& r) {
   size_t top = 0;
   for (size_t i = 0; i < m.bodies.size(); ++i) {
     if (peak[i] > peak[top]) top = i;
-    if (peak[i] > 0) bodies.push_back({{"body", m.bodies[i].name},
-                                       {"peak_force_N", peak[i]},
-                                       {"time_s", when[i]},
-                                       {"first_contact_s", firstContact(t, i)},
-                                       {"impact_speed_m_s", impactSpeed(t, i)}});
+    if (peak[i] > 0)
+      bodies.push_back({{"body", m.bodies[i].name},
+                        {"peak_force_N", peak[i]},
+                        {"time_s", when[i]},
+                        {"first_contact_s", firstContact(t, i)},
+                        {"impact_speed_m_s", impactSpeed(t, i)}});
   }
   std::sort(bodies.begin(), bodies.end(),
             [](const json& a, const json& b) { return a["peak_force_N"] > b["peak_force_N"]; });
