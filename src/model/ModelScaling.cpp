@@ -98,10 +98,9 @@ std::string formatValue(Real x) {
   return text;
 }
 
-void requirePositive(const ModelSpec& m, const char* what, Real value) {
+void requirePositive(const char* what, Real value) {
   if (!(std::isfinite(value) && value > 0))
-    throw ModelError(m.name, what, formatValue(value),
-                     std::string("the target ") + what + " must be positive and finite");
+    throw ModelError("", what, formatValue(value), std::string("the target ") + what + " must be positive and finite");
 }
 
 // The joint named `joint` (JointSpec::name, or its body's name when unnamed), null if none.
@@ -310,14 +309,13 @@ ModelSize measureModel(const ModelSpec& model) {
 }
 
 void scaleModel(ModelSpec& model, Real height, Real mass) {
-  requirePositive(model, "height", height);
-  requirePositive(model, "mass", mass);
+  requirePositive("height", height);
+  requirePositive("mass", mass);
   const ModelSize now = measureModel(model);
   if (!(now.height > 0))
-    throw ModelError(model.name, "/bodies", formatValue(now.height),
+    throw ModelError("", "/bodies", formatValue(now.height),
                      "the model has no measurable height (no geometry with an extent along up at the zero pose)");
-  if (!(now.mass > 0))
-    throw ModelError(model.name, "/bodies", formatValue(now.mass), "the bodies' total mass is not positive");
+  if (!(now.mass > 0)) throw ModelError("", "/bodies", formatValue(now.mass), "the bodies' total mass is not positive");
   const Real s = height / now.height, k = mass / now.mass;
   // Forces, constraints, muscles and the initial state look joints up by coordinate names, which
   // scaling leaves alone, so the order of these passes does not matter.
