@@ -6,6 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 
 #include "articula/matter/MatterSubsystem.h"
@@ -284,4 +287,30 @@ TEST(ModelScaling, RejectsBadTargetsNamingTheValue) {
   ModelSpec massless = original;
   for (BodySpec& b : massless.bodies) b.mass = 0;
   EXPECT_THROW(scaleModel(massless, 1.7, 70), ModelError);
+}
+
+// The editor's scaling (viewer/src/editor/scaling.js) is checked against this one by
+// viewer/test/scaling.test.mjs, which reads what this test writes: the adult male's measured size and
+// the model scaled to two targets, in the Articula format. ctest runs it with
+// ARTICULA_SCALING_CROSSCHECK set to the file to write (the fixture of the node test); otherwise
+// it writes to a temporary file and reads it back.
+TEST(ModelScaling, WritesTheEditorCrossCheck) {
+  const char* env = std::getenv("ARTICULA_SCALING_CROSSCHECK");
+  const std::filesystem::path file = env ? std::filesystem::path(env)
+                                         : std::filesystem::temp_directory_path() / "articula-scaling-crosscheck.json";
+  const ModelSpec original = loadModelFile(sourcePath("models/adult_male.json"));
+  const ModelSize size = measureModel(original);
+  nlohmann::json doc{{"height", size.height}, {"mass", size.mass}, {"scaled", nlohmann::json::array()}};
+  for (const auto& [height, mass] : {std::pair<Real, Real>{1.60, 55}, {1.95, 110}}) {
+    ModelSpec m = original;
+    scaleModel(m, height, mass);
+    doc["scaled"].push_back({{"height", height}, {"mass", mass}, {"model", writeArticulaModel(m)}});
+  }
+  if (file.has_parent_path()) std::filesystem::create_directories(file.parent_path());
+  std::ofstream(file) << doc.dump(1);
+  std::ifstream in(file);
+  const nlohmann::json back = nlohmann::json::parse(in);
+  EXPECT_EQ(back["scaled"].size(), 2u);
+  EXPECT_EQ(back["height"].get<Real>(), size.height);  // 17 significant digits survive the text
+  if (!env) std::filesystem::remove(file);
 }
