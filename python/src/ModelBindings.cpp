@@ -4,6 +4,7 @@
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelDescription.h"
 #include "articula/model/ModelFile.h"
+#include "articula/model/ModelScaling.h"
 #include "articula/model/OpenMbdImport.h"
 
 namespace articula::python {
@@ -86,6 +87,19 @@ py::dict scenarioDict(const model::ScenarioSpec& s) {
   return d;
 }
 
+// The model scaled to `height` (m) and `mass` (kg), built anew; the original is left as it is.
+ModelPtr scaledModel(const PyModel& p, Real height, Real mass) {
+  auto m = std::make_shared<PyModel>();
+  m->file = p.file;
+  m->load = p.load;
+  m->spec = p.spec;
+  py::gil_scoped_release release;
+  model::scaleModel(m->spec, height, mass);
+  m->built = model::buildModel(m->spec, m->file);
+  nameCoordinates(*m);
+  return m;
+}
+
 py::dict checkDict(const model::ModelCheck& c) {
   py::dict d;
   d["bodies"] = c.bodies;
@@ -158,6 +172,18 @@ void bindModel(py::module_& m) {
       .def(
           "save", [](const PyModel& p, const std::string& file) { model::saveModelFile(p.spec, file); },
           py::arg("file"), "Writes the model in the Articula format (atomically).")
+      .def_property_readonly(
+          "size",
+          [](const PyModel& p) {
+            const model::ModelSize s = model::measureModel(p.spec);
+            return std::make_pair(s.height, s.mass);
+          },
+          "(height, mass): the geometry's extent along up (minus gravity) at the zero pose, m, and the total body "
+          "mass, kg, as scaled() measures them.")
+      .def("scaled", &scaledModel, py::arg("height"), py::arg("mass"),
+           "A copy scaled to `height` (m) and `mass` (kg): lengths by height / size[0], masses by mass / size[1], "
+           "inertias by both (docs/api.md, \"Scaling a model\"). Stiffness, damping and contact materials are kept. "
+           "Raises ModelError when a target is not positive and finite or the model has no height or mass.")
       .def("__repr__", [](const PyModel& p) {
         return "<articula.Model '" + p.spec.name + "' from " + p.file + ": " + std::to_string(p.spec.bodies.size()) +
                " bodies, " + std::to_string(p.built.system->getMatter().getNU()) + " degrees of freedom>";

@@ -102,3 +102,27 @@ def test_urdf_loads_like_the_articula_file(models):
         articula.load(str(data / "two_link_arm.urdf"), floating_base=True)
     with pytest.raises(articula.ModelError, match=r"inline\.urdf:1: .*root element must be <robot>"):
         articula.from_json("<model/>", file="inline.urdf")
+
+
+def test_scaled_reaches_the_targets(models):
+    man = articula.load(str(models / "adult_male.json"))
+    height, mass = man.size
+    assert mass == pytest.approx(73.0)
+    assert 1.6 < height < 1.9
+    small = man.scaled(1.60, 55.0)
+    assert small.size == pytest.approx((1.60, 55.0), rel=1e-12)
+    assert man.size == (height, mass)  # the original is left as it is
+    assert small.body_names == man.body_names and small.q_names == man.q_names
+    # The root stands at the new stature: its initial height scales by s.
+    s = 1.60 / height
+    z = man.q_names.index("root.z")
+    assert small.initial_state().q[z] == pytest.approx(s * man.initial_state().q[z], rel=1e-12)
+    assert json.loads(small.to_json())["bodies"][0]["mass"] == pytest.approx(
+        json.loads(man.to_json())["bodies"][0]["mass"] * 55.0 / mass, rel=1e-12)
+
+
+def test_scaled_rejects_bad_targets(pendulum):
+    with pytest.raises(articula.ModelError, match="height = -1"):
+        pendulum.scaled(-1.0, 2.0)
+    with pytest.raises(articula.ModelError, match="mass = nan"):
+        pendulum.scaled(1.0, float("nan"))
