@@ -156,6 +156,7 @@
 #include "articula/model/ModelError.h"
 #include "articula/model/ModelEvents.h"
 #include "articula/model/ModelFile.h"
+#include "articula/model/ModelScaling.h"
 #include "articula/model/ModelSpec.h"
 #include "articula/model/ModelValidation.h"
 #include "articula/model/MusclePaths.h"
