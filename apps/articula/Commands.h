@@ -46,6 +46,15 @@ int inverseDynamicsCommand(const std::string& setup, const std::string& outDir, 
 // `articula edit MODEL --apply EDITED`: model::applyModelEdit.
 int applyEditCommand(const std::string& edited, const std::string& model, bool quiet, const model::LoadOptions& load);
 
+// `articula sweep SWEEP.json --out DIR [--jobs N]`: a parameter sweep (docs/sweeps.md). Exit code
+// 0 when every case is ok, 10 + the number failed (at most 255) otherwise.
+struct SweepOptions {
+  std::string sweep, out;
+  int jobs = 0;  // 0: the hardware's threads
+  bool quiet = false;
+};
+int sweepCommand(const SweepOptions& options);
+
 // `articula ik SETUP.xml [--out DIR]`: OpenSim's Inverse Kinematics tool (run/IkTool.h).
 int ikCommand(const std::string& setup, const std::string& out, bool quiet);
 

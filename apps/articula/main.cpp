@@ -159,6 +159,15 @@ int main(int argc, char** argv) {
                     "folder for the motion and the marker errors (default: where the setup file says, relative to it)");
   ikCmd->add_flag("-q,--quiet", quiet, "print errors only");
 
+  SweepOptions sweep;
+  CLI::App* sweepCmd = app.add_subcommand(
+      "sweep", "run a model many times with parameters varied (a sweep file, docs/sweeps.md)");
+  sweepCmd->add_option("sweep", sweep.sweep, "sweep file (\"format\": \"articula-sweep\")")->required();
+  sweepCmd->add_option("--out", sweep.out, "output folder: results.csv, sweep.json, cases/<id>/")->required();
+  sweepCmd->add_option("--jobs", sweep.jobs, "cases run at once (default: the hardware's threads)")
+      ->check(CLI::PositiveNumber);
+  sweepCmd->add_flag("-q,--quiet", sweep.quiet, "no progress bar or summary line");
+
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForVersion& e) {
@@ -172,6 +181,7 @@ int main(int argc, char** argv) {
     return kBadInput;
   }
   if (*runCmd) return runCommand(run);
+  if (*sweepCmd) return sweepCommand(sweep);
   if (*motionCmd) return motionCommand(motion);
   if (*ikCmd) return ikCommand(model, ikOut, quiet);
   if (*viewCmd) return viewCommand(model, quiet);
