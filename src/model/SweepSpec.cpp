@@ -727,20 +727,18 @@ Real normalQuantile(Real p) {
                            -2.549732539343734e+00, 4.374664141464968e+00,  2.938163982698783e+00};
   static const Real d[] = {7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e+00, 3.754408661907416e+00};
   if (!(p > 0 && p < 1)) return p == 0 ? -INFINITY : p == 1 ? INFINITY : NAN;
+  // The upper half by symmetry: 1 - p is exact there, and Phi(x) - p below needs no cancellation.
+  if (p > 0.5) return -normalQuantile(1 - p);
   constexpr Real low = 0.02425;
   Real x;
   if (p < low) {
     const Real q = std::sqrt(-2 * std::log(p));
     x = (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
         ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
-  } else if (p <= 1 - low) {
+  } else {
     const Real q = p - 0.5, r = q * q;
     x = (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
         (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1);
-  } else {
-    const Real q = std::sqrt(-2 * std::log1p(-p));
-    x = -(((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
-        ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1);
   }
   // Halley: e = Phi(x) - p, u = e sqrt(2 pi) exp(x^2 / 2), x -= u / (1 + x u / 2).
   const Real e = 0.5 * std::erfc(-x / std::sqrt(2.0)) - p;

@@ -1,0 +1,340 @@
+// Sweep files: the designs' cases (order, reproducibility, the distributions' moments, one Latin
+// hypercube sample per stratum), the normal quantile against tabulated values, the pointer edits,
+// and every malformed file refused with the file, the pointer in it and the problem.
+#include "articula/model/SweepSpec.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "articula/model/ModelError.h"
+#include "support/ErrorOf.h"
+#include "support/IoTestSupport.h"
+
+using namespace articula;
+using namespace articula::model;
+using articula::iotest::sourcePath;
+using nlohmann::json;
+
+namespace {
+
+const std::string kFile = "/sweeps/test.json";  // names the sweep in errors
+
+// A sweep over the double pendulum with the given design and parameters.
+json sweep(json design, json parameters, json outputs = json::array()) {
+  return {{"format", "articula-sweep"},
+          {"version", 1},
+          {"model", sourcePath("models/double_pendulum.json")},
+          {"design", std::move(design)},
+          {"parameters", std::move(parameters)},
+          {"outputs", std::move(outputs)}};
+}
+
+SweepSpec parse(const json& j) { return parseSweepText(j.dump(), kFile); }
+
+Real num(const SweepValue& v) { return std::get<Real>(v); }
+
+json uniform(const std::string& pointer, Real min, Real max) {
+  return {{"pointer", pointer}, {"distribution", "uniform"}, {"min", min}, {"max", max}};
+}
+
+std::vector<Real> column(const std::vector<SweepCase>& cases, size_t k) {
+  std::vector<Real> x;
+  for (const SweepCase& c : cases) x.push_back(num(c.values[k]));
+  return x;
+}
+
+void moments(const std::vector<Real>& x, Real& mean, Real& variance) {
+  mean = 0;
+  for (Real v : x) mean += v;
+  mean /= static_cast<Real>(x.size());
+  variance = 0;
+  for (Real v : x) variance += (v - mean) * (v - mean);
+  variance /= static_cast<Real>(x.size() - 1);
+}
+
+Real normalCdf(Real x) { return 0.5 * std::erfc(-x / std::sqrt(2.0)); }
+
+}  // namespace
+
+TEST(SweepSpec, GridIsFullFactorialWithTheFirstParameterSlowest) {
+  const SweepSpec s = parse(
+      sweep({{"type", "grid"}}, {{{"pointer", "/bodies/0/mass"}, {"values", {1, 2}}},
+                                 {{"pointer", "/bodies/1/mass"}, {"min", 0.5}, {"max", 1.5}, {"count", 3}},
+                                 {{"pointer", "/scenario/integrator"}, {"values", {"RungeKuttaMerson"}}}}));
+  ASSERT_EQ(s.numCases(), 6);
+  const auto cases = sweepCases(s);
+  ASSERT_EQ(cases.size(), 6u);
+  const Real first[] = {1, 1, 1, 2, 2, 2}, second[] = {0.5, 1, 1.5, 0.5, 1, 1.5};
+  for (size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(cases[i].id, static_cast<int64_t>(i));
+    EXPECT_EQ(num(cases[i].values[0]), first[i]);
+    EXPECT_EQ(num(cases[i].values[1]), second[i]);
+    EXPECT_EQ(std::get<std::string>(cases[i].values[2]), "RungeKuttaMerson");
+  }
+  EXPECT_EQ(s.parameters[0].name, "/bodies/0/mass");  // the pointer when unnamed
+}
+
+TEST(SweepSpec, RandomIsReproducibleFromTheSeedAndDiffersAcrossSeeds) {
+  auto cases = [](int seed) {
+    return sweepCases(parse(sweep({{"type", "random"}, {"samples", 50}, {"seed", seed}},
+                                  {uniform("/bodies/0/mass", 1, 2), uniform("/bodies/1/mass", 1, 2)})));
+  };
+  const auto a = cases(7), b = cases(7), c = cases(8);
+  int same = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a[i].values, b[i].values);
+    same += a[i].values == c[i].values;
+  }
+  EXPECT_EQ(same, 0);
+  // A case does not depend on the sample count (its own stream): a longer sweep extends a shorter one.
+  const auto longer = sweepCases(parse(sweep({{"type", "random"}, {"samples", 80}, {"seed", 7}},
+                                             {uniform("/bodies/0/mass", 1, 2), uniform("/bodies/1/mass", 1, 2)})));
+  for (size_t i = 0; i < a.size(); ++i) EXPECT_EQ(a[i].values, longer[i].values);
+}
+
+TEST(SweepSpec, UniformHasTheMomentsOfItsRange) {
+  const int n = 20000;
+  const auto cases = sweepCases(
+      parse(sweep({{"type", "random"}, {"samples", n}, {"seed", 1}}, {uniform("/bodies/0/mass", 2, 5)})));
+  Real mean, variance;
+  const auto x = column(cases, 0);
+  moments(x, mean, variance);
+  const Real sd = 3 / std::sqrt(12.0);
+  EXPECT_NEAR(mean, 3.5, 5 * sd / std::sqrt(n));
+  EXPECT_NEAR(variance, sd * sd, 5 * sd * sd * std::sqrt(0.8 / n));  // Var of s^2: (mu4 - sigma^4)/n, mu4 = 1.8 sigma^4
+  for (Real v : x) EXPECT_TRUE(v >= 2 && v < 5);
+}
+
+TEST(SweepSpec, NormalHasItsMeanAndSdAndTruncationIsRespected) {
+  const int n = 20000;
+  const auto cases = sweepCases(parse(sweep(
+      {{"type", "random"}, {"samples", n}, {"seed", 3}},
+      {{{"pointer", "/bodies/0/mass"}, {"distribution", "normal"}, {"mean", 10}, {"sd", 2}},
+       {{"pointer", "/bodies/1/mass"}, {"distribution", "normal"}, {"mean", 5}, {"sd", 2}, {"min", 4}, {"max", 6}}})));
+  Real mean, variance;
+  moments(column(cases, 0), mean, variance);
+  EXPECT_NEAR(mean, 10, 5 * 2 / std::sqrt(n));
+  EXPECT_NEAR(std::sqrt(variance), 2, 5 * 2 / std::sqrt(2.0 * n));
+  const auto t = column(cases, 1);
+  for (Real v : t) EXPECT_TRUE(v >= 4 && v <= 6) << v;
+  // Truncated to mean +- sd/2: symmetric, so the mean stays; the variance of N(0,1) on [-a, a] is
+  // 1 - 2 a phi(a) / (2 Phi(a) - 1).
+  moments(t, mean, variance);
+  const Real a = 0.5, phi = std::exp(-a * a / 2) / std::sqrt(2 * M_PI);
+  const Real expected = 4 * (1 - 2 * a * phi / (2 * normalCdf(a) - 1));
+  EXPECT_NEAR(mean, 5, 5 * std::sqrt(expected / n));
+  EXPECT_NEAR(variance, expected, 0.05 * expected);
+}
+
+TEST(SweepSpec, LogUniformHasUniformLogs) {
+  const int n = 20000;
+  const auto cases = sweepCases(
+      parse(sweep({{"type", "random"}, {"samples", n}, {"seed", 5}},
+                  {{{"pointer", "/bodies/0/mass"}, {"distribution", "log_uniform"}, {"min", 0.01}, {"max", 100}}})));
+  std::vector<Real> logs;
+  for (Real v : column(cases, 0)) logs.push_back(std::log10(v));
+  Real mean, variance;
+  moments(logs, mean, variance);
+  const Real sd = 4 / std::sqrt(12.0);
+  EXPECT_NEAR(mean, 0, 5 * sd / std::sqrt(n));
+  EXPECT_NEAR(variance, sd * sd, 5 * sd * sd * std::sqrt(0.8 / n));
+}
+
+TEST(SweepSpec, LogNormalHasNormalLogs) {
+  const int n = 20000;
+  const auto cases = sweepCases(
+      parse(sweep({{"type", "random"}, {"samples", n}, {"seed", 9}},
+                  {{{"pointer", "/bodies/0/mass"}, {"distribution", "log_normal"}, {"mean", 1}, {"sd", 0.5}}})));
+  std::vector<Real> logs;
+  for (Real v : column(cases, 0)) logs.push_back(std::log(v));
+  Real mean, variance;
+  moments(logs, mean, variance);
+  EXPECT_NEAR(mean, 1, 5 * 0.5 / std::sqrt(n));
+  EXPECT_NEAR(std::sqrt(variance), 0.5, 5 * 0.5 / std::sqrt(2.0 * n));
+}
+
+TEST(SweepSpec, LatinHypercubeHasOneSamplePerStratumPerParameter) {
+  const int n = 97;
+  const SweepSpec s = parse(
+      sweep({{"type", "latin_hypercube"}, {"samples", n}, {"seed", 11}},
+            {uniform("/bodies/0/mass", 1, 3),
+             {{"pointer", "/bodies/1/mass"}, {"distribution", "normal"}, {"mean", 2}, {"sd", 0.3}},
+             {{"pointer", "/gravity/2"}, {"distribution", "log_uniform"}, {"min", 1}, {"max", 1000}},
+             {{"pointer", "/scenario/duration"},
+              {"distribution", "normal"},
+              {"mean", 1},
+              {"sd", 1},
+              {"min", 0.5},
+              {"max", 2}}}));
+  const auto cases = sweepCases(s);
+  // Each value's CDF, computed here from the distribution's formula.
+  const std::function<Real(Real)> cdf[] = {
+      [](Real x) { return (x - 1) / 2; }, [](Real x) { return normalCdf((x - 2) / 0.3); },
+      [](Real x) { return std::log(x) / std::log(1000.0); },
+      [](Real x) { return (normalCdf(x - 1) - normalCdf(-0.5)) / (normalCdf(1) - normalCdf(-0.5)); }};
+  for (size_t k = 0; k < 4; ++k) {
+    std::set<int> strata;
+    for (const SweepCase& c : cases) strata.insert(static_cast<int>(std::floor(cdf[k](num(c.values[k])) * n)));
+    EXPECT_EQ(strata.size(), static_cast<size_t>(n)) << "parameter " << k;
+    EXPECT_EQ(*strata.begin(), 0);
+    EXPECT_EQ(*strata.rbegin(), n - 1);
+  }
+  // Strata are permuted independently: the first two parameters' strata are not in the same order.
+  int sameOrder = 0;
+  for (const SweepCase& c : cases)
+    sameOrder += std::floor(cdf[0](num(c.values[0])) * n) == std::floor(cdf[1](num(c.values[1])) * n);
+  EXPECT_LT(sameOrder, 10);
+}
+
+TEST(SweepSpec, NormalQuantileMatchesTabulatedValues) {
+  // Quantiles of N(0, 1) to 16 digits (e.g. NIST/SEMATECH e-Handbook, R's qnorm).
+  EXPECT_NEAR(normalQuantile(0.975), 1.959963984540054, 2e-15);
+  EXPECT_NEAR(normalQuantile(0.025), -1.959963984540054, 2e-15);
+  EXPECT_EQ(normalQuantile(0.5), 0);
+  EXPECT_NEAR(normalQuantile(0.8413447460685429), 1.0, 2e-15);
+  EXPECT_NEAR(normalQuantile(0.999), 3.090232306167814, 4e-15);
+  EXPECT_NEAR(normalQuantile(1e-10), -6.361340902404056, 1e-13);
+  EXPECT_NEAR(normalQuantile(0.01), -2.326347874040841, 3e-15);
+  EXPECT_NEAR(normalQuantile(0.3), -0.5244005127080407, 1e-15);
+}
+
+TEST(SweepSpec, CaseDocumentEditsPointersWithEscapesNewMembersAndIndices) {
+  const SweepSpec s = parse(sweep({{"type", "table"}, {"columns", {"a", "b", "c"}}, {"rows", {{3, 2.5, -9}}}},
+                                  {{{"name", "a"}, {"pointer", "/initial_state/q_deg/x~1y~0z"}},
+                                   {{"name", "b"}, {"pointer", "/bodies/1/mass"}},
+                                   {{"name", "c"}, {"pointer", "/gravity/2"}}}));
+  const json doc = caseDocument(s, sweepCases(s)[0]);
+  EXPECT_EQ(doc["initial_state"]["q_deg"]["x/y~z"], 3);
+  EXPECT_EQ(doc["initial_state"]["q_deg"]["shoulder.angle"], 90);  // the rest kept
+  EXPECT_EQ(doc["bodies"][1]["mass"], 2.5);
+  EXPECT_EQ(doc["gravity"], json({0, 0, -9}));
+  EXPECT_EQ(s.baseDocument["bodies"][1]["mass"], 1.0);  // the base is not edited
+}
+
+TEST(SweepSpec, TableColumnsMayComeInAnyOrderAndFromACsvFile) {
+  articula::iotest::TempDir dir;
+  {
+    std::ofstream csv(dir / "table.csv");
+    csv << "duration,mass\n0.5,2\r\n\"1.5\",3\n";
+  }
+  json j = sweep(
+      {{"type", "table"}, {"file", "table.csv"}},
+      {{{"name", "mass"}, {"pointer", "/bodies/0/mass"}}, {{"name", "duration"}, {"pointer", "/scenario/duration"}}});
+  const auto cases = sweepCases(parseSweepText(j.dump(), dir / "sweep.json"));
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].values, (std::vector<SweepValue>{2.0, 0.5}));
+  EXPECT_EQ(cases[1].values, (std::vector<SweepValue>{3.0, 1.5}));
+}
+
+namespace {
+
+struct Bad {
+  const char* what;
+  json sweep;
+  std::string pointer, problem;
+};
+
+json withKey(json j, const std::string& pointer, json value) {
+  j[json::json_pointer(pointer)] = std::move(value);
+  return j;
+}
+
+}  // namespace
+
+TEST(SweepSpec, MalformedFilesAreRefusedWithFilePointerAndProblem) {
+  const json grid = sweep({{"type", "grid"}}, {{{"pointer", "/bodies/0/mass"}, {"values", {1, 2}}}},
+                          {{{"summary", "/integrator/steps_taken"}}});
+  const json random = sweep({{"type", "random"}, {"samples", 10}}, {uniform("/bodies/0/mass", 1, 2)});
+  const json twoBig = sweep({{"type", "grid"}},
+                            {{{"pointer", "/bodies/0/mass"}, {"min", 1}, {"max", 2}, {"count", 1001}},
+                             {{"pointer", "/bodies/1/mass"}, {"min", 1}, {"max", 2}, {"count", 1000}}});
+  const std::vector<Bad> bad{
+      {"unknown key", withKey(grid, "/colour", 1), "/colour", "unknown key"},
+      {"unknown parameter key", withKey(grid, "/parameters/0/minn", 1), "/parameters/0/minn", "unknown key"},
+      {"format", withKey(grid, "/format", "articula-model"), "/format", "must be \"articula-sweep\""},
+      {"design", withKey(grid, "/design/type", "sobol"), "/design/type", "unknown design"},
+      {"distribution", withKey(random, "/parameters/0/distribution", "cauchy"), "/parameters/0/distribution",
+       "unknown distribution"},
+      {"pointer syntax", withKey(grid, "/parameters/0/pointer", "bodies/0/mass"), "/parameters/0/pointer",
+       "start with '/'"},
+      {"pointer escape", withKey(grid, "/parameters/0/pointer", "/bodies/0/m~2ss"), "/parameters/0/pointer",
+       "'~' must be followed"},
+      {"pointer to nothing", withKey(grid, "/parameters/0/pointer", "/bodies/7/mass"), "/parameters/0/pointer",
+       "beyond the end"},
+      {"pointer below nothing", withKey(grid, "/parameters/0/pointer", "/nothing/here"), "/parameters/0/pointer",
+       "no member \"nothing\""},
+      {"pointer '-'", withKey(grid, "/parameters/0/pointer", "/gravity/-"), "/parameters/0/pointer",
+       "not an array index"},
+      {"pointer at an object", withKey(grid, "/parameters/0/pointer", "/bodies/0/inertia"), "/parameters/0/pointer",
+       "gives numbers but the model's value there is a object"},
+      {"string at a number", withKey(grid, "/parameters/0/values", {"heavy"}), "/parameters/0/pointer",
+       "gives strings"},
+      {"min >= max", withKey(random, "/parameters/0/max", 1), "/parameters/0/min", "min must be below max"},
+      {"grid min >= max",
+       sweep({{"type", "grid"}}, {{{"pointer", "/bodies/0/mass"}, {"min", 2}, {"max", 2}, {"count", 3}}}),
+       "/parameters/0/min", "min must be below max"},
+      {"sd <= 0",
+       sweep({{"type", "random"}, {"samples", 3}},
+             {{{"pointer", "/bodies/0/mass"}, {"distribution", "normal"}, {"mean", 1}, {"sd", 0}}}),
+       "/parameters/0/sd", "must be positive"},
+      {"log min <= 0", withKey(withKey(random, "/parameters/0/distribution", "log_uniform"), "/parameters/0/min", 0),
+       "/parameters/0/min", "must be positive"},
+      {"samples < 1", withKey(random, "/design/samples", 0), "/design/samples", "at least 1"},
+      {"samples not whole", withKey(random, "/design/samples", 2.5), "/design/samples", "whole number"},
+      {"count < 1", sweep({{"type", "grid"}}, {{{"pointer", "/bodies/0/mass"}, {"min", 1}, {"max", 2}, {"count", 0}}}),
+       "/parameters/0/count", "at least 1"},
+      {"grid too big", twoBig, "/parameters", "more than 1000000 cases"},
+      {"table row length",
+       sweep({{"type", "table"}, {"columns", {"m"}}, {"rows", {{1}, {1, 2}}}},
+             {{{"name", "m"}, {"pointer", "/bodies/0/mass"}}}),
+       "/design/rows/1", "has 2 values for 1 columns"},
+      {"table column",
+       sweep({{"type", "table"}, {"columns", {"mass"}}, {"rows", {{1}}}}, {{{"pointer", "/bodies/0/mass"}}}),
+       "/design/columns", "no column for the parameter"},
+      {"unknown coordinate", withKey(grid, "/outputs/0", {{"final_q", "knee.angle"}}), "/outputs/0/final_q",
+       "no coordinate of that name"},
+      {"summary pointer", withKey(grid, "/outputs/0", {{"summary", "head/hic15"}}), "/outputs/0/summary",
+       "start with '/'"},
+      {"two output kinds", withKey(grid, "/outputs/0", {{"summary", "/a"}, {"final_q", "shoulder.angle"}}),
+       "/outputs/0", "exactly one of"},
+      {"duplicated names", withKey(grid, "/outputs/0/name", "/bodies/0/mass"), "/outputs/0/name",
+       "the same name as /parameters/0"},
+      {"reserved name", withKey(grid, "/parameters/0/name", "status"), "/parameters/0/name", "results table uses"},
+      {"pointer and scale", withKey(grid, "/parameters/0/scale", "height"), "/parameters/0", "exactly one of"},
+      {"scale kind", sweep({{"type", "grid"}}, {{{"scale", "width"}, {"values", {1}}}}), "/parameters/0/scale",
+       "\"height\" or \"mass\""},
+      {"same target twice",
+       sweep({{"type", "grid"}}, {{{"pointer", "/bodies/0/mass"}, {"values", {1}}},
+                                  {{"name", "m2"}, {"pointer", "/bodies/0/mass"}, {"values", {2}}}}),
+       "/parameters/1", "changes what /parameters/0 changes"},
+      {"grid key in random", withKey(random, "/parameters/0/values", {1}), "/parameters/0/values", "grid only"},
+      {"keep out of range", withKey(grid, "/keep_trajectories", {5}), "/keep_trajectories/0", "must be a case id"},
+      {"missing model", withKey(grid, "/model", "no/such/model.json"), "/model", "the model cannot be read"},
+      {"truncation too narrow",
+       sweep({{"type", "random"}, {"samples", 3}},
+             {{{"pointer", "/bodies/0/mass"}, {"distribution", "normal"}, {"mean", 0}, {"sd", 1}, {"min", 9}}}),
+       "/parameters/0", "less than 1e-6"},
+  };
+  for (const Bad& b : bad) {
+    SCOPED_TRACE(b.what);
+    try {
+      parse(b.sweep);
+      ADD_FAILURE() << "accepted";
+    } catch (const ModelError& e) {
+      EXPECT_EQ(e.file(), kFile) << e.what();
+      EXPECT_EQ(e.path(), b.pointer) << e.what();
+      EXPECT_NE(e.problem().find(b.problem), std::string::npos) << e.what();
+      EXPECT_EQ(std::string(e.what()).rfind(kFile + ": " + b.pointer, 0), 0u) << e.what();
+    }
+  }
+}
+
+TEST(SweepSpec, TheExampleSweepFileReads) {
+  const SweepSpec s = readSweepFile(sourcePath("examples/sweeps/pendulum_grid.json"));
+  EXPECT_EQ(s.numCases(), 9);
+  EXPECT_EQ(s.modelFile, sourcePath("models/double_pendulum.json"));
+  EXPECT_TRUE(s.keepsTrajectory(0));
+  EXPECT_FALSE(s.keepsTrajectory(1));
+}
