@@ -1,0 +1,123 @@
+// One sweep case: the same numbers as the edited model run directly, failures as rows with their
+// reason, kept run folders, and the same row whichever thread runs it.
+#include "articula/run/SweepRun.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <thread>
+
+#include "articula/model/ModelFile.h"
+#include "articula/run/RunOutputs.h"
+#include "articula/run/SweepResults.h"
+#include "support/IoTestSupport.h"
+
+using namespace articula;
+using namespace articula::run;
+using articula::iotest::sourcePath;
+using articula::iotest::TempDir;
+using nlohmann::json;
+
+namespace {
+
+json pendulumSweep(json massValues) {
+  return {{"format", "articula-sweep"},
+          {"version", 1},
+          {"model", sourcePath("models/double_pendulum.json")},
+          {"design", {{"type", "grid"}}},
+          {"parameters",
+           {{{"name", "mass"}, {"pointer", "/bodies/1/mass"}, {"values", std::move(massValues)}},
+            {{"name", "duration"}, {"pointer", "/scenario/duration"}, {"values", {0.3}}}}},
+          {"outputs",
+           {{{"name", "q"}, {"final_q", "elbow.angle"}},
+            {{"name", "u"}, {"final_u", "shoulder.angle"}},
+            {{"name", "steps"}, {"summary", "/integrator/steps_taken"}},
+            {{"name", "ke"}, {"summary", "/energy/final_kinetic_J"}}}}};
+}
+
+model::SweepSpec parse(const json& j) { return model::parseSweepText(j.dump(), "/sweeps/pendulum.json"); }
+
+Real num(const model::SweepValue& v) { return std::get<Real>(v); }
+
+}  // namespace
+
+TEST(SweepRun, ACaseGivesTheNumbersOfTheEditedModelRunDirectly) {
+  const model::SweepSpec spec = parse(pendulumSweep({1.0, 2.5}));
+  const auto cases = model::sweepCases(spec);
+  const SweepRow row = runSweepCase(spec, cases[1], "", nullptr);
+  ASSERT_EQ(row.status, SweepStatus::Ok) << row.reason;
+  // The model file edited by hand, loaded from disk and run with the command's defaults (frame thread on).
+  TempDir dir;
+  json doc = json::parse(iotest::readText(sourcePath("models/double_pendulum.json")));
+  doc["bodies"][1]["mass"] = 2.5;
+  doc["scenario"]["duration"] = 0.3;
+  std::ofstream(dir / "edited.json") << doc.dump();
+  const model::ModelSpec m = model::loadModelFile(dir / "edited.json");
+  const model::BuiltModel built = model::buildModel(m, dir / "edited.json");
+  const RunResult r = runSimulation(m, built, m.scenario);
+  ASSERT_EQ(row.outputs.size(), 4u);
+  EXPECT_EQ(num(row.outputs[0]), r.totals.last.q[1]);  // bit for bit
+  EXPECT_EQ(num(row.outputs[1]), r.totals.last.u[0]);
+  EXPECT_EQ(num(row.outputs[2]), static_cast<Real>(r.statistics.stepsTaken));
+  EXPECT_EQ(num(row.outputs[3]), r.totals.last.kineticEnergy);
+  EXPECT_EQ(row.parameters, cases[1].values);
+  // And the edit matters: the other mass gives another motion.
+  EXPECT_NE(num(runSweepCase(spec, cases[0], "", nullptr).outputs[0]), num(row.outputs[0]));
+}
+
+TEST(SweepRun, AFailingCaseIsARowWithItsReason) {
+  json j = pendulumSweep({1.0, -1.0, 2.0});
+  j["parameters"].push_back({{"name", "max_steps"}, {"pointer", "/scenario/max_steps"}, {"values", {100000, 3}}});
+  const model::SweepSpec spec = parse(j);
+  const auto cases = model::sweepCases(spec);
+  ASSERT_EQ(cases.size(), 6u);
+  for (const model::SweepCase& c : cases) {
+    const SweepRow row = runSweepCase(spec, c, "", nullptr);
+    const bool badMass = num(c.values[0]) < 0, fewSteps = num(c.values[2]) == 3;
+    SCOPED_TRACE(c.id);
+    if (badMass) {
+      EXPECT_EQ(row.status, SweepStatus::Failed);
+      EXPECT_NE(row.reason.find("/bodies/1/mass"), std::string::npos) << row.reason;
+    } else if (fewSteps) {
+      EXPECT_EQ(row.status, SweepStatus::Failed);
+      EXPECT_NE(row.reason.find("step"), std::string::npos) << row.reason;
+    } else {
+      EXPECT_EQ(row.status, SweepStatus::Ok) << row.reason;
+      EXPECT_TRUE(row.reason.empty());
+    }
+    EXPECT_EQ(row.outputs.size(), 4u);  // empty cells when failed: the table's columns stay
+  }
+}
+
+TEST(SweepRun, AMissingSummaryValueFailsTheCase) {
+  json j = pendulumSweep({1.0});
+  j["outputs"] = {{{"name", "hic"}, {"summary", "/head/hic15"}}};  // the pendulum has no head: null
+  const model::SweepSpec spec = parse(j);
+  const SweepRow row = runSweepCase(spec, model::sweepCases(spec)[0], "", nullptr);
+  EXPECT_EQ(row.status, SweepStatus::Failed);
+  EXPECT_NE(row.reason.find("/head/hic15"), std::string::npos) << row.reason;
+}
+
+TEST(SweepRun, AKeptCaseWritesTheRunFolderOfArticulaRun) {
+  const model::SweepSpec spec = parse(pendulumSweep({2.5}));
+  TempDir dir;
+  const SweepRow row = runSweepCase(spec, model::sweepCases(spec)[0], dir / "cases/0", nullptr);
+  ASSERT_EQ(row.status, SweepStatus::Ok);
+  for (const char* f : {"trajectory.csv", "summary.json", "trajectory.json"})
+    EXPECT_TRUE(std::filesystem::exists(dir / (std::string("cases/0/") + f))) << f;
+  const json summary = json::parse(iotest::readText(dir / "cases/0/summary.json"));
+  EXPECT_EQ(summary["integrator"]["steps_taken"].get<Real>(), num(row.outputs[2]));
+}
+
+TEST(SweepRun, ThreadsGiveTheSameRows) {
+  const model::SweepSpec spec = parse(pendulumSweep({0.5, 1.0, 1.5, 2.0}));
+  const auto cases = model::sweepCases(spec);
+  std::vector<std::string> alone, together(cases.size());
+  for (const auto& c : cases) alone.push_back(sweepRowText(runSweepCase(spec, c, "", nullptr)));
+  std::vector<std::thread> threads;
+  for (size_t i = 0; i < cases.size(); ++i)
+    threads.emplace_back([&, i] { together[i] = sweepRowText(runSweepCase(spec, cases[i], "", nullptr)); });
+  for (auto& t : threads) t.join();
+  EXPECT_EQ(alone, together);
+}
