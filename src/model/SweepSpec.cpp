@@ -206,6 +206,8 @@ SweepValue csvValue(const std::string& cell) {
   return cell;
 }
 
+Real quantile(const SweepParameter& p, Real u);
+
 // ---- The reader.
 
 const std::set<std::string> kTopKeys{"format", "version",    "description", "model",
@@ -234,6 +236,7 @@ class SweepReader {
     readParameters(member(doc, "", "parameters", json::value_t::array));
     if (s_.design == SweepDesign::Table) readTable(doc["design"]);
     checkTargets();
+    checkNewMembers();
     if (doc.contains("outputs")) readOutputs(member(doc, "", "outputs", json::value_t::array));
     checkNames();
     if (doc.contains("keep_trajectories")) readKeep(doc["keep_trajectories"]);
@@ -549,6 +552,37 @@ class SweepReader {
         if (a.target == b.target && a.pointer == b.pointer)
           fail(a.at, json(a.pointer.empty() ? a.name : a.pointer), "changes what " + b.at + " changes");
       }
+  }
+
+  // A pointer to a new member is most often a misspelt key: the model is read with each new member
+  // set to its first value, and a refusal at that very member refuses the sweep (errors elsewhere,
+  // and at existing values, are the cases' own).
+  void checkNewMembers() const {
+    json doc = s_.baseDocument;
+    std::vector<const SweepParameter*> added;
+    for (size_t k = 0; k < s_.parameters.size(); ++k) {
+      const SweepParameter& p = s_.parameters[k];
+      if (p.target != SweepTarget::Pointer) continue;
+      std::vector<std::string> tokens;
+      splitPointer(p.pointer, tokens);
+      const json* target = nullptr;
+      locate(s_.baseDocument, tokens, &target);
+      if (target) continue;
+      added.push_back(&p);
+      const SweepValue first = s_.design == SweepDesign::Grid    ? p.values[0]
+                               : s_.design == SweepDesign::Table ? s_.tableRows[0][k]
+                                                                 : SweepValue(quantile(p, 0.5));
+      assign(doc, tokens, toJson(first));
+    }
+    if (added.empty()) return;
+    try {
+      readModel(doc, s_.modelFile);
+    } catch (const ModelError& e) {
+      for (const SweepParameter* p : added)
+        if (e.path() == p->pointer)
+          fail(p->at + "/pointer", json(p->pointer), "a new member the model refuses: " + e.problem());
+    } catch (const std::exception&) {
+    }
   }
 
   void readOutputs(const json& list) {

@@ -201,16 +201,24 @@ TEST(SweepSpec, NormalQuantileMatchesTabulatedValues) {
 }
 
 TEST(SweepSpec, CaseDocumentEditsPointersWithEscapesNewMembersAndIndices) {
-  const SweepSpec s = parse(sweep({{"type", "table"}, {"columns", {"a", "b", "c"}}, {"rows", {{3, 2.5, -9}}}},
-                                  {{{"name", "a"}, {"pointer", "/initial_state/q_deg/x~1y~0z"}},
+  const SweepSpec s = parse(sweep({{"type", "table"}, {"columns", {"a", "b", "c"}}, {"rows", {{3000, 2.5, -9}}}},
+                                  {{{"name", "a"}, {"pointer", "/scenario/max_steps"}},  // a new member
                                    {{"name", "b"}, {"pointer", "/bodies/1/mass"}},
                                    {{"name", "c"}, {"pointer", "/gravity/2"}}}));
   const json doc = caseDocument(s, sweepCases(s)[0]);
-  EXPECT_EQ(doc["initial_state"]["q_deg"]["x/y~z"], 3);
-  EXPECT_EQ(doc["initial_state"]["q_deg"]["shoulder.angle"], 90);  // the rest kept
+  EXPECT_EQ(doc["scenario"]["max_steps"], 3000);
+  EXPECT_EQ(doc["scenario"]["duration"], 5);  // the rest kept
   EXPECT_EQ(doc["bodies"][1]["mass"], 2.5);
   EXPECT_EQ(doc["gravity"], json({0, 0, -9}));
   EXPECT_EQ(s.baseDocument["bodies"][1]["mass"], 1.0);  // the base is not edited
+  // RFC 6901 escapes: ~1 is '/', ~0 is '~'.
+  SweepSpec by;
+  by.baseDocument = {{"a/b", {{"c~d", 1}}}};
+  by.parameters.resize(2);
+  by.parameters[0].pointer = "/a~1b/c~0d";
+  by.parameters[1].pointer = "/a~1b/~01";
+  const json edited = caseDocument(by, SweepCase{0, {2.0, std::string("x")}});
+  EXPECT_EQ(edited, json({{"a/b", {{"c~d", 2.0}, {"~1", "x"}}}}));
 }
 
 TEST(SweepSpec, TableColumnsMayComeInAnyOrderAndFromACsvFile) {
@@ -265,6 +273,8 @@ TEST(SweepSpec, MalformedFilesAreRefusedWithFilePointerAndProblem) {
        "beyond the end"},
       {"pointer below nothing", withKey(grid, "/parameters/0/pointer", "/nothing/here"), "/parameters/0/pointer",
        "no member \"nothing\""},
+      {"misspelt new member", withKey(grid, "/parameters/0/pointer", "/bodies/0/mas"), "/parameters/0/pointer",
+       "a new member the model refuses: unknown field"},
       {"pointer '-'", withKey(grid, "/parameters/0/pointer", "/gravity/-"), "/parameters/0/pointer",
        "not an array index"},
       {"pointer at an object", withKey(grid, "/parameters/0/pointer", "/bodies/0/inertia"), "/parameters/0/pointer",
