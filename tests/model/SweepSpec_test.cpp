@@ -6,6 +6,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <set>
 
 #include "articula/model/ModelError.h"
@@ -347,4 +349,49 @@ TEST(SweepSpec, TheExampleSweepFileReads) {
   EXPECT_EQ(s.modelFile, sourcePath("models/double_pendulum.json"));
   EXPECT_TRUE(s.keepsTrajectory(0));
   EXPECT_FALSE(s.keepsTrajectory(1));
+}
+
+namespace {
+int checkSweepSchema(const std::string& files, const articula::iotest::TempDir& dir) {
+  const std::string cmd = "python3 " + sourcePath("tests/model/check_schema.py") + " " +
+                          sourcePath("schema/articula-sweep-1.schema.json") + " " + files + " >" +
+                          (dir / "schema.txt") + " 2>&1";
+  const int status = std::system(cmd.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+}  // namespace
+
+// schema/articula-sweep-1.schema.json accepts the example sweeps (each also read by the program)
+// and refuses what the reader refuses for the schema's own reasons. Skipped without Python's jsonschema.
+TEST(SweepSpec, SchemaAcceptsTheExamplesAndRefusesMalformedSweeps) {
+  articula::iotest::TempDir dir;
+  std::string files;
+  for (const auto& e : std::filesystem::directory_iterator(sourcePath("examples/sweeps"))) {
+    EXPECT_GT(readSweepFile(e.path().string()).numCases(), 0) << e.path();
+    files.append(" ").append(e.path().string());
+  }
+  json scaled = sweep({{"type", "latin_hypercube"}, {"samples", 10}, {"seed", 2}},
+                      {{{"scale", "height"}, {"min", 1.5}, {"max", 1.9}},
+                       {{"scale", "mass"}, {"distribution", "log_normal"}, {"mean", 4.2}, {"sd", 0.2}}},
+                      {{{"final_u", "elbow.angle"}}});
+  scaled["keep_trajectories"] = "all";
+  std::ofstream(dir / "scaled.json") << scaled.dump();
+  files.append(" ").append(dir / "scaled.json");
+  int code = checkSweepSchema(files, dir);
+  if (code == 77) GTEST_SKIP() << "python3 jsonschema not installed";
+  EXPECT_EQ(code, 0) << articula::iotest::readText(dir / "schema.txt");
+  const std::vector<json> bad{
+      withKey(scaled, "/colour", 1),
+      withKey(scaled, "/parameters/0/values", {1}),
+      withKey(scaled, "/parameters/0/pointer", "no-slash"),
+      withKey(scaled, "/design/samples", 0),
+      withKey(scaled, "/design/type", "sobol"),
+      withKey(scaled, "/outputs/0/summary", "/a"),
+      sweep({{"type", "grid"}}, {{{"pointer", "/a"}, {"values", {1}}, {"min", 0}}}),
+  };
+  for (size_t i = 0; i < bad.size(); ++i) {
+    std::ofstream(dir / ("bad" + std::to_string(i) + ".json")) << bad[i].dump();
+    code = checkSweepSchema(dir / ("bad" + std::to_string(i) + ".json"), dir);
+    EXPECT_EQ(code, 1) << i << ": " << bad[i].dump();
+  }
 }
