@@ -83,5 +83,6 @@ void bindModel(py::module_& m);
 void bindRun(py::module_& m);
 void bindFiles(py::module_& m);
 void bindOpenSim(py::module_& m);  // after bindModel: it adds to Model
+void bindSweeps(py::module_& m);
 
 }  // namespace articula::python

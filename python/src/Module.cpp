@@ -22,4 +22,5 @@ PYBIND11_MODULE(_articula, m) {
   bindRun(m);
   bindFiles(m);
   bindOpenSim(m);
+  bindSweeps(m);
 }
