@@ -168,6 +168,7 @@
 #include "articula/model/ScenarioLimits.h"
 #include "articula/model/SourceFormat.h"
 #include "articula/model/StationJacobian.h"
+#include "articula/model/SweepSpec.h"
 #include "articula/model/UrdfImport.h"
 
 // run
@@ -189,6 +190,8 @@
 #include "articula/run/ScenarioOverrides.h"
 #include "articula/run/SimulationRun.h"
 #include "articula/run/StoWriter.h"
+#include "articula/run/SweepResults.h"
+#include "articula/run/SweepRun.h"
 #include "articula/run/TrajectoryReader.h"
 
 // render

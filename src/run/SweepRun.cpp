@@ -6,16 +6,8 @@
 #include "articula/model/JointTypes.h"
 #include "articula/model/ModelBuilder.h"
 #include "articula/model/ModelFile.h"
-#include "articula/run/RunOutputs.h"
-
-// Model scaling (scale parameters) comes with model/ModelScaling.h; a build without it fails the
-// cases that ask for it.
-#if __has_include("articula/model/ModelScaling.h")
 #include "articula/model/ModelScaling.h"
-#define ARTICULA_SWEEP_SCALING 1
-#else
-#define ARTICULA_SWEEP_SCALING 0
-#endif
+#include "articula/run/RunOutputs.h"
 
 namespace articula::run {
 
@@ -36,13 +28,8 @@ void scale(const model::SweepSpec& spec, const model::SweepCase& c, model::Model
     if (t == model::SweepTarget::ScaleMass) mass = true, kg = std::get<Real>(c.values[k]);
   }
   if (!height && !mass) return;
-#if ARTICULA_SWEEP_SCALING
-  const model::ModelSize measured = model::measureModel(m);
+  const model::ModelSize measured = model::measureModel(m);  // the one not swept stays as measured
   model::scaleModel(m, height ? h : measured.height, mass ? kg : measured.mass);
-#else
-  (void)m, (void)h, (void)kg;
-  throw CaseFailure("this build of Articula has no model scaling (scale parameters)");
-#endif
 }
 
 // The q (or u) index of "joint.coordinate", named as trajectory.csv names it.

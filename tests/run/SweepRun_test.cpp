@@ -9,6 +9,7 @@
 #include <thread>
 
 #include "articula/model/ModelFile.h"
+#include "articula/model/ModelScaling.h"
 #include "articula/run/RunOutputs.h"
 #include "articula/run/SweepResults.h"
 #include "support/IoTestSupport.h"
@@ -120,4 +121,33 @@ TEST(SweepRun, ThreadsGiveTheSameRows) {
     threads.emplace_back([&, i] { together[i] = sweepRowText(runSweepCase(spec, cases[i], "", nullptr)); });
   for (auto& t : threads) t.join();
   EXPECT_EQ(alone, together);
+}
+
+// Scale parameters: masses by k leave a pendulum's motion as it is (every term of its equations
+// scales by k) and give the total mass; lengths by s = 4 slow it by sqrt(s) = 2 (dynamic
+// similarity: inertias by k s^2), so at 0.4 s it is where the unscaled one is at 0.2 s.
+TEST(SweepRun, ScaleParametersScaleTheModel) {
+  const model::ModelSpec base = model::loadModelFile(sourcePath("models/double_pendulum.json"));
+  const model::ModelSize size = model::measureModel(base);
+  json j = pendulumSweep({1.0});
+  j["parameters"] = {{{"name", "duration"}, {"pointer", "/scenario/duration"}, {"values", {0.2, 0.4}}},
+                     {{"scale", "height"}, {"values", {size.height, 4 * size.height}}},
+                     {{"scale", "mass"}, {"values", {size.mass, 2 * size.mass}}}};
+  j["outputs"] = {{{"name", "q"}, {"final_q", "elbow.angle"}},
+                  {{"name", "q0"}, {"final_q", "shoulder.angle"}},
+                  {{"name", "total_mass"}, {"summary", "/model/total_mass_kg"}}};
+  const model::SweepSpec spec = parse(j);
+  const auto cases = model::sweepCases(spec);
+  ASSERT_EQ(cases.size(), 8u);
+  std::vector<SweepRow> rows;
+  for (const auto& c : cases) rows.push_back(runSweepCase(spec, c, "", nullptr));
+  for (const SweepRow& r : rows) ASSERT_EQ(r.status, SweepStatus::Ok) << r.reason;
+  // Case order: duration slowest, then height, then mass.
+  EXPECT_NEAR(num(rows[1].outputs[2]), 2 * size.mass, 1e-12);
+  EXPECT_NEAR(num(rows[0].outputs[2]), size.mass, 1e-12);
+  for (int k : {0, 1}) {
+    EXPECT_NEAR(num(rows[1].outputs[k]), num(rows[0].outputs[k]), 1e-9);  // mass alone: same motion
+    EXPECT_NEAR(num(rows[6].outputs[k]), num(rows[0].outputs[k]), 1e-4);  // 4x height at 0.4 s = 0.2 s
+  }
+  EXPECT_GT(std::abs(num(rows[4].outputs[0]) - num(rows[0].outputs[0])), 1e-2);  // the time scaling matters
 }
