@@ -145,3 +145,12 @@ TEST(SweepCommand, TheExampleSweepKeepsItsListedTrajectory) {
   EXPECT_TRUE(fs::exists(dir / "out/cases/0/trajectory.csv"));
   EXPECT_FALSE(fs::exists(dir / "out/cases/1"));
 }
+
+TEST(SweepCommand, TheExitCodeStopsAt255) {
+  TempDir dir;
+  json bad = json::array();
+  for (int i = 0; i < 250; ++i) bad.push_back(-1 - i);  // 250 failed cases: 10 + 250 > 255
+  const CliResult r = runCli("sweep " + writeSweep(dir, bad) + " -q --out " + (dir / "out"), dir);
+  EXPECT_EQ(r.exitCode, 255) << r.err;
+  EXPECT_EQ(json::parse(readText(dir / "out/sweep.json"))["failed"], 250);
+}
