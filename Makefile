@@ -16,7 +16,7 @@ CMAKE_FLAGS ?=
 BENCH_ARGS  ?=
 COMPARE_ARGS ?=
 
-.PHONY: all deps deps-web configure build test demo bench bench-compare bench-opensim sanitize clean
+.PHONY: all deps deps-web configure build test demo bench bench-compare bench-opensim bench-sweep sanitize clean
 .PHONY: python install package fuzz-build fuzz fuzz-smoke tsan docs format format-check
 
 all: build
@@ -68,6 +68,11 @@ bench-compare: configure
 bench-opensim: configure
 	ninja -C $(BUILD) -j $(JOBS) articula_bench_opensim
 	./$(BUILD)/bench/articula_bench_opensim $(OPENSIM_ARGS)
+
+# Sweeps: separate `articula run` processes vs `articula sweep --jobs 1/2` vs Dask (docs/performance.md).
+bench-sweep: configure
+	ninja -C $(BUILD) -j $(JOBS) articula_cli python
+	PYTHONPATH=$(abspath $(BUILD))/python /usr/bin/python3 bench/python/bench_sweep.py --command $(BUILD)/articula $(SWEEP_ARGS)
 
 # Library, headers, command, CMake package and pkg-config file under PREFIX (docs/install.md).
 PREFIX ?= /usr/local
@@ -128,7 +133,7 @@ fuzz-smoke: fuzz-build
 # ThreadSanitizer over the tests that use threads: the frame pipeline, the CLI's frame thread,
 # simulation runs, a System shared between threads. Not part of `make test`.
 TSAN_BUILD ?= build-tsan
-TSAN_TESTS ?= FramePipeline|ThreadSafety|FrameThread|SimulationRun
+TSAN_TESTS ?= FramePipeline|ThreadSafety|FrameThread|SimulationRun|SweepRun|SweepCommand
 tsan: deps
 	cmake -S . -B $(TSAN_BUILD) -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 	  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g -fsanitize=thread" -DCMAKE_EXE_LINKER_FLAGS=-fsanitize=thread \

@@ -19,8 +19,9 @@ from ._articula import __version__, _simulate, Model, Stage  # noqa: F401
 from . import _articula
 from ._results import Results
 from ._progress import make_progress as _make_progress
+from ._sweep import sweep, SweepResults
 
-__all__ = [name for name in dir(_articula) if not name.startswith("_")] + ["Results", "from_dict"]
+__all__ = [name for name in dir(_articula) if not name.startswith("_")] + ["Results", "from_dict", "sweep", "SweepResults"]
 
 # The extension's submodules (articula.mobilizers) import by their full name too.
 for _name, _value in vars(_articula).items():

@@ -10,7 +10,7 @@ from conftest import SOURCE
 
 EXAMPLES = sorted((SOURCE / "examples" / "python").glob("*.py"))
 # Short arguments so that the examples stay quick as tests.
-ARGUMENTS = {"standing_fall.py": ["0.6"]}
+ARGUMENTS = {"standing_fall.py": ["0.6"], "fall_monte_carlo.py": ["12", "study"]}
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
@@ -24,3 +24,6 @@ def test_example_runs(example, tmp_path):
     if example.name == "standing_fall.py":
         png = tmp_path / "fall.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    if example.name == "fall_monte_carlo.py":
+        assert (tmp_path / "study" / "fall_study.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert (tmp_path / "study" / "results.csv").read_text().count("\n") == 13
