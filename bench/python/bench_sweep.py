@@ -31,7 +31,7 @@ def sweep_document(cases, duration):
             "design": {"type": "random", "samples": cases, "seed": 11},
             "parameters": [
                 {"name": "friction", "pointer": "/contact_materials/concrete/static_friction",
-                 "distribution": "uniform", "min": 0.4, "max": 0.9},
+                 "distribution": "uniform", "min": 0.8, "max": 1.2},
                 {"name": "lean_deg", "pointer": "/initial_state/q_deg/root.ry", "distribution": "uniform",
                  "min": 4.0, "max": 6.0},
                 {"name": "duration", "pointer": "/scenario/duration", "distribution": "uniform",

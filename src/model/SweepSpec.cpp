@@ -215,7 +215,11 @@ const std::set<std::string> kTopKeys{"format", "version",    "description", "mod
 const std::set<std::string> kDesignKeys{"type", "samples", "seed", "columns", "rows", "file"};
 const std::set<std::string> kParameterKeys{"name", "pointer", "scale", "distribution", "min",
                                            "max",  "mean",    "sd",    "values",       "count"};
-const std::set<std::string> kOutputKeys{"name", "summary", "final_q", "final_u"};
+const std::set<std::string> kOutputKeys{"name", "summary", "final_q", "final_u", "contact_body", "figure"};
+const std::map<std::string, ContactFigure> kContactFigures{{"peak_force_N", ContactFigure::PeakForce},
+                                                           {"peak_force_time_s", ContactFigure::PeakForceTime},
+                                                           {"first_contact_s", ContactFigure::FirstContact},
+                                                           {"impact_speed_m_s", ContactFigure::ImpactSpeed}};
 
 class SweepReader {
  public:
@@ -594,9 +598,26 @@ class SweepReader {
       if (!j.is_object()) fail(at, j, "must be an object");
       checkKeys(j, at, kOutputKeys);
       SweepOutput o;
-      const int kinds = j.contains("summary") + j.contains("final_q") + j.contains("final_u");
-      if (kinds != 1) fail(at, json(), "needs exactly one of \"summary\", \"final_q\" and \"final_u\"");
-      if (j.contains("summary")) {
+      const int kinds = j.contains("summary") + j.contains("final_q") + j.contains("final_u") +
+                        j.contains("contact_body");
+      if (kinds != 1)
+        fail(at, json(), "needs exactly one of \"summary\", \"final_q\", \"final_u\" and \"contact_body\"");
+      if (j.contains("figure") && !j.contains("contact_body"))
+        fail(at + "/figure", j["figure"], "only goes with \"contact_body\"");
+      if (j.contains("contact_body")) {
+        o.kind = SweepOutputKind::ContactBody;
+        o.target = string(j, at, "contact_body");
+        if (model_.findBody(o.target) < 0)
+          fail(at + "/contact_body", j["contact_body"], "the model has no body of that name");
+        if (j.contains("figure")) {
+          const std::string figure = string(j, at, "figure");
+          const auto it = kContactFigures.find(figure);
+          if (it == kContactFigures.end())
+            fail(at + "/figure", j["figure"],
+                 "unknown figure (peak_force_N, peak_force_time_s, first_contact_s, impact_speed_m_s)");
+          o.figure = it->second;
+        }
+      } else if (j.contains("summary")) {
         o.target = string(j, at, "summary");
         std::vector<std::string> tokens;
         const std::string problem = splitPointer(o.target, tokens);

@@ -60,10 +60,29 @@ model::SweepValue summaryValue(const nlohmann::json& summary, const std::string&
   const nlohmann::json::json_pointer at(pointer);
   if (!summary.contains(at)) throw CaseFailure("summary.json has nothing at " + pointer);
   const nlohmann::json& v = summary[at];
+  if (v.is_null()) return std::string();  // a figure the run does not have (a head that never touched): empty
   if (v.is_number()) return v.get<Real>();
   if (v.is_boolean()) return v.get<bool>() ? 1.0 : 0.0;
   if (v.is_string()) return v.get<std::string>();
   throw CaseFailure("summary.json has " + std::string(v.type_name()) + " at " + pointer + ", not a number");
+}
+
+// A body's contact figure from the run's totals; a body that never touched has a peak of 0 and no
+// first contact (an empty cell).
+model::SweepValue contactFigure(const model::ModelSpec& m, const RunResult& r, const model::SweepOutput& o) {
+  const int body = m.findBody(o.target);
+  if (body < 0) throw CaseFailure("the model has no body " + o.target);
+  const RunTotals& t = r.totals;
+  const auto at = [body](const std::vector<Real>& v) { return static_cast<size_t>(body) < v.size() ? v[body] : 0.0; };
+  const bool touched = static_cast<size_t>(body) < t.firstContactTime.size() && t.firstContactTime[body] >= 0;
+  switch (o.figure) {
+    case model::ContactFigure::PeakForce: return at(t.peakContactForce);
+    case model::ContactFigure::PeakForceTime: return at(t.peakContactTime);
+    case model::ContactFigure::FirstContact:
+      return touched ? model::SweepValue(t.firstContactTime[body]) : std::string();
+    case model::ContactFigure::ImpactSpeed: return touched ? model::SweepValue(t.impactSpeed[body]) : std::string();
+  }
+  return std::string();
 }
 
 std::vector<model::SweepValue> pickOutputs(const model::SweepSpec& spec, const model::ModelSpec& m,
@@ -74,6 +93,8 @@ std::vector<model::SweepValue> pickOutputs(const model::SweepSpec& spec, const m
     model::SweepValue v;
     if (o.kind == model::SweepOutputKind::Summary) {
       v = summaryValue(summary, o.target);
+    } else if (o.kind == model::SweepOutputKind::ContactBody) {
+      v = contactFigure(m, r, o);
     } else {
       const bool speed = o.kind == model::SweepOutputKind::FinalU;
       const Vector& values = speed ? r.totals.last.u : r.totals.last.q;

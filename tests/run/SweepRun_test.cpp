@@ -151,3 +151,46 @@ TEST(SweepRun, ScaleParametersScaleTheModel) {
   }
   EXPECT_GT(std::abs(num(rows[4].outputs[0]) - num(rows[0].outputs[0])), 1e-2);  // the time scaling matters
 }
+
+// contact_body picks a body's figures by name, as summary.json lists them under contact.bodies; a
+// null summary figure (a body's first contact when it never touched) is an empty cell, not a failure.
+TEST(SweepRun, ContactFiguresByBodyNameMatchTheSummary) {
+  const json j = {{"format", "articula-sweep"},
+                  {"version", 1},
+                  {"model", sourcePath("models/scenarios/standing_fall.json")},
+                  {"design", {{"type", "grid"}}},
+                  {"parameters", {{{"name", "duration"}, {"pointer", "/scenario/duration"}, {"values", {1.2}}}}},
+                  {"outputs",
+                   {{{"name", "head_peak"}, {"contact_body", "head"}},
+                    {{"name", "head_first"}, {"contact_body", "head"}, {"figure", "first_contact_s"}},
+                    {{"name", "head_speed"}, {"contact_body", "head"}, {"figure", "impact_speed_m_s"}},
+                    {{"name", "hand_peak_t"}, {"contact_body", "hand_l"}, {"figure", "peak_force_time_s"}},
+                    {{"name", "head_speed_summary"}, {"summary", "/head/impact_speed_m_s"}}}}};
+  const model::SweepSpec spec = model::parseSweepText(j.dump(), sourcePath("examples/sweeps/x.json"));
+  const TempDir dir;
+  const SweepRow row = runSweepCase(spec, model::sweepCases(spec)[0], (dir.path / "case").string(), nullptr);
+  ASSERT_EQ(row.status, SweepStatus::Ok) << row.reason;
+  std::ifstream in(dir.path / "case" / "summary.json");
+  const json summary = json::parse(in);
+  json head, hand;
+  for (const json& b : summary["contact"]["bodies"]) {
+    if (b["body"] == "head") head = b;
+    if (b["body"] == "hand_l") hand = b;
+  }
+  ASSERT_TRUE(head.is_object() && hand.is_object());
+  EXPECT_EQ(num(row.outputs[0]), head["peak_force_N"].get<double>());
+  EXPECT_EQ(num(row.outputs[1]), head["first_contact_s"].get<double>());
+  EXPECT_EQ(num(row.outputs[2]), head["impact_speed_m_s"].get<double>());
+  EXPECT_EQ(num(row.outputs[3]), hand["time_s"].get<double>());
+  EXPECT_EQ(num(row.outputs[4]), summary["head"]["impact_speed_m_s"].get<double>());
+
+  // Stopped before the head comes down: no first contact, an empty cell, and the case is ok.
+  json early = j;
+  early["parameters"][0]["values"] = {0.3};
+  const model::SweepSpec before = model::parseSweepText(early.dump(), sourcePath("examples/sweeps/x.json"));
+  const SweepRow up = runSweepCase(before, model::sweepCases(before)[0], "", nullptr);
+  ASSERT_EQ(up.status, SweepStatus::Ok) << up.reason;
+  EXPECT_EQ(num(up.outputs[0]), 0.0);
+  EXPECT_EQ(std::get<std::string>(up.outputs[1]), "");
+  EXPECT_EQ(std::get<std::string>(up.outputs[4]), "");
+}

@@ -18,7 +18,9 @@ namespace articula::model {
 enum class SweepDesign { Grid, Random, LatinHypercube, Table };
 enum class SweepDistribution { Uniform, Normal, LogUniform, LogNormal };
 enum class SweepTarget { Pointer, ScaleHeight, ScaleMass };  // what a parameter changes
-enum class SweepOutputKind { Summary, FinalQ, FinalU };
+enum class SweepOutputKind { Summary, FinalQ, FinalU, ContactBody };
+// A body's contact figure (summary.json's contact.bodies entries, but addressed by the body's name).
+enum class ContactFigure { PeakForce, PeakForceTime, FirstContact, ImpactSpeed };
 enum class KeepTrajectories { None, All, Listed };
 
 // A parameter's value in one case: a number, or a string (grid values and tables only).
@@ -41,7 +43,8 @@ struct SweepParameter {
 struct SweepOutput {
   std::string name;
   SweepOutputKind kind = SweepOutputKind::Summary;
-  std::string target;  // the summary's JSON pointer, or the coordinate "joint.coord"
+  std::string target;  // the summary's JSON pointer, the coordinate "joint.coord", or the body
+  ContactFigure figure = ContactFigure::PeakForce;  // SweepOutputKind::ContactBody
 };
 
 struct SweepSpec {
