@@ -70,13 +70,14 @@ def _number(text: str) -> Any:
         return text
 
 
-def sweep(sweep: str | os.PathLike[str] | dict[str, Any], out: str | os.PathLike[str], client=None, *,
+def sweep(sweep: str | os.PathLike[str] | dict[str, Any], out: str | os.PathLike[str] | None = None, client=None, *,
           workers: int | None = None, batch_size: int | None = None, bundle: bool = True,
           progress: bool = True) -> SweepResults:
     """Runs a sweep's cases on a Dask cluster into the results folder `out`; returns its results.
 
     sweep: a sweep file, or its document as a dict (relative paths in it are then taken from the
-    working folder). client: a distributed.Client; None starts a local cluster of `workers`
+    working folder). out: the results folder (default: "<sweep file's stem>-sweep" in the working
+    folder, "sweep-results" for a dict). client: a distributed.Client; None starts a local cluster of `workers`
     processes (default: one per core) for this call. bundle: send the model files with the tasks
     (workers need only the articula module); False: workers read them from the same paths (a
     shared file system). Cases already in out/results.csv are not run again. A case that fails is
@@ -84,6 +85,8 @@ def sweep(sweep: str | os.PathLike[str] | dict[str, Any], out: str | os.PathLike
     malformed sweep, before anything is run or written.
     """
     plan, text, file = _plan(sweep)
+    if out is None:
+        out = "sweep-results" if isinstance(sweep, dict) else pathlib.Path(file).stem + "-sweep"
     out = pathlib.Path(out)
     results = out / RESULTS
     done = _finished(results, plan.header)

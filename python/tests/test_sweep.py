@@ -177,3 +177,13 @@ def test_a_failing_case_is_a_row_and_the_sweep_goes_on(tmp_path, cluster):
     run = subprocess.run([sys.executable, "-m", "articula", "sweep", str(tmp_path / "sweep.json"),
                           "--out", str(tmp_path / "out"), "--workers", "1", "-q"], capture_output=True, text=True)
     assert run.returncode == 10 + 4
+
+
+def test_a_sweep_document_as_a_dict_into_the_default_folder(tmp_path, cluster, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    results = articula.sweep(grid(masses=(1.0,)), client=cluster, progress=False)
+    assert results.folder == pathlib.Path("sweep-results") and len(results) == 4
+    sweep_file = write(tmp_path, grid(masses=(1.0,)), name="falls.json")
+    assert (tmp_path / "sweep-results" / "results.csv").read_bytes() == \
+        articula.sweep(sweep_file, client=cluster, progress=False).folder.joinpath("results.csv").read_bytes()
+    assert (tmp_path / "falls-sweep" / "sweep.json").exists()
