@@ -187,3 +187,38 @@ def test_a_sweep_document_as_a_dict_into_the_default_folder(tmp_path, cluster, m
     assert (tmp_path / "sweep-results" / "results.csv").read_bytes() == \
         articula.sweep(sweep_file, client=cluster, progress=False).folder.joinpath("results.csv").read_bytes()
     assert (tmp_path / "falls-sweep" / "sweep.json").exists()
+
+
+def free_port():
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_a_scheduler_and_workers_started_by_hand(tmp_path, command):
+    """docs/scale-out.md's recipe on one machine: dask-scheduler, dask-worker, python3 -m articula
+    sweep --scheduler; the rows are the local sweep's."""
+    sweep_file = write(tmp_path, grid(masses=(1.0, 2.0)))
+    reference = local_results(command, sweep_file, tmp_path / "local")
+    port = free_port()
+    address = "tcp://127.0.0.1:%d" % port
+    scheduler = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_scheduler", "--host", "127.0.0.1",
+                                  "--port", str(port), "--dashboard-address", ":0"],
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    worker = subprocess.Popen([sys.executable, "-m", "distributed.cli.dask_worker", address, "--nworkers", "2",
+                               "--nthreads", "1", "--host", "127.0.0.1", "--dashboard-address", ":0"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True,
+                              cwd=tmp_path)
+    try:
+        with distributed.Client(address, timeout=60) as client:
+            client.wait_for_workers(2, timeout=60)
+        run = subprocess.run([sys.executable, "-m", "articula", "sweep", str(sweep_file), "--out", str(tmp_path / "d"),
+                              "--scheduler", address, "-q"], capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stderr
+        assert (tmp_path / "d" / "results.csv").read_bytes() == reference
+        assert json.loads((tmp_path / "d" / "sweep.json").read_text())["jobs"] == 2
+    finally:
+        for p in (worker, scheduler):
+            os.killpg(p.pid, signal.SIGTERM)
+            p.wait(timeout=30)
