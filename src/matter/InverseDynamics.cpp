@@ -7,32 +7,37 @@ namespace articula {
 
 namespace {
 
-// Outward: A_GB = phi^T A_GP + H udot (+ coriolis). Inward: F_B = M A + bias + sum of children's
-// F shifted to Bo; each mobility's force is H^T F_B.
+// Outward: A_GB = phi^T A_GP + H udot (+ coriolis), and at once the body's own force
+// F_B = M A (+ gyroscopic - applied) while A is in registers. Inward: each mobility's force is
+// H^T F_B, where F_B by then includes its children's forces, and F_B shifted to the parent's
+// origin is added into the parent's (so no child lists are walked).
 void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const VelocityCache* vc,
                  const std::vector<SpatialVec>* bodyForces_G, const Real* udot, std::vector<SpatialVec>& A,
                  std::vector<SpatialVec>& F, Real* f) {
-  const int nb = m.getNumBodies();
+  const std::vector<TreeNode>& tree = m.impl().tree;
+  const int nb = static_cast<int>(tree.size());
   A[0].setZero();
   for (int b = 1; b < nb; ++b) {
-    const MobilizedBodyInfo& info = m.getInfo(b);
-    A[b] = shiftMotion(A[info.parent], pc.p_PB_G[b]);
-    kernels::dispatch(info.nu, [&](auto n) {
+    const TreeNode& node = tree[b];
+    SpatialVec a = shiftMotion(A[node.parent], pc.p_PB_G[b]);
+    kernels::dispatch(node.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      A[b].noalias() += kernels::mapH<N>(pc.H_G[b]) * kernels::mapV<N>(udot + info.uStart);
+      a.noalias() += kernels::mapH<N>(pc.H_G[b]) * kernels::mapV<N>(udot + node.uStart);
     });
-    if (vc) A[b] += vc->coriolis[b];
+    if (vc) a += vc->coriolis[b];
+    A[b] = a;
+    SpatialVec Fb = pc.M_G[b] * a;
+    if (vc) Fb += vc->gyroscopic[b];
+    if (bodyForces_G) Fb -= (*bodyForces_G)[b];
+    F[b] = Fb;
   }
   for (int b = nb - 1; b >= 1; --b) {
-    const MobilizedBodyInfo& info = m.getInfo(b);
-    F[b] = pc.M_G[b] * A[b];
-    if (vc) F[b] += vc->gyroscopic[b];
-    if (bodyForces_G) F[b] -= (*bodyForces_G)[b];
-    for (int c : info.children) F[b] += shiftForceToParent(F[c], pc.p_PB_G[c]);
-    kernels::dispatch(info.nu, [&](auto n) {
+    const TreeNode& node = tree[b];
+    kernels::dispatch(node.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      Eigen::Map<kernels::VecN<N>>(f + info.uStart).noalias() = kernels::mapH<N>(pc.H_G[b]).transpose() * F[b];
+      Eigen::Map<kernels::VecN<N>>(f + node.uStart).noalias() = kernels::mapH<N>(pc.H_G[b]).transpose() * F[b];
     });
+    F[node.parent] += shiftForceToParent(F[b], pc.p_PB_G[b]);  // Ground's entry is never read
   }
 }
 

@@ -83,7 +83,14 @@ struct LockInfo {
 void imposePrescribedPositionsAndSpeeds(const MatterSubsystem& m, State& s);
 void calcPrescribedUDot(const MatterSubsystem& m, const State& s, Real* knownUdot);
 
+// One body's place in the tree. The sweeps read these packed 12 bytes per body, in sweep order
+// (a parent's index is below its children's), instead of striding through MobilizedBodyInfo.
+struct TreeNode {
+  int parent = -1, uStart = 0, nu = 0;
+};
+
 struct MatterSubsystem::Impl {
+  std::vector<TreeNode> tree;  // Topology
   int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;
   int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
   int massFactor = -1;            // MassMatrixFactor.cpp

@@ -95,6 +95,8 @@ void MatterSubsystem::realizeTopology(State& s) {
     nq_ += b.nq;
     nu_ += b.nu;
   }
+  impl_->tree.clear();
+  for (const auto& b : bodies_) impl_->tree.push_back({b.parent, b.uStart, b.nu});
   const int ss = getIndex();
   s.allocateQ(ss, nq_);
   s.allocateU(ss, nu_);
