@@ -4,6 +4,7 @@
 #pragma once
 #include <vector>
 
+#include "CompositeInertia.h"
 #include "articula/math/Function.h"
 #include "articula/math/TreeLU.h"
 #include "articula/matter/MatterSubsystem.h"
@@ -57,8 +58,8 @@ struct AccelerationCache {
 // Scratch owned by a State for operators that must not allocate after their first use.
 struct OperatorScratch {
   std::vector<SpatialVec> A, F, z;
-  std::vector<Mat66> composite;
-  std::vector<HMatrix> hingeAtOrigin;
+  std::vector<CompositeInertia> composite;                                // per body
+  Eigen::Matrix<Real, 6, Eigen::Dynamic, Eigen::RowMajor> hingeAtOrigin;  // a column per mobility
   std::vector<SmallVector> eps;
 };
 
@@ -89,8 +90,20 @@ struct TreeNode {
   int parent = -1, uStart = 0, nu = 0;
 };
 
+// Each body's ancestors' mobilities as runs of consecutive indices, ascending (a chain's are one
+// run): the rows where M has nonzeros above that body's columns (MassMatrix.cpp).
+struct AncestorRuns {
+  struct Run {
+    int start, end;
+  };
+  std::vector<Run> runs;
+  std::vector<int> first;  // body b's runs are runs[first[b] .. first[b + 1])
+};
+AncestorRuns calcAncestorRuns(const std::vector<TreeNode>& tree);
+
 struct MatterSubsystem::Impl {
   std::vector<TreeNode> tree;  // Topology
+  AncestorRuns ancestorRuns;   // Topology
   int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;
   int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
   int massFactor = -1;            // MassMatrixFactor.cpp
