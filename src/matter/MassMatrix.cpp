@@ -25,23 +25,20 @@ void dotHingeRun(const HingesAtOrigin& h_O, const Vec6& F, int start, int end, R
 // there with the hinge columns h_O of B and of every ancestor (power does not depend on the
 // point), so an entry costs one dot product and no shift along the path. Only entries on and
 // above the diagonal are written (an ancestor's u indices are smaller), each column from top to
-// bottom: the ancestors' runs, zeros in the gaps between them (zeroing all of M cost more), B's.
-void fillColumnsOfM(const TreeNode& node, const AncestorRuns::Run* runs, const AncestorRuns::Run* runsEnd,
-                    const HMatrix& H, const Vec3& p_GB, const HingesAtOrigin& h_O, const CompositeInertia& Ic,
-                    Matrix& M) {
+// bottom over the path's runs, zeroing the gaps between them (zeroing all of M cost more).
+void fillColumnsOfM(const TreeNode& node, const PathRuns::Run* runs, const PathRuns::Run* runsEnd, const HMatrix& H,
+                    const Vec3& p_GB, const HingesAtOrigin& h_O, const CompositeInertia& Ic, Matrix& M) {
   for (int k = 0; k < node.nu; ++k) {
     const int j = node.uStart + k;
     Real* col = M.col(j).data();
     SpatialVec F = Ic * SpatialVec(H.col(k));
     F.head<3>() += p_GB.cross(Vec3(F.tail<3>()));
     int next = 0;
-    for (const AncestorRuns::Run* r = runs; r != runsEnd; ++r) {
+    for (const PathRuns::Run* r = runs; r != runsEnd; ++r) {
       if (r->start > next) std::fill(col + next, col + r->start, Real(0));
-      dotHingeRun(h_O, F, r->start, r->end, col);
-      next = r->end;
+      next = std::min(r->end, j + 1);  // B's own run (the last) stops at the diagonal
+      dotHingeRun(h_O, F, r->start, next, col);
     }
-    if (node.uStart > next) std::fill(col + next, col + node.uStart, Real(0));
-    dotHingeRun(h_O, F, node.uStart, j + 1, col);
   }
 }
 
@@ -60,13 +57,13 @@ void copyUpperToLower(Matrix& M) {
 
 }  // namespace
 
-AncestorRuns calcAncestorRuns(const std::vector<TreeNode>& tree) {
-  AncestorRuns a;
-  std::vector<AncestorRuns::Run> path;
+PathRuns calcPathRuns(const std::vector<TreeNode>& tree) {
+  PathRuns a;
+  std::vector<PathRuns::Run> path;
   for (size_t b = 0; b < tree.size(); ++b) {
     a.first.push_back(static_cast<int>(a.runs.size()));
     path.clear();  // from the body up, so descending
-    for (int p = tree[b].parent; p > 0; p = tree[p].parent) {
+    for (int p = static_cast<int>(b); p > 0; p = tree[p].parent) {
       if (tree[p].nu == 0) continue;
       const int start = tree[p].uStart, end = start + tree[p].nu;
       if (!path.empty() && path.back().start == end) path.back().start = start;
@@ -97,7 +94,7 @@ void MatterSubsystem::calcM(const State& s, Matrix& M) const {
   std::vector<CompositeInertia>& Ic = scratch.composite;
   for (int b = 1; b < nb; ++b) Ic[b] = CompositeInertia::of(pc.M_G[b]);
   M.resize(nu_, nu_);
-  const AncestorRuns& ar = impl_->ancestorRuns;
+  const PathRuns& ar = impl_->pathRuns;
   for (int b = nb - 1; b >= 1; --b) {
     fillColumnsOfM(tree[b], ar.runs.data() + ar.first[b], ar.runs.data() + ar.first[b + 1], pc.H_G[b], pc.X_GB[b].p(),
                    h_O, Ic[b], M);

@@ -90,20 +90,21 @@ struct TreeNode {
   int parent = -1, uStart = 0, nu = 0;
 };
 
-// Each body's ancestors' mobilities as runs of consecutive indices, ascending (a chain's are one
-// run): the rows where M has nonzeros above that body's columns (MassMatrix.cpp).
-struct AncestorRuns {
+// The mobilities on each body's path from Ground, its own included, as runs of consecutive
+// indices, ascending (a chain's are one run): the rows where M has nonzeros on and above that
+// body's columns (MassMatrix.cpp).
+struct PathRuns {
   struct Run {
     int start, end;
   };
   std::vector<Run> runs;
   std::vector<int> first;  // body b's runs are runs[first[b] .. first[b + 1])
 };
-AncestorRuns calcAncestorRuns(const std::vector<TreeNode>& tree);
+PathRuns calcPathRuns(const std::vector<TreeNode>& tree);
 
 struct MatterSubsystem::Impl {
   std::vector<TreeNode> tree;  // Topology
-  AncestorRuns ancestorRuns;   // Topology
+  PathRuns pathRuns;           // Topology
   int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;
   int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
   int massFactor = -1;            // MassMatrixFactor.cpp

@@ -97,7 +97,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   }
   impl_->tree.clear();
   for (const auto& b : bodies_) impl_->tree.push_back({b.parent, b.uStart, b.nu});
-  impl_->ancestorRuns = calcAncestorRuns(impl_->tree);
+  impl_->pathRuns = calcPathRuns(impl_->tree);
   const int ss = getIndex();
   s.allocateQ(ss, nq_);
   s.allocateU(ss, nu_);
