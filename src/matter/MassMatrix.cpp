@@ -80,19 +80,19 @@ void MatterSubsystem::calcM(const State& s, Matrix& M) const {
   const std::vector<TreeNode>& tree = impl_->tree;
   const int nb = getNumBodies();
   OperatorScratch& scratch = operatorScratch(*this, s);
-  // Hinge columns moved to Ground's origin.
+  // Per body: its hinge columns moved to Ground's origin, and its own inertia to start its
+  // composite inertia (about its origin, in G).
   HingesAtOrigin& h_O = scratch.hingeAtOrigin;
+  std::vector<CompositeInertia>& Ic = scratch.composite;
   for (int b = 1; b < nb; ++b) {
     const Vec3 p_BO = -pc.X_GB[b].p();
     for (int k = 0; k < tree[b].nu; ++k) h_O.col(tree[b].uStart + k) = shiftMotion(pc.H_G[b].col(k), p_BO);
+    Ic[b] = CompositeInertia::of(pc.M_G[b]);
   }
-  // Composite inertias about each body's origin, in G, children (higher indices) first. Summed
-  // about Ground's origin instead they would need no shifts, but a body far from that origin
-  // then loses (distance / size)^2 in relative accuracy (M^-1 v on arm7 1e-12 from Simbody's).
-  // Each body's columns are filled as soon as its composite is complete: that work does not
-  // wait on the chain of dependent shifts towards the root, so the two overlap.
-  std::vector<CompositeInertia>& Ic = scratch.composite;
-  for (int b = 1; b < nb; ++b) Ic[b] = CompositeInertia::of(pc.M_G[b]);
+  // Children (higher indices) first: each body's columns are filled once its composite inertia
+  // is complete, then that inertia is added into its parent's. Summed about Ground's origin
+  // instead, the composites would need no shifts, but a body far from that origin then loses
+  // (distance / size)^2 in relative accuracy (M^-1 v on arm7 5.6e-13 from Simbody's).
   M.resize(nu_, nu_);
   const PathRuns& ar = impl_->pathRuns;
   for (int b = nb - 1; b >= 1; --b) {
