@@ -19,12 +19,14 @@ void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const Veloci
   A[0].setZero();
   for (int b = 1; b < nb; ++b) {
     const TreeNode& node = tree[b];
-    SpatialVec a = shiftMotion(A[node.parent], pc.p_PB_G[b]);
+    // The body's own terms first, the parent's acceleration last: the sweep's chain of dependent
+    // operations from parent to child is then the shift and one addition.
+    SpatialVec rel = vc ? vc->coriolis[b] : SpatialVec::Zero();
     kernels::dispatch(node.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      a.noalias() += kernels::mapH<N>(pc.H_G[b]) * kernels::mapV<N>(udot + node.uStart);
+      rel.noalias() += kernels::mapH<N>(pc.H_G[b]) * kernels::mapV<N>(udot + node.uStart);
     });
-    if (vc) a += vc->coriolis[b];
+    const SpatialVec a = shiftMotion(A[node.parent], pc.p_PB_G[b]) + rel;
     A[b] = a;
     SpatialVec Fb = pc.M_G[b] * a;
     if (vc) Fb += vc->gyroscopic[b];
@@ -33,11 +35,17 @@ void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const Veloci
   }
   for (int b = nb - 1; b >= 1; --b) {
     const TreeNode& node = tree[b];
+    const SpatialVec& Fb = F[b];
     kernels::dispatch(node.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      Eigen::Map<kernels::VecN<N>>(f + node.uStart).noalias() = kernels::mapH<N>(pc.H_G[b]).transpose() * F[b];
+      Eigen::Map<kernels::VecN<N>>(f + node.uStart).noalias() = kernels::mapH<N>(pc.H_G[b]).transpose() * Fb;
     });
-    F[node.parent] += shiftForceToParent(F[b], pc.p_PB_G[b]);  // Ground's entry is never read
+    // F_B shifted to the parent's origin, added so that B's moment joins last: the moment's
+    // chain towards the root is one addition per body, the cross product waits only on forces.
+    const Vec3 fB = Fb.tail<3>();
+    SpatialVec& Fp = F[node.parent];  // Ground's entry is never read
+    Fp.head<3>() = (Vec3(Fp.head<3>()) + pc.p_PB_G[b].cross(fB)) + Vec3(Fb.head<3>());
+    Fp.tail<3>() += fB;
   }
 }
 
