@@ -330,6 +330,12 @@ int run(const Options& o) {
   std::vector<Row> rows;
   std::printf("Median CPU time per call (%d batches of >= %.1f ms each); ratio = other engine / Articula.\n",
               o.timing.batches, o.timing.batchSeconds * 1e3);
+#ifdef ARTICULA_COMPARE_SIMBODY
+  // Which Simbody: its column is not Simbody's best (docs/performance.md).
+  std::printf(
+      "Simbody: Debian's Simbody 3.7 build, asserts on (NDEBUG off); a Release build of it ran the\n"
+      "operators 1.1-2.2x faster (issue 27), so the Simbody column understates Simbody's best.\n");
+#endif
   for (const std::string& name : o.models) {
     const ModelSpec spec = modelByName(name);
     CompareInputs in{randomState(spec, 7), randomVector(spec.nu(), 8), randomVector(spec.nu(), 9)};

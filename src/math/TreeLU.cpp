@@ -75,6 +75,7 @@ bool TreeLU::fitsPattern(const Matrix& A) const {
 bool TreeLU::compute(const Matrix& A, Real relativePivot) {
   const int n = size();
   f_ = A;
+  pivotInverse_.resize(n);
   Real* F = f_.data();  // column-major: (i, j) at F[j n + i]
   const Real floor = relativePivot * (n ? A.diagonal().cwiseAbs().maxCoeff() : 0);
   for (int k = n - 1; k >= 0; --k) {
@@ -85,7 +86,7 @@ bool TreeLU::compute(const Matrix& A, Real relativePivot) {
     const int nr = runStart_[k + 1] - runStart_[k];
     // Multipliers l_i = A(i, k)/pivot for k's ancestors i, kept in column k; then each ancestor
     // column a loses l A(k, a): a rank-one update confined to the ancestors' rows and columns.
-    const Real inv = 1 / pivot;
+    const Real inv = pivotInverse_[k] = 1 / pivot;
     for (int r = 0; r < nr; ++r)
       for (int i = runs[r].start, end = i + runs[r].length; i < end; ++i) colK[i] *= inv;
     for (int c = 0; c < nr; ++c)
@@ -102,23 +103,29 @@ void TreeLU::solve(const Vector& b, Vector& x) const {
   const int n = size();
   if (&x != &b) x = b;
   const Real* F = f_.data();
+  const Real* pinv = pivotInverse_.data();
+  const Run* runs = runs_.data();
+  const int* runStart = runStart_.data();
+  const Run* dRuns = descendantRuns_.data();
+  const int* dRunStart = descendantRunStart_.data();
   Real* X = x.data();
-  // Forward: the same eliminations on the right-hand side, leaves first.
+  // Forward: the same eliminations on the right-hand side, leaves first. Zeros are skipped: the
+  // columns of G^T and the unit vectors of calcMInv are mostly zeros.
   for (int k = n - 1; k >= 0; --k) {
     const Real xk = X[k];
     if (xk == 0) continue;
     const Real* colK = F + static_cast<size_t>(k) * n;
-    for (int m = runStart_[k]; m < runStart_[k + 1]; ++m)
-      for (int i = runs_[m].start, end = i + runs_[m].length; i < end; ++i) X[i] -= colK[i] * xk;
+    for (int m = runStart[k]; m < runStart[k + 1]; ++m)
+      for (int i = runs[m].start, end = i + runs[m].length; i < end; ++i) X[i] -= colK[i] * xk;
   }
   // Back, roots first: once x_j is known, its term leaves the rows of j's descendants (column j
-  // below the diagonal holds them contiguously).
+  // below the diagonal holds them contiguously). On a chain every x_j waits for the one before,
+  // so it multiplies by the stored 1/pivot: a division's latency is several times a product's.
   for (int j = 0; j < n; ++j) {
     const Real* colJ = F + static_cast<size_t>(j) * n;
-    const Real xj = X[j] /= colJ[j];
-    if (xj == 0) continue;
-    for (int m = descendantRunStart_[j]; m < descendantRunStart_[j + 1]; ++m)
-      for (int d = descendantRuns_[m].start, end = d + descendantRuns_[m].length; d < end; ++d) X[d] -= colJ[d] * xj;
+    const Real xj = X[j] *= pinv[j];
+    for (int m = dRunStart[j]; m < dRunStart[j + 1]; ++m)
+      for (int d = dRuns[m].start, end = d + dRuns[m].length; d < end; ++d) X[d] -= colJ[d] * xj;
   }
 }
 

@@ -7,32 +7,45 @@ namespace articula {
 
 namespace {
 
-// Outward: A_GB = phi^T A_GP + H udot (+ coriolis). Inward: F_B = M A + bias + sum of children's
-// F shifted to Bo; each mobility's force is H^T F_B.
+// Outward: A_GB = phi^T A_GP + H udot (+ coriolis), and at once the body's own force
+// F_B = M A (+ gyroscopic - applied) while A is in registers. Inward: each mobility's force is
+// H^T F_B, where F_B by then includes its children's forces, and F_B shifted to the parent's
+// origin is added into the parent's (so no child lists are walked).
 void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const VelocityCache* vc,
                  const std::vector<SpatialVec>* bodyForces_G, const Real* udot, std::vector<SpatialVec>& A,
                  std::vector<SpatialVec>& F, Real* f) {
-  const int nb = m.getNumBodies();
+  const std::vector<TreeNode>& tree = m.impl().tree;
+  const int nb = static_cast<int>(tree.size());
   A[0].setZero();
   for (int b = 1; b < nb; ++b) {
-    const MobilizedBodyInfo& info = m.getInfo(b);
-    A[b] = shiftMotion(A[info.parent], pc.p_PB_G[b]);
-    kernels::dispatch(info.nu, [&](auto n) {
+    const TreeNode& node = tree[b];
+    // The body's own terms first, the parent's acceleration last: the sweep's chain of dependent
+    // operations from parent to child is then the shift and one addition.
+    SpatialVec rel = vc ? vc->coriolis[b] : SpatialVec::Zero();
+    kernels::dispatch(node.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      A[b].noalias() += kernels::mapH<N>(pc.H_G[b]) * kernels::mapV<N>(udot + info.uStart);
+      rel.noalias() += kernels::mapH<N>(pc.H_G[b]) * kernels::mapV<N>(udot + node.uStart);
     });
-    if (vc) A[b] += vc->coriolis[b];
+    const SpatialVec a = shiftMotion(A[node.parent], pc.p_PB_G[b]) + rel;
+    A[b] = a;
+    SpatialVec Fb = pc.M_G[b] * a;
+    if (vc) Fb += vc->gyroscopic[b];
+    if (bodyForces_G) Fb -= (*bodyForces_G)[b];
+    F[b] = Fb;
   }
   for (int b = nb - 1; b >= 1; --b) {
-    const MobilizedBodyInfo& info = m.getInfo(b);
-    F[b] = pc.M_G[b] * A[b];
-    if (vc) F[b] += vc->gyroscopic[b];
-    if (bodyForces_G) F[b] -= (*bodyForces_G)[b];
-    for (int c : info.children) F[b] += shiftForceToParent(F[c], pc.p_PB_G[c]);
-    kernels::dispatch(info.nu, [&](auto n) {
+    const TreeNode& node = tree[b];
+    const SpatialVec& Fb = F[b];
+    kernels::dispatch(node.nu, [&](auto n) {
       constexpr int N = decltype(n)::value;
-      Eigen::Map<kernels::VecN<N>>(f + info.uStart).noalias() = kernels::mapH<N>(pc.H_G[b]).transpose() * F[b];
+      Eigen::Map<kernels::VecN<N>>(f + node.uStart).noalias() = kernels::mapH<N>(pc.H_G[b]).transpose() * Fb;
     });
+    // F_B shifted to the parent's origin, added so that B's moment joins last: the moment's
+    // chain towards the root is one addition per body, the cross product waits only on forces.
+    const Vec3 fB = Fb.tail<3>();
+    SpatialVec& Fp = F[node.parent];  // Ground's entry is never read
+    Fp.head<3>() = (Vec3(Fp.head<3>()) + pc.p_PB_G[b].cross(fB)) + Vec3(Fb.head<3>());
+    Fp.tail<3>() += fB;
   }
 }
 

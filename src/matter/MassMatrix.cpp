@@ -1,41 +1,57 @@
 // Composite-rigid-body mass matrix (O(n^2)) and its inverse through n M^-1 products.
 #include <algorithm>
 
-#include "HingeKernels.h"
+#include "CompositeInertia.h"
 #include "MatterImpl.h"
 
 namespace articula {
 
 namespace {
 
-// Column block of M for body B: the forces F = Ic_B H_B that give B's subtree a unit acceleration
-// along each of B's N mobilities, dotted with every ancestor's hinge columns. Both sides are
-// referred to Ground's origin (power does not depend on the point), so each ancestor costs one
-// 6-vector dot product per column instead of a shift along the path. Only blocks above the
-// diagonal are written (an ancestor's u indices are smaller): every write goes down a column.
-template <int N>
-void fillColumnsOfM(const MatterSubsystem& m, const PositionCache& pc, const std::vector<HMatrix>& H_O, const Mat66& Ic,
-                    int b, Matrix& M) {
-  const MobilizedBodyInfo& info = m.getInfo(b);
-  const auto H = kernels::mapH<N>(pc.H_G[b]);
-  // Rows above this block that no ancestor writes are zero; zeroing them here, not all of M,
-  // halves the clearing (the lower triangle is mirrored afterwards).
-  M.block(0, info.uStart, info.uStart, N).setZero();
-  kernels::Mat6N<N> F = Ic * H;
-  M.block<N, N>(info.uStart, info.uStart) = H.transpose() * F;
-  const Vec3& p_GB = pc.X_GB[b].p();
-  for (int k = 0; k < N; ++k) F.col(k).template head<3>() += p_GB.cross(Vec3(F.col(k).template tail<3>()));
-  for (int a = info.parent; a > 0; a = m.getInfo(a).parent) {
-    const MobilizedBodyInfo& ai = m.getInfo(a);
-    if (ai.nu == 1) {  // the common case (pin and slider chains) without the dispatch
-      const Vec6 h = H_O[a].col(0);
-      for (int k = 0; k < N; ++k) M(ai.uStart, info.uStart + k) = h.dot(F.col(k));
-      continue;
+using HingesAtOrigin = Eigen::Matrix<Real, 6, Eigen::Dynamic, Eigen::RowMajor>;
+
+// col[i] = h_O(:, i) . F for i in [start, end). h_O is stored by rows, so the loop runs along
+// six contiguous rows and vectorizes, where a 6-vector dot product per row would not.
+void dotHingeRun(const HingesAtOrigin& h_O, const Vec6& F, int start, int end, Real* __restrict col) {
+  const Real* h = h_O.data();
+  const Eigen::Index n = h_O.cols();
+  for (int i = start; i < end; ++i)
+    col[i] = h[i] * F[0] + h[n + i] * F[1] + h[2 * n + i] * F[2] + h[3 * n + i] * F[3] + h[4 * n + i] * F[4] +
+             h[5 * n + i] * F[5];
+}
+
+// Column i of h_O: the hinge column h (at the body origin, p from Ground's origin) moved to
+// Ground's origin, [w; v + p x w], written by entries into h_O's rows (Eigen's strided column
+// assignment cost 6 ns per pin). Out of line: inlined, it left arm7 as fast but chain100 12%
+// slower (code layout of the loops around it).
+[[gnu::noinline]] void setHingeAtOrigin(const Real* h, const Vec3& p, int i, HingesAtOrigin& h_O) {
+  const Eigen::Index n = h_O.cols();
+  Real* out = h_O.data() + i;
+  out[0] = h[0], out[n] = h[1], out[2 * n] = h[2];
+  out[3 * n] = h[3] + p.y() * h[2] - p.z() * h[1];
+  out[4 * n] = h[4] + p.z() * h[0] - p.x() * h[2];
+  out[5 * n] = h[5] + p.x() * h[1] - p.y() * h[0];
+}
+
+// Columns of M for body B's mobilities: F = Ic_B h_j, the force that gives B's subtree a unit
+// acceleration along mobility j, formed at B's origin, moved once to Ground's origin and dotted
+// there with the hinge columns h_O of B and of every ancestor (power does not depend on the
+// point), so an entry costs one dot product and no shift along the path. Only entries on and
+// above the diagonal are written (an ancestor's u indices are smaller), each column from top to
+// bottom over the path's runs, zeroing the gaps between them (zeroing all of M cost more).
+void fillColumnsOfM(const TreeNode& node, const PathRuns::Run* runs, const PathRuns::Run* runsEnd, const HMatrix& H,
+                    const Vec3& p_GB, const HingesAtOrigin& h_O, const CompositeInertia& Ic, Matrix& M) {
+  for (int k = 0; k < node.nu; ++k) {
+    const int j = node.uStart + k;
+    Real* col = M.col(j).data();
+    SpatialVec F = Ic * SpatialVec(H.col(k));
+    F.head<3>() += p_GB.cross(Vec3(F.tail<3>()));
+    int next = 0;
+    for (const PathRuns::Run* r = runs; r != runsEnd; ++r) {
+      if (r->start > next) std::fill(col + next, col + r->start, Real(0));
+      next = std::min(r->end, j + 1);  // B's own run (the last) stops at the diagonal
+      dotHingeRun(h_O, F, r->start, next, col);
     }
-    kernels::dispatch(ai.nu, [&](auto na) {
-      constexpr int NA = decltype(na)::value;
-      M.block<NA, N>(ai.uStart, info.uStart).noalias() = kernels::mapH<NA>(H_O[a]).transpose() * F;
-    });
   }
 }
 
@@ -54,26 +70,48 @@ void copyUpperToLower(Matrix& M) {
 
 }  // namespace
 
+PathRuns calcPathRuns(const std::vector<TreeNode>& tree) {
+  PathRuns a;
+  std::vector<PathRuns::Run> path;
+  for (size_t b = 0; b < tree.size(); ++b) {
+    a.first.push_back(static_cast<int>(a.runs.size()));
+    path.clear();  // from the body up, so descending
+    for (int p = static_cast<int>(b); p > 0; p = tree[p].parent) {
+      if (tree[p].nu == 0) continue;
+      const int start = tree[p].uStart, end = start + tree[p].nu;
+      if (!path.empty() && path.back().start == end) path.back().start = start;
+      else path.push_back({start, end});
+    }
+    a.runs.insert(a.runs.end(), path.rbegin(), path.rend());
+  }
+  a.first.push_back(static_cast<int>(a.runs.size()));
+  return a;
+}
+
 void MatterSubsystem::calcM(const State& s, Matrix& M) const {
   const PositionCache& pc = positionCache(*this, s);
+  const std::vector<TreeNode>& tree = impl_->tree;
   const int nb = getNumBodies();
-  // Composite inertias about each body origin, in G.
   OperatorScratch& scratch = operatorScratch(*this, s);
-  std::vector<Mat66>& Ic = scratch.composite;
-  std::vector<HMatrix>& H_O = scratch.hingeAtOrigin;  // hinge columns moved to Ground's origin
+  // Per body: its hinge columns moved to Ground's origin, and its own inertia to start its
+  // composite inertia (about its origin, in G).
+  HingesAtOrigin& h_O = scratch.hingeAtOrigin;
+  std::vector<CompositeInertia>& Ic = scratch.composite;
   for (int b = 1; b < nb; ++b) {
-    const Vec3 p_BO = -pc.X_GB[b].p();
-    H_O[b].resize(6, getInfo(b).nu);
-    for (int j = 0; j < getInfo(b).nu; ++j) H_O[b].col(j) = shiftMotion(pc.H_G[b].col(j), p_BO);
+    for (int k = 0; k < tree[b].nu; ++k)
+      setHingeAtOrigin(pc.H_G[b].data() + 6 * k, pc.X_GB[b].p(), tree[b].uStart + k, h_O);
+    Ic[b] = CompositeInertia::of(pc.M_G[b]);
   }
-  for (int b = nb - 1; b >= 1; --b) {
-    pc.M_G[b].writeMat66(Ic[b]);
-    for (int c : getInfo(b).children) kernels::addShiftedSymmetric(Ic[c], pc.p_PB_G[c], Ic[b]);
-  }
+  // Children (higher indices) first: each body's columns are filled once its composite inertia
+  // is complete, then that inertia is added into its parent's. Summed about Ground's origin
+  // instead, the composites would need no shifts, but a body far from that origin then loses
+  // (distance / size)^2 in relative accuracy (M^-1 v on arm7 5.6e-13 from Simbody's).
   M.resize(nu_, nu_);
-  for (int b = 1; b < nb; ++b) {
-    const int nub = getInfo(b).nu;
-    kernels::dispatch(nub, [&](auto n) { fillColumnsOfM<decltype(n)::value>(*this, pc, H_O, Ic[b], b, M); });
+  const PathRuns& ar = impl_->pathRuns;
+  for (int b = nb - 1; b >= 1; --b) {
+    fillColumnsOfM(tree[b], ar.runs.data() + ar.first[b], ar.runs.data() + ar.first[b + 1], pc.H_G[b], pc.X_GB[b].p(),
+                   h_O, Ic[b], M);
+    if (tree[b].parent > 0) Ic[tree[b].parent].addShifted(Ic[b], pc.p_PB_G[b]);
   }
   copyUpperToLower(M);
 }

@@ -4,6 +4,7 @@
 #pragma once
 #include <vector>
 
+#include "CompositeInertia.h"
 #include "articula/math/Function.h"
 #include "articula/math/TreeLU.h"
 #include "articula/matter/MatterSubsystem.h"
@@ -57,8 +58,8 @@ struct AccelerationCache {
 // Scratch owned by a State for operators that must not allocate after their first use.
 struct OperatorScratch {
   std::vector<SpatialVec> A, F, z;
-  std::vector<Mat66> composite;
-  std::vector<HMatrix> hingeAtOrigin;
+  std::vector<CompositeInertia> composite;                                // per body
+  Eigen::Matrix<Real, 6, Eigen::Dynamic, Eigen::RowMajor> hingeAtOrigin;  // a column per mobility
   std::vector<SmallVector> eps;
 };
 
@@ -83,7 +84,27 @@ struct LockInfo {
 void imposePrescribedPositionsAndSpeeds(const MatterSubsystem& m, State& s);
 void calcPrescribedUDot(const MatterSubsystem& m, const State& s, Real* knownUdot);
 
+// One body's place in the tree. The sweeps read these packed 12 bytes per body, in sweep order
+// (a parent's index is below its children's), instead of striding through MobilizedBodyInfo.
+struct TreeNode {
+  int parent = -1, uStart = 0, nu = 0;
+};
+
+// The mobilities on each body's path from Ground, its own included, as runs of consecutive
+// indices, ascending (a chain's are one run): the rows where M has nonzeros on and above that
+// body's columns (MassMatrix.cpp).
+struct PathRuns {
+  struct Run {
+    int start, end;
+  };
+  std::vector<Run> runs;
+  std::vector<int> first;  // body b's runs are runs[first[b] .. first[b + 1])
+};
+PathRuns calcPathRuns(const std::vector<TreeNode>& tree);
+
 struct MatterSubsystem::Impl {
+  std::vector<TreeNode> tree;  // Topology
+  PathRuns pathRuns;           // Topology
   int positionCache = -1, velocityCache = -1, dynamicsCache = -1, accelerationCache = -1;
   int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
   int massFactor = -1;            // MassMatrixFactor.cpp

@@ -95,6 +95,9 @@ void MatterSubsystem::realizeTopology(State& s) {
     nq_ += b.nq;
     nu_ += b.nu;
   }
+  impl_->tree.clear();
+  for (const auto& b : bodies_) impl_->tree.push_back({b.parent, b.uStart, b.nu});
+  impl_->pathRuns = calcPathRuns(impl_->tree);
   const int ss = getIndex();
   s.allocateQ(ss, nq_);
   s.allocateU(ss, nu_);
@@ -159,8 +162,8 @@ void MatterSubsystem::realizeTopology(State& s) {
   scratch.F.assign(nb, SpatialVec::Zero());
   scratch.z.assign(nb, SpatialVec::Zero());
   scratch.eps.assign(nb, SmallVector(0));
-  scratch.composite.assign(nb, Mat66::Zero());
-  scratch.hingeAtOrigin.assign(nb, HMatrix(6, 0));
+  scratch.composite.assign(nb, CompositeInertia{});
+  scratch.hingeAtOrigin.setZero(6, nu_);
   for (const auto& b : bodies_) scratch.eps[b.index].resize(b.nu);
   // Scratch is never "realized"; it only avoids allocation. Depends on Topology so it stays valid.
   impl_->scratch = s.allocateCacheEntry(ss, Stage::Topology, std::move(scratch), "matter operator scratch");

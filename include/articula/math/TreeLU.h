@@ -45,6 +45,7 @@ class TreeLU {
   std::vector<Run> descendantRuns_;
   std::vector<int> offPattern_;  // linear (column-major) indices of the entries off the pattern
   Matrix f_;                     // the factors in A's storage
+  Vector pivotInverse_;          // 1 / f_(k, k), for the back substitution
 };
 
 }  // namespace articula
