@@ -76,7 +76,7 @@ def main():
     from distributed import Client, LocalCluster
     print("sweep benchmark: %d cases of the standing fall per row, %d cores" % (args.cases, os.cpu_count()))
     print("%-10s %-34s %9s %10s %12s" % ("case", "how", "wall s", "cases/s", "vs row 1"))
-    for duration in (0.5, 2.0):
+    for duration in (1.0, 2.0):
         with tempfile.TemporaryDirectory() as tmp:
             tmp = pathlib.Path(tmp)
             sweep_file = tmp / "sweep.json"
