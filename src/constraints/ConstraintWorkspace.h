@@ -1,5 +1,6 @@
 // Private: per-State scratch of the constraint set, and the solver / projection entry points.
 #pragma once
+#include <Eigen/Cholesky>
 #include <Eigen/QR>
 #include <vector>
 
@@ -17,6 +18,7 @@ struct ConstraintEnabled {
 // decomposition has uninitialized members that must not be copied).
 struct Factorization {
   Eigen::CompleteOrthogonalDecomposition<Matrix> cod;
+  Eigen::LLT<Matrix> llt;
   Factorization() = default;
   Factorization(const Factorization&) {}
   Factorization& operator=(const Factorization&) { return *this; }

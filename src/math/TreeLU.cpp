@@ -78,6 +78,7 @@ bool TreeLU::compute(const Matrix& A, Real relativePivot) {
   pivotInverse_.resize(n);
   Real* F = f_.data();  // column-major: (i, j) at F[j n + i]
   const Real floor = relativePivot * (n ? A.diagonal().cwiseAbs().maxCoeff() : 0);
+  Real cancellation = 1;
   for (int k = n - 1; k >= 0; --k) {
     Real* colK = F + static_cast<size_t>(k) * n;
     const Real pivot = colK[k];
@@ -87,6 +88,7 @@ bool TreeLU::compute(const Matrix& A, Real relativePivot) {
     // Multipliers l_i = A(i, k)/pivot for k's ancestors i, kept in column k; then each ancestor
     // column a loses l A(k, a): a rank-one update confined to the ancestors' rows and columns.
     const Real inv = pivotInverse_[k] = 1 / pivot;
+    cancellation = std::max(cancellation, std::abs(A(k, k) * inv));
     for (int r = 0; r < nr; ++r)
       for (int i = runs[r].start, end = i + runs[r].length; i < end; ++i) colK[i] *= inv;
     for (int c = 0; c < nr; ++c)
@@ -96,20 +98,16 @@ bool TreeLU::compute(const Matrix& A, Real relativePivot) {
         if (rowK != 0) subtractScaledOnRuns(colA, colK, rowK, runs, nr);
       }
   }
+  cancellation_ = cancellation;
   return true;
 }
 
-void TreeLU::solve(const Vector& b, Vector& x) const {
-  const int n = size();
-  if (&x != &b) x = b;
+void TreeLU::eliminate(Real* X) const {
   const Real* F = f_.data();
-  const Real* pinv = pivotInverse_.data();
   const Run* runs = runs_.data();
   const int* runStart = runStart_.data();
-  const Run* dRuns = descendantRuns_.data();
-  const int* dRunStart = descendantRunStart_.data();
-  Real* X = x.data();
-  // Forward: the same eliminations on the right-hand side, leaves first. Zeros are skipped: the
+  const int n = size();
+  // The factorization's eliminations on the right-hand side, leaves first. Zeros are skipped: the
   // columns of G^T and the unit vectors of calcMInv are mostly zeros.
   for (int k = n - 1; k >= 0; --k) {
     const Real xk = X[k];
@@ -118,6 +116,17 @@ void TreeLU::solve(const Vector& b, Vector& x) const {
     for (int m = runStart[k]; m < runStart[k + 1]; ++m)
       for (int i = runs[m].start, end = i + runs[m].length; i < end; ++i) X[i] -= colK[i] * xk;
   }
+}
+
+void TreeLU::solve(const Vector& b, Vector& x) const {
+  const int n = size();
+  if (&x != &b) x = b;
+  const Real* F = f_.data();
+  const Real* pinv = pivotInverse_.data();
+  const Run* dRuns = descendantRuns_.data();
+  const int* dRunStart = descendantRunStart_.data();
+  Real* X = x.data();
+  eliminate(X);
   // Back, roots first: once x_j is known, its term leaves the rows of j's descendants (column j
   // below the diagonal holds them contiguously). On a chain every x_j waits for the one before,
   // so it multiplies by the stored 1/pivot: a division's latency is several times a product's.

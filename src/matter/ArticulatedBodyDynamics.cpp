@@ -141,6 +141,38 @@ void MatterSubsystem::multiplyByMInv(const State& s, const Vector& v, Vector& Mi
                                      scratch.A);
 }
 
+namespace {
+
+// The tree factor's W loses about cancellation x epsilon relative (TreeLU::cancellation). On
+// the Stewart platform it is 1.01; on loops10/30 (chains of 30 pins) 7.6e3-9.1e3, where W from
+// the factor moved udot from 1.5e-14 to 2.1e-11 of Simbody's, so such trees keep the sweeps.
+constexpr Real kMaxCancellation = 100;
+
+// The factor calcMInvCongruence may use at this State, or null.
+const MassMatrixFactorCache* accurateMassFactor(const MatterSubsystem& m, const State& s) {
+  if (lockInfo(m, s).any) return nullptr;
+  const MassMatrixFactorCache* f = massMatrixFactor(m, s);
+  return f && f->lu.cancellation() <= kMaxCancellation ? f : nullptr;
+}
+
+}  // namespace
+
+bool MatterSubsystem::hasAccurateMInvFactor(const State& s) const { return accurateMassFactor(*this, s) != nullptr; }
+
+bool MatterSubsystem::calcMInvCongruence(const State& s, const Matrix& B, Matrix& W) const {
+  if (B.rows() != nu_) throw Error("calcMInvCongruence: expected " + std::to_string(nu_) + " rows");
+  const MassMatrixFactorCache* f = accurateMassFactor(*this, s);
+  if (!f) return false;
+  OperatorScratch& scratch = operatorScratch(*this, s);
+  Matrix& Y = scratch.Y;
+  Y = B;
+  for (int j = 0; j < Y.cols(); ++j) f->lu.eliminate(Y.col(j).data());
+  // D^-1 Y into its own matrix: a product with the diagonal inside would be a temporary.
+  scratch.Z.noalias() = f->lu.pivotInverses().asDiagonal() * Y;
+  W.noalias() = Y.transpose() * scratch.Z;
+  return true;
+}
+
 void MatterSubsystem::calcHybridDynamics(const State& s, const Vector& mobilityForces,
                                          const std::vector<SpatialVec>& bodyForces_G, bool withVelocityTerms,
                                          Vector& udot, std::vector<SpatialVec>& A_GB, Vector& tau) const {

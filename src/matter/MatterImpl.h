@@ -61,6 +61,7 @@ struct OperatorScratch {
   std::vector<CompositeInertia> composite;                                // per body
   Eigen::Matrix<Real, 6, Eigen::Dynamic, Eigen::RowMajor> hingeAtOrigin;  // a column per mobility
   std::vector<SmallVector> eps;
+  Matrix Y, Z;  // calcMInvCongruence: U⁻¹ B and D⁻¹ U⁻¹ B
 };
 
 // Prescribed motion of one mobilizer (Motion.h): level 0 position, 1 velocity, 2 acceleration;

@@ -5,6 +5,7 @@
 #include <Eigen/QR>
 
 #include "ConstraintChecks.h"
+#include "support/AllocationCounter.h"
 #include "support/DenseDynamics.h"
 
 namespace articula::testing {
@@ -94,7 +95,7 @@ RandomConstrained makeRandomConstrained(unsigned seed, int numBodies, int count)
 }
 
 TEST(ConstraintSolver, MatchesDenseKKTOnRandomTrees) {
-  int fullRank = 0, consistentCases = 0;
+  int fullRank = 0, consistentCases = 0, byFactor = 0;
   for (unsigned seed = 1; seed <= 16; ++seed) {
     RandomConstrained rc = makeRandomConstrained(seed, 8, 1 + seed % 4);
     MultibodySystem& sys = *rc.tree.system;
@@ -126,6 +127,7 @@ TEST(ConstraintSolver, MatchesDenseKKTOnRandomTrees) {
     cod.setThreshold(1e-10);
     const Vector x = cod.solve(r);
     if (Eigen::FullPivLU<Matrix>(G).rank() == mc) ++fullRank;
+    byFactor += m.hasAccurateMInvFactor(s);  // W from M's tree factor, else by sweeps
 
     const std::string what = std::string("seed ") + std::to_string(seed) + std::string(" nu ") + std::to_string(nu) +
                              std::string(" m ") + std::to_string(mc);
@@ -144,6 +146,41 @@ TEST(ConstraintSolver, MatchesDenseKKTOnRandomTrees) {
   }
   EXPECT_GT(fullRank, 3);
   EXPECT_GT(consistentCases, 6);
+  EXPECT_GT(byFactor, 3);  // both ways of forming W were checked
+  EXPECT_LT(byFactor, 13);
+}
+
+// Constrained forward dynamics by M's tree factor and a Cholesky solve allocates nothing after a
+// warm-up: new q (the factor is rebuilt) and new u, then realize Acceleration. (The complete
+// orthogonal decomposition's solve, for redundant or nearly redundant rows, still makes a
+// temporary.)
+TEST(ConstraintSolver, ConstrainedDynamicsAllocatesNothingAfterWarmUp) {
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
+  int byFactor = 0;
+  for (unsigned seed = 1; seed <= 6; ++seed) {
+    RandomTreeOptions opt;
+    opt.numBodies = 8;
+    OpenTree tree = makeOpenTree(seed, opt);
+    addConstraint<constraints::Ball>(tree.matter(), "tie", 0, Vec3(0.1, 0.2, 0.3), 5, Vec3(0.2, 0, 0));
+    addConstraint<constraints::Ball>(tree.matter(), "tie2", 2, Vec3(0.1, 0, 0), 8, Vec3(0, 0.1, 0));
+    MultibodySystem& sys = *tree.system;
+    sys.realizeTopology();
+    std::mt19937 rng(seed);
+    State s = sys.getDefaultState();
+    tree.randomize(s, rng);
+    sys.realize(s, Stage::Acceleration);  // warm-up
+    if (!sys.getMatter().hasAccurateMInvFactor(s)) continue;
+    ++byFactor;
+    const long n = allocationsDuring([&] {
+      for (int k = 0; k < 3; ++k) {
+        s.updQ()[0] += 1e-3;
+        s.updU()[0] += 0.1;
+        sys.realize(s, Stage::Acceleration);
+      }
+    });
+    EXPECT_EQ(n, 0) << "seed " << seed;
+  }
+  EXPECT_GT(byFactor, 1);
 }
 
 TEST(ConstraintSolver, GFromForcesMatchesDenseG) {

@@ -60,6 +60,28 @@ TEST(TreeLU, SolvesLikeDenseLU) {
   }
 }
 
+// For symmetric A, Yᵀ D⁻¹ Y with Y = U⁻¹ B is Bᵀ A⁻¹ B (as the constraint solver forms G M⁻¹ Gᵀ),
+// checked against a dense solve, with sparse columns of B (one root path each) as Gᵀ has.
+TEST(TreeLU, SymmetricHalfSolveGivesCongruence) {
+  std::mt19937 rng(5);
+  std::normal_distribution<Real> g;
+  for (int trial = 0; trial < 20; ++trial) {
+    const int n = 2 + trial * 3, m = 1 + trial % 7;
+    const std::vector<int> parent = randomForest(rng, n);
+    const Matrix A = randomTreeMatrix(rng, parent, 0);
+    Matrix B = Matrix::Zero(n, m);
+    for (int j = 0; j < m; ++j)
+      for (int a = std::uniform_int_distribution<int>(0, n - 1)(rng); a >= 0; a = parent[a]) B(a, j) = g(rng);
+    TreeLU lu(parent);
+    ASSERT_TRUE(lu.compute(A));
+    Matrix Y = B;
+    for (int j = 0; j < m; ++j) lu.eliminate(Y.col(j).data());
+    const Matrix W = Y.transpose() * lu.pivotInverses().asDiagonal() * Y;
+    const Matrix expected = B.transpose() * A.partialPivLu().solve(B);
+    EXPECT_LT((W - expected).norm(), 1e-10 * (1 + expected.norm())) << "n = " << n;
+  }
+}
+
 // A humanoid-like tree in unknowns: a 6-dof root, then chains of 3-dof joints.
 TEST(TreeLU, HumanoidShapedTree) {
   std::vector<int> parent = {-1, 0, 1, 2, 3, 4};

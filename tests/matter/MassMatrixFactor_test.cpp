@@ -3,6 +3,8 @@
 // changes, and repeated products bit-identical.
 #include <gtest/gtest.h>
 
+#include <Eigen/Cholesky>
+
 #include "support/DenseDynamics.h"
 #include "support/RandomTree.h"
 
@@ -87,6 +89,41 @@ TEST_P(MassMatrixFactor, ShortChainFactorsAndCalcMInvInvertsM) {
   chain.matter().calcM(s, M);
   chain.matter().calcMInv(s, MInv);
   EXPECT_LT((M * MInv - Matrix::Identity(20, 20)).norm(), 1e-9 * M.norm() * MInv.norm()) << chain.describe();
+}
+
+// B^T M^-1 B from the factor against the dense M, with B's columns nonzero on single root paths
+// (like G^T's), where the factor is accurate; it refuses elsewhere (random mass ratios can cancel
+// by more than 100) and under a lock (M_ff is wanted then). The solver's tests cover both paths.
+TEST(MassMatrixFactorCongruence, MatchesDenseWhereAccurateAndRefusesElsewhere) {
+  int accurate = 0;
+  for (unsigned seed = 1; seed <= 8; ++seed) {
+    RandomTreeOptions options;
+    options.numBodies = 6;
+    const RandomTree tree(seed, options);
+    const MatterSubsystem& matter = tree.matter();
+    std::mt19937 rng(seed + 990);
+    State s = tree.randomState(rng);
+    tree.system().realize(s, Stage::Position);
+    const int nu = matter.getNU(), m = 5;
+    Matrix B = Matrix::Zero(nu, m), W;
+    const std::vector<int> parent = matter.calcMobilityParents();
+    for (int j = 0; j < m; ++j)
+      for (int a = std::uniform_int_distribution<int>(0, nu - 1)(rng); a >= 0; a = parent[a])
+        B(a, j) = randomVector(1, rng)[0];
+    const bool ok = matter.calcMInvCongruence(s, B, W);
+    EXPECT_EQ(ok, matter.hasAccurateMInvFactor(s));
+    if (ok) {
+      ++accurate;
+      Matrix M;
+      matter.calcM(s, M);
+      const Matrix expected = B.transpose() * M.ldlt().solve(B);
+      EXPECT_LT((W - expected).norm(), 1e-12 * expected.norm()) << tree.describe();
+    }
+    matter.lockAtCurrent(s, 1);
+    tree.system().realize(s, Stage::Position);
+    EXPECT_FALSE(matter.calcMInvCongruence(s, B, W)) << tree.describe();
+  }
+  EXPECT_GE(accurate, 3);
 }
 
 TEST(MassMatrixFactorTopology, AskingBeforeTopologyIsAnError) {

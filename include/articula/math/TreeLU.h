@@ -30,6 +30,17 @@ class TreeLU {
   bool compute(const Matrix& A, Real relativePivot = 1e-12);
   // x = A⁻¹ b with the last successful factorization (x may alias b).
   void solve(const Vector& b, Vector& x) const;
+  // For symmetric A the factors are A = U D Uᵀ, U unit upper triangular in the pattern (column
+  // k holds k's multipliers on its ancestors): x ← U⁻¹ x, solve()'s first half. Then
+  // Bᵀ A⁻¹ B = Yᵀ D⁻¹ Y with Y = U⁻¹ B, half the work of A⁻¹ B and symmetric by construction.
+  // Zeros of x are skipped, so a column that is nonzero on one root path costs that path.
+  void eliminate(Real* x) const;
+  // 1 / D(k, k) of the last successful factorization.
+  const Vector& pivotInverses() const { return pivotInverse_; }
+  // Largest |A(k, k) / D(k, k)| of the last successful factorization: each pivot is its diagonal
+  // entry minus what the descendants took, so this is how much the cancellation magnified the
+  // entries' roundoff (a chain of 30 pins: large; a shallow tree: near 1).
+  Real cancellation() const { return cancellation_; }
 
  private:
   // Ancestors of k as runs of consecutive indices (a body's mobilities are consecutive, and a
@@ -46,6 +57,7 @@ class TreeLU {
   std::vector<int> offPattern_;  // linear (column-major) indices of the entries off the pattern
   Matrix f_;                     // the factors in A's storage
   Vector pivotInverse_;          // 1 / f_(k, k), for the back substitution
+  Real cancellation_ = 1;
 };
 
 }  // namespace articula

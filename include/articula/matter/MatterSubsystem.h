@@ -117,6 +117,15 @@ class MatterSubsystem : public Subsystem {
   // sweep.
   void multiplyByM(const State& s, const Vector& v, Vector& Mv) const;
   void multiplyByMInv(const State& s, const Vector& v, Vector& MinvV) const;
+  // W = B^T M^-1 B for an nu x m matrix B (e.g. G^T) from M's tree factor M = U D U^T:
+  // W = Y^T D^-1 Y with Y = U^-1 B, one elimination per column over the root paths where it is
+  // nonzero. Returns false, W untouched, where the factor is not used (deep or large trees, a
+  // failed pivot), where it would lose more than about two digits to cancellation (long chains),
+  // and when mobilities are prescribed (M_ff^-1 is wanted then): the caller uses sweeps.
+  // Position stage; no allocation after the first call with m columns.
+  bool calcMInvCongruence(const State& s, const Matrix& B, Matrix& W) const;
+  // Whether calcMInvCongruence would succeed at this State (builds the factor if needed).
+  bool hasAccurateMInvFactor(const State& s) const;
   // Which of the two M^-1 v uses (fixed at Topology).
   bool factorsMassMatrix() const;
   // Topology: the mobilities as a forest in this subsystem's u numbering, for tree-pattern
