@@ -147,10 +147,13 @@ namespace {
 // the Stewart platform it is 1.01; on loops10/30 (chains of 30 pins) 7.6e3-9.1e3, where W from
 // the factor moved udot from 1.5e-14 to 2.1e-11 of Simbody's, so such trees keep the sweeps.
 constexpr Real kMaxCancellation = 100;
+// Cancellation grows along chains; above this many mobilities on one root path the factor is
+// not even built for W (on loops10 building and refusing it cost 4 of 58 us).
+constexpr int kMaxCongruenceDepth = 16;
 
 // The factor calcMInvCongruence may use at this State, or null.
 const MassMatrixFactorCache* accurateMassFactor(const MatterSubsystem& m, const State& s) {
-  if (lockInfo(m, s).any) return nullptr;
+  if (m.impl().mobilityDepth > kMaxCongruenceDepth || lockInfo(m, s).any) return nullptr;
   const MassMatrixFactorCache* f = massMatrixFactor(m, s);
   return f && f->lu.cancellation() <= kMaxCancellation ? f : nullptr;
 }

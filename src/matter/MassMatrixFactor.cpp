@@ -3,6 +3,8 @@
 // then O(n d²) elimination without fill-in), and every product is a back substitution over M's
 // nonzeros. The choice between it and the articulated-body sweep is made once, at Topology, so
 // a product's bits depend only on the position and the vector, never on what was asked before.
+#include <algorithm>
+
 #include "MatterImpl.h"
 
 namespace articula {
@@ -43,9 +45,11 @@ void allocateMassMatrixFactor(const MatterSubsystem& m, MatterSubsystem::Impl& i
   // Entries below the diagonal: each mobility's depth in the forest.
   std::vector<int> depth(parent.size(), 0);
   long long belowDiagonal = 0;
+  impl.mobilityDepth = 0;
   for (size_t i = 0; i < parent.size(); ++i) {
     depth[i] = parent[i] < 0 ? 0 : depth[parent[i]] + 1;
     belowDiagonal += depth[i];
+    impl.mobilityDepth = std::max(impl.mobilityDepth, depth[i] + 1);
   }
   impl.factorMassMatrix = nu > 0 && nu <= kMaxMobilities && ordered &&
                           belowDiagonal <= static_cast<long long>(kMaxEntriesPerMobility) * nu;

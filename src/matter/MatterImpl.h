@@ -110,6 +110,7 @@ struct MatterSubsystem::Impl {
   int abiFree = -1, abiLocked = -1, scratch = -1, locks = -1;
   int massFactor = -1;            // MassMatrixFactor.cpp
   bool factorMassMatrix = false;  // the tree is shallow enough (Topology)
+  int mobilityDepth = 0;          // most mobilities on one root path (Topology)
 };
 
 // M = L U in M's branch-induced pattern (TreeLU), for repeated M⁻¹ products at one position:

@@ -120,8 +120,9 @@ class MatterSubsystem : public Subsystem {
   // W = B^T M^-1 B for an nu x m matrix B (e.g. G^T) from M's tree factor M = U D U^T:
   // W = Y^T D^-1 Y with Y = U^-1 B, one elimination per column over the root paths where it is
   // nonzero. Returns false, W untouched, where the factor is not used (deep or large trees, a
-  // failed pivot), where it would lose more than about two digits to cancellation (long chains),
-  // and when mobilities are prescribed (M_ff^-1 is wanted then): the caller uses sweeps.
+  // failed pivot, more than 16 mobilities on one root path), where it would lose more than about
+  // two digits to cancellation (long chains), and when mobilities are prescribed (M_ff^-1 is
+  // wanted then): the caller uses sweeps.
   // Position stage; no allocation after the first call with m columns.
   bool calcMInvCongruence(const State& s, const Matrix& B, Matrix& W) const;
   // Whether calcMInvCongruence would succeed at this State (builds the factor if needed).
