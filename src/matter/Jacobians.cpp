@@ -26,11 +26,16 @@ void MatterSubsystem::multiplyBySystemJacobianTranspose(const State& s, const st
     throw Error("multiplyBySystemJacobianTranspose: expected " + std::to_string(nb) + " body forces");
   f.resize(nu_);
   std::vector<SpatialVec>& F = scratch.F;
+  // Subtrees without force are skipped (a constraint row's G^T column loads two bodies): adding
+  // or multiplying their zeros would change nothing but signs of zero.
   for (int b = nb - 1; b >= 1; --b) {
     const MobilizedBodyInfo& info = getInfo(b);
     F[b] = F_G[b];
-    for (int c : info.children) F[b] += shiftForceToParent(F[c], pc.p_PB_G[c]);
-    if (info.nu) f.segment(info.uStart, info.nu).noalias() = pc.H_G[b].transpose() * F[b];
+    for (int c : info.children)
+      if (!F[c].isZero(0)) F[b] += shiftForceToParent(F[c], pc.p_PB_G[c]);
+    if (info.nu == 0) continue;
+    if (F[b].isZero(0)) f.segment(info.uStart, info.nu).setZero();
+    else f.segment(info.uStart, info.nu).noalias() = pc.H_G[b].transpose() * F[b];
   }
 }
 
