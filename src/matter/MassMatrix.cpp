@@ -12,7 +12,7 @@ using HingesAtOrigin = Eigen::Matrix<Real, 6, Eigen::Dynamic, Eigen::RowMajor>;
 
 // col[i] = h_O(:, i) . F for i in [start, end). h_O is stored by rows, so the loop runs along
 // six contiguous rows and vectorizes, where a 6-vector dot product per row would not.
-void dotHingeRun(const HingesAtOrigin& h_O, const Vec6& F, int start, int end, Real* __restrict col) {
+void dotHingeRun(const HingesAtOrigin& h_O, const Real* F, int start, int end, Real* __restrict col) {
   const Real* h = h_O.data();
   const Eigen::Index n = h_O.cols();
   for (int i = start; i < end; ++i)
@@ -44,8 +44,12 @@ void fillColumnsOfM(const TreeNode& node, const PathRuns::Run* runs, const PathR
   for (int k = 0; k < node.nu; ++k) {
     const int j = node.uStart + k;
     Real* col = M.col(j).data();
-    SpatialVec F = Ic * SpatialVec(H.col(k));
-    F.head<3>() += p_GB.cross(Vec3(F.tail<3>()));
+    Real F[6];
+    Ic.multiply(H.data() + 6 * k, F);
+    const Real* p = p_GB.data();
+    F[0] += p[1] * F[5] - p[2] * F[4];
+    F[1] += p[2] * F[3] - p[0] * F[5];
+    F[2] += p[0] * F[4] - p[1] * F[3];
     int next = 0;
     for (const PathRuns::Run* r = runs; r != runsEnd; ++r) {
       if (r->start > next) std::fill(col + next, col + r->start, Real(0));

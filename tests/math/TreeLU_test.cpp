@@ -60,6 +60,26 @@ TEST(TreeLU, SolvesLikeDenseLU) {
   }
 }
 
+// A chain (every parent k − 1) takes solve()'s dense-triangle path; a chain with one side branch
+// at its end does not: both must agree with the dense LU, symmetric or not.
+TEST(TreeLU, SolvesChainsLikeDenseLU) {
+  std::mt19937 rng(5);
+  for (int n = 1; n <= 14; ++n)
+    for (bool branched : {false, true}) {
+      std::vector<int> parent(n);
+      for (int k = 0; k < n; ++k) parent[k] = k - 1;
+      if (branched && n > 2) parent[n - 1] = n - 3;
+      const Matrix A = randomTreeMatrix(rng, parent, n % 2 ? 0.4 : 0);
+      TreeLU lu(parent);
+      ASSERT_TRUE(lu.compute(A));
+      const Vector b = Vector::Random(n);
+      Vector x;
+      lu.solve(b, x);
+      const Vector xDense = A.partialPivLu().solve(b);
+      EXPECT_LT((x - xDense).norm(), 1e-10 * (1 + xDense.norm())) << "n = " << n << ", branched " << branched;
+    }
+}
+
 // For symmetric A, Yᵀ D⁻¹ Y with Y = U⁻¹ B is Bᵀ A⁻¹ B (as the constraint solver forms G M⁻¹ Gᵀ),
 // checked against a dense solve, with sparse columns of B (one root path each) as Gᵀ has.
 TEST(TreeLU, SymmetricHalfSolveGivesCongruence) {

@@ -46,6 +46,7 @@ class TreeLU {
   // Ancestors of k as runs of consecutive indices (a body's mobilities are consecutive, and a
   // depth-first numbering makes whole paths consecutive), so the updates run over contiguous
   // stretches of a column: runs_[runStart_[k] .. runStart_[k+1]).
+  void solveChain(Real* x) const;
   struct Run {
     int start, length;
   };
@@ -58,6 +59,7 @@ class TreeLU {
   Matrix f_;                     // the factors in A's storage
   Vector pivotInverse_;          // 1 / f_(k, k), for the back substitution
   Real cancellation_ = 1;
+  bool chain_ = false;  // every parent[k] = k − 1: the factors are dense triangles
 };
 
 }  // namespace articula

@@ -52,9 +52,9 @@ void expectEqualsCloud(const CompositeInertia& c, const std::vector<Particle>& c
   Vec3 h = Vec3::Zero();
   for (const Particle& p : cloud) m += p.m, h += p.m * p.x;
   EXPECT_NEAR(c.m, m, 1e-13 * m);
-  EXPECT_LT((c.h - h).norm(), 1e-13 * (1 + h.norm()));
+  EXPECT_LT((c.firstMoment() - h).norm(), 1e-13 * (1 + h.norm()));
   const Mat33 I = inertiaOf(cloud);
-  EXPECT_LT((c.I - I).norm(), 1e-13 * I.norm());
+  EXPECT_LT((c.rotational() - I).norm(), 1e-13 * I.norm());
 }
 
 // A body's inertia referred to another point: added into an empty inertia about that point.
