@@ -39,72 +39,66 @@ struct Sweep {
   const ArticulatedInertiaCache& abi;
   const std::vector<char>* prescribed;
 
+  // Tip to base, each body's z complete once its children have pushed theirs into it (so no
+  // child lists are walked); then base to tip. 6-vectors are handled as scalars and fixed-size
+  // maps of their storage (MatterImpl.h, shiftMotionInto).
   void run(const std::vector<SpatialVec>* bias, const std::vector<SpatialVec>* coriolis, const Real* tau,
            const Real* knownUdot, std::vector<SpatialVec>& z, std::vector<SmallVector>& eps, Real* udot,
            std::vector<SpatialVec>& A) const {
-    const int nb = m.getNumBodies();
+    using Vec6Map = Eigen::Map<Vec6>;
+    const std::vector<TreeNode>& tree = m.impl().tree;
+    const int nb = static_cast<int>(tree.size());
+    for (int b = 1; b < nb; ++b) {
+      if (bias) z[b] = (*bias)[b];
+      else z[b].setZero();
+    }
     for (int b = nb - 1; b >= 1; --b) {
-      const MobilizedBodyInfo& info = m.getInfo(b);
-      SpatialVec& zb = z[b];
-      if (bias) zb = (*bias)[b];
-      else zb.setZero();
-      for (int c : info.children) {
-        const SpatialVec zPlus = childBiasAcross(c, z[c], coriolis, eps, knownUdot);
-        zb += shiftForceToParent(zPlus, pc.p_PB_G[c]);
-      }
-      if (info.nu && !isPrescribed(b)) {
-        kernels::dispatch(info.nu, [&](auto n) {
+      const TreeNode& node = tree[b];
+      const bool known = node.nu && isPrescribed(b);
+      Real zPlus[6];
+      std::copy_n(z[b].data(), 6, zPlus);
+      // z+ = z + P+ a + G eps (free), or z + P (a + H udot) (prescribed / weld).
+      Real a[6] = {0, 0, 0, 0, 0, 0};
+      if (coriolis) std::copy_n((*coriolis)[b].data(), 6, a);
+      if (known)
+        Eigen::Map<Vec6>(a).noalias() += pc.H_G[b] * Eigen::Map<const Vector>(knownUdot + node.uStart, node.nu);
+      if (coriolis || known) Vec6Map(zPlus).noalias() += abi.PPlus[b] * Vec6Map(a);
+      if (node.nu && !known) {
+        kernels::dispatch(node.nu, [&](auto n) {
           constexpr int N = decltype(n)::value;
           Eigen::Map<kernels::VecN<N>> e(eps[b].data());
-          e.noalias() = -kernels::mapH<N>(pc.H_G[b]).transpose() * zb;
-          if (tau) e += kernels::mapV<N>(tau + info.uStart);
+          e.noalias() = -kernels::mapH<N>(pc.H_G[b]).transpose() * Vec6Map(z[b].data());
+          if (tau) e += kernels::mapV<N>(tau + node.uStart);
+          Vec6Map(zPlus).noalias() += kernels::mapH<N>(abi.G[b]) * e;
         });
       }
+      if (node.parent > 0) addForceShiftedToParent(zPlus, pc.p_PB_G[b].data(), z[node.parent].data());
     }
     A[0].setZero();
     for (int b = 1; b < nb; ++b) {
-      const MobilizedBodyInfo& info = m.getInfo(b);
-      SpatialVec APre = shiftMotion(A[info.parent], pc.p_PB_G[b]);
-      if (coriolis) APre += (*coriolis)[b];
-      if (info.nu == 0) {
-        A[b] = APre;
-        continue;
-      }
+      const TreeNode& node = tree[b];
+      Real* Ab = A[b].data();
+      shiftMotionInto(A[node.parent].data(), pc.p_PB_G[b].data(), Ab);
+      if (coriolis)
+        for (int i = 0; i < 6; ++i) Ab[i] += (*coriolis)[b][i];
+      if (node.nu == 0) continue;
       const bool known = isPrescribed(b);
-      kernels::dispatch(info.nu, [&](auto n) {
+      kernels::dispatch(node.nu, [&](auto n) {
         constexpr int N = decltype(n)::value;
-        Eigen::Map<kernels::VecN<N>> ud(udot + info.uStart);
+        Eigen::Map<kernels::VecN<N>> ud(udot + node.uStart);
         if (known) {
-          ud = kernels::mapV<N>(knownUdot + info.uStart);
+          ud = kernels::mapV<N>(knownUdot + node.uStart);
         } else {
           ud.noalias() = Eigen::Map<const kernels::MatNN<N>>(abi.DInv[b].data()) *
                          Eigen::Map<const kernels::VecN<N>>(eps[b].data());
-          ud.noalias() -= kernels::mapH<N>(abi.G[b]).transpose() * APre;
+          ud.noalias() -= kernels::mapH<N>(abi.G[b]).transpose() * Vec6Map(Ab);
         }
-        A[b] = APre;
-        A[b].noalias() += kernels::mapH<N>(pc.H_G[b]) * ud;
+        Vec6Map(Ab).noalias() += kernels::mapH<N>(pc.H_G[b]) * ud;
       });
     }
   }
 
   bool isPrescribed(int b) const { return prescribed && (*prescribed)[b]; }
-
-  // z+ = z + P+ a + G eps (free), or z + P (a + H udot) (prescribed / weld).
-  SpatialVec childBiasAcross(int c, const SpatialVec& zc, const std::vector<SpatialVec>* coriolis,
-                             const std::vector<SmallVector>& eps, const Real* knownUdot) const {
-    const MobilizedBodyInfo& info = m.getInfo(c);
-    SpatialVec zPlus = zc;
-    SpatialVec a = coriolis ? (*coriolis)[c] : SpatialVec::Zero();
-    const bool known = info.nu && isPrescribed(c);
-    if (known) a += pc.H_G[c] * Eigen::Map<const Eigen::VectorXd>(knownUdot + info.uStart, info.nu);
-    if (coriolis || known) zPlus.noalias() += abi.PPlus[c] * a;
-    if (info.nu && !known)
-      kernels::dispatch(info.nu, [&](auto n) {
-        constexpr int N = decltype(n)::value;
-        zPlus.noalias() += kernels::mapH<N>(abi.G[c]) * Eigen::Map<const kernels::VecN<N>>(eps[c].data());
-      });
-    return zPlus;
-  }
 };
 
 }  // namespace

@@ -15,7 +15,8 @@ namespace {
 //
 // Written in scalars on the 6-vectors' storage: with Eigen's 3-vector halves the compiler
 // staged temporaries on the stack and reloaded them across two 16-byte stores, and perf showed
-// those stalled store forwards as half the sweep's time (inverse dynamics on chain100 2.75 -> 1.70 us, arm7 214 -> 125 ns).
+// those stalled store forwards as half the sweep's time (inverse dynamics on chain100
+// 2.75 -> 1.70 us, arm7 214 -> 125 ns).
 void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const VelocityCache* vc,
                  const std::vector<SpatialVec>* bodyForces_G, const Real* udot, std::vector<SpatialVec>& A,
                  std::vector<SpatialVec>& F, Real* f) {
@@ -33,14 +34,10 @@ void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const Veloci
       const Real u = udot[node.uStart + k];
       for (int i = 0; i < 6; ++i) rel[i] += H[i] * u;
     }
-    const Real* Ap = A[node.parent].data();
-    const Real* p = pc.p_PB_G[b].data();
-    const Real w0 = Ap[0] + rel[0], w1 = Ap[1] + rel[1], w2 = Ap[2] + rel[2];
-    const Real v0 = (Ap[3] + (Ap[1] * p[2] - Ap[2] * p[1])) + rel[3];
-    const Real v1 = (Ap[4] + (Ap[2] * p[0] - Ap[0] * p[2])) + rel[4];
-    const Real v2 = (Ap[5] + (Ap[0] * p[1] - Ap[1] * p[0])) + rel[5];
     Real* a = A[b].data();
-    a[0] = w0, a[1] = w1, a[2] = w2, a[3] = v0, a[4] = v1, a[5] = v2;
+    shiftMotionInto(A[node.parent].data(), pc.p_PB_G[b].data(), a);
+    for (int i = 0; i < 6; ++i) a[i] += rel[i];
+    const Real w0 = a[0], w1 = a[1], w2 = a[2], v0 = a[3], v1 = a[4], v2 = a[5];
     // F = M a: [I_O w + m c x v; m (v - c x w)], c = p_OC.
     const SpatialInertia& M = pc.M_G[b];
     const Real* I = M.I_O.data();  // column-major: row i is I[i], I[3 + i], I[6 + i]
@@ -65,12 +62,7 @@ void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const Veloci
       f[node.uStart + k] = H[0] * Fb[0] + H[1] * Fb[1] + H[2] * Fb[2] + H[3] * Fb[3] + H[4] * Fb[4] + H[5] * Fb[5];
     // F_B shifted to the parent's origin, added so that B's moment joins last: the moment's
     // chain towards the root is one addition per body, the cross product waits only on forces.
-    const Real* p = pc.p_PB_G[b].data();
-    Real* Fp = F[node.parent].data();  // Ground's entry is never read
-    Fp[0] = (Fp[0] + (p[1] * Fb[5] - p[2] * Fb[4])) + Fb[0];
-    Fp[1] = (Fp[1] + (p[2] * Fb[3] - p[0] * Fb[5])) + Fb[1];
-    Fp[2] = (Fp[2] + (p[0] * Fb[4] - p[1] * Fb[3])) + Fb[2];
-    Fp[3] += Fb[3], Fp[4] += Fb[4], Fp[5] += Fb[5];
+    addForceShiftedToParent(Fb, pc.p_PB_G[b].data(), F[node.parent].data());  // Ground's is never read
   }
 }
 

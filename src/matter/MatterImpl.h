@@ -146,4 +146,23 @@ inline SpatialVec shiftForceToParent(const SpatialVec& F_B, const Vec3& p_PB) {
   return spatialVec(Vec3(F_B.head<3>()) + p_PB.cross(f), f);
 }
 
+// The sweeps' shifts in scalars on a 6-vector's storage. Eigen's 3-vector halves were staged
+// through the stack and reloaded across two 16-byte stores, and those stalled store forwards
+// were half of the Newton-Euler sweep's time.
+// out = A_P moved to B's origin, p = p_PB: [w; v + w x p].
+inline void shiftMotionInto(const Real* A, const Real* p, Real* out) {
+  out[0] = A[0], out[1] = A[1], out[2] = A[2];
+  out[3] = A[3] + (A[1] * p[2] - A[2] * p[1]);
+  out[4] = A[4] + (A[2] * p[0] - A[0] * p[2]);
+  out[5] = A[5] + (A[0] * p[1] - A[1] * p[0]);
+}
+// F_P += F_B moved to the parent's origin: the moment gains p x f, with B's moment added last
+// (the chain towards the root is then one addition per body).
+inline void addForceShiftedToParent(const Real* F, const Real* p, Real* Fp) {
+  Fp[0] = (Fp[0] + (p[1] * F[5] - p[2] * F[4])) + F[0];
+  Fp[1] = (Fp[1] + (p[2] * F[3] - p[0] * F[5])) + F[1];
+  Fp[2] = (Fp[2] + (p[0] * F[4] - p[1] * F[3])) + F[2];
+  Fp[3] += F[3], Fp[4] += F[4], Fp[5] += F[5];
+}
+
 }  // namespace articula
