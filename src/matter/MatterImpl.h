@@ -38,12 +38,22 @@ struct DynamicsCache {
   Vector mobilityForces;
 };
 
+// What the M^-1 v sweep reads of a body with one mobility (or none), in one place: its hinge column H and
+// G = P H / D (in G, at its origin), 1 / D, and p_PB (two cache lines per body, in sweep order).
+struct alignas(64) PinSweepRecord {
+  Real H[6], G[6], p[3], dInv;
+};
+
 // Articulated-body inertias (lazy, depend on q and on which mobilities are prescribed).
 struct ArticulatedInertiaCache {
   std::vector<Mat66> P;      // articulated inertia of B's subtree at Bo
   std::vector<Mat66> PPlus;  // P - G H^T P (the part passed across the mobilizer)
   std::vector<SmallMatrix> DInv;
   std::vector<HMatrix> G;  // P H D^-1
+  // M^-1 v on a tree of bodies with at most one mobility each, packed per body on demand (pinsReady):
+  // ArticulatedBodyDynamics.cpp, multiplyByMInvOnPins.
+  std::vector<PinSweepRecord> pins;
+  bool pinsReady = false;
 };
 
 struct AccelerationCache {
@@ -61,7 +71,8 @@ struct OperatorScratch {
   std::vector<CompositeInertia> composite;                                // per body
   Eigen::Matrix<Real, 6, Eigen::Dynamic, Eigen::RowMajor> hingeAtOrigin;  // a column per mobility
   std::vector<SmallVector> eps;
-  Matrix Y, Z;  // calcMInvCongruence: U⁻¹ B and D⁻¹ U⁻¹ B
+  std::vector<Real> pinEps;  // per body, multiplyByMInvOnPins
+  Matrix Y, Z;               // calcMInvCongruence: U⁻¹ B and D⁻¹ U⁻¹ B
 };
 
 // Prescribed motion of one mobilizer (Motion.h): level 0 position, 1 velocity, 2 acceleration;
@@ -111,6 +122,7 @@ struct MatterSubsystem::Impl {
   int massFactor = -1;            // MassMatrixFactor.cpp
   bool factorMassMatrix = false;  // the tree is shallow enough (Topology)
   int mobilityDepth = 0;          // most mobilities on one root path (Topology)
+  bool singleMobilities = false;  // no body has more than one mobility (Topology)
 };
 
 // M = L U in M's branch-induced pattern (TreeLU), for repeated M⁻¹ products at one position:

@@ -98,6 +98,9 @@ void MatterSubsystem::realizeTopology(State& s) {
   impl_->tree.clear();
   for (const auto& b : bodies_) impl_->tree.push_back({b.parent, b.uStart, b.nu});
   impl_->pathRuns = calcPathRuns(impl_->tree);
+  impl_->singleMobilities = true;
+  for (size_t b = 1; b < impl_->tree.size(); ++b)
+    impl_->singleMobilities = impl_->singleMobilities && impl_->tree[b].nu <= 1;
   const int ss = getIndex();
   s.allocateQ(ss, nq_);
   s.allocateU(ss, nu_);
@@ -162,6 +165,7 @@ void MatterSubsystem::realizeTopology(State& s) {
   scratch.F.assign(nb, SpatialVec::Zero());
   scratch.z.assign(nb, SpatialVec::Zero());
   scratch.eps.assign(nb, SmallVector(0));
+  scratch.pinEps.assign(nb, 0);
   scratch.composite.assign(nb, CompositeInertia{});
   scratch.hingeAtOrigin.setZero(6, nu_);
   for (const auto& b : bodies_) scratch.eps[b.index].resize(b.nu);
@@ -304,7 +308,9 @@ const ArticulatedInertiaCache& articulatedInertias(const MatterSubsystem& m, con
   const int entry = useLocks ? m.impl().abiLocked : m.impl().abiFree;
   if (!s.isCacheEntryRealized(entry)) {
     const PositionCache& pc = positionCache(m, s);
-    calcArticulatedInertias(m, pc, useLocks ? &locks.locked : nullptr, s.updCacheEntry<ArticulatedInertiaCache>(entry));
+    ArticulatedInertiaCache& abi = s.updCacheEntry<ArticulatedInertiaCache>(entry);
+    calcArticulatedInertias(m, pc, useLocks ? &locks.locked : nullptr, abi);
+    abi.pinsReady = false;
     s.markCacheEntryRealized(entry);
   }
   return s.getCacheEntry<ArticulatedInertiaCache>(entry);
