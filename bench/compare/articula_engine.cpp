@@ -85,6 +85,14 @@ class ArticulaEngine final : public Engine {
     return {};
   }
 
+  double freeAccelerationScale() override {
+    forward();
+    Vector udot;
+    std::vector<SpatialVec> A;
+    matter().calcAccelerationIgnoringConstraints(s_, mobilityForces_, bodyForces_, udot, A);
+    return udot.cwiseAbs().maxCoeff();
+  }
+
   std::optional<SimulationResult> simulate(const SimulationRequest& r) override {
     State s0 = model_->state;
     model_->setState(s0, model_->toQ(r.initial.q), model_->toU(r.initial.u));

@@ -54,6 +54,9 @@ class Engine {
   // Runs `op` once and returns its output in the neutral convention (udot, row-major M, residual
   // or M^-1 v); empty if the engine lacks the op.
   virtual std::vector<double> result(Op op) = 0;
+  // Largest |udot| with the constraints ignored (0 if not known): the scale the constrained udot
+  // is compared on, since a locked chain's udot is zero up to roundoff.
+  virtual double freeAccelerationScale() { return 0; }
   // Runs a simulation; nullopt if the engine lacks the method.
   virtual std::optional<SimulationResult> simulate(const SimulationRequest&) { return std::nullopt; }
 };
