@@ -11,6 +11,7 @@
 #include "articula/math/ArticulatedInertia.h"
 #include "articula/math/Function.h"
 #include "articula/math/Inertia.h"
+#include "articula/math/MinimumNormSolve.h"
 #include "articula/math/NaturalSpline.h"
 #include "articula/math/Rotation.h"
 #include "articula/math/SignalFilter.h"

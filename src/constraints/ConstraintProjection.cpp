@@ -127,7 +127,8 @@ struct Projector {
     int it = 0;
     for (; it < kMaxPositionIterations && err > 0.1 * tol; ++it) {
       factorWeightedRows(0);
-      ws.du = ws.Pw_fact.cod.solve(ws.werr).cwiseProduct(ws.freeMask).cwiseQuotient(ws.wu);
+      solveMinimumNorm(ws.Pw_fact.cod, ws.werr, ws.du, ws.Pw_fact.scratch);
+      ws.du = ws.du.cwiseProduct(ws.freeMask).cwiseQuotient(ws.wu);
       matter.multiplyByN(s, ws.du, ws.dq);
       matter.updQ(s) -= ws.dq;
       matter.normalizeQ(s);
@@ -155,7 +156,8 @@ struct Projector {
     int it = 0;
     for (; it < kMaxVelocityIterations && err > 0.1 * tol; ++it) {
       factorWeightedRows(1);
-      ws.du = ws.Pw_fact.cod.solve(ws.werr).cwiseProduct(ws.freeMask).cwiseQuotient(ws.wu);
+      solveMinimumNorm(ws.Pw_fact.cod, ws.werr, ws.du, ws.Pw_fact.scratch);
+      ws.du = ws.du.cwiseProduct(ws.freeMask).cwiseQuotient(ws.wu);
       matter.updU(s) -= ws.du;
       system.realize(s, Stage::Velocity);
       err = weightedErrors(1);
@@ -167,7 +169,8 @@ struct Projector {
 
   // e <- e - E_u^-1 Pw^+ Pw E_u e for the matter's u-space part of an error estimate.
   void removeRowSpace(Vector& eu) {
-    ws.corr = ws.Pw_fact.cod.solve(ws.Pw * eu.cwiseProduct(ws.wu));
+    ws.Pweu.noalias() = ws.Pw * eu.cwiseProduct(ws.wu);
+    solveMinimumNorm(ws.Pw_fact.cod, ws.Pweu, ws.corr, ws.Pw_fact.scratch);
     eu -= ws.corr.cwiseProduct(ws.freeMask).cwiseQuotient(ws.wu);
   }
 

@@ -115,7 +115,7 @@ void solveW(const ConstraintSet& set, int nu, ConstraintWorkspace& ws) {
   }
   ws.W_fact.cod.setThreshold(1e-10);
   ws.W_fact.cod.compute(ws.W);
-  ws.lambda = ws.W_fact.cod.solve(ws.rhs);
+  solveMinimumNorm(ws.W_fact.cod, ws.rhs, ws.lambda, ws.W_fact.scratch);
   if (ws.W_fact.cod.rank() < m) set.counters().rankDeficientSolves.fetch_add(1, std::memory_order_relaxed);
 }
 

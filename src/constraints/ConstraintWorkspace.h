@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "articula/constraints/ConstraintSet.h"
+#include "articula/math/MinimumNormSolve.h"
 
 namespace articula {
 
@@ -19,6 +20,7 @@ struct ConstraintEnabled {
 struct Factorization {
   Eigen::CompleteOrthogonalDecomposition<Matrix> cod;
   Eigen::LLT<Matrix> llt;
+  Vector scratch;  // solveMinimumNorm's copy of the right-hand side
   Factorization() = default;
   Factorization(const Factorization&) {}
   Factorization& operator=(const Factorization&) { return *this; }
@@ -35,7 +37,7 @@ struct ConstraintWorkspace {
   Factorization W_fact;
   // Projection: weighted rows, speeds' unit weights, free-mobility mask, corrections.
   std::vector<int> projRows;
-  Vector wu, freeMask, werr, du, dq, row, eq, eu, corr, uWeightsAll;
+  Vector wu, freeMask, werr, du, dq, row, eq, eu, corr, uWeightsAll, Pweu;
   Matrix Pw;
   Factorization Pw_fact;
 };

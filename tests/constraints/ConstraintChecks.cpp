@@ -6,13 +6,15 @@
 
 namespace articula::testing {
 
-OpenTree makeOpenTree(unsigned seed, const RandomTreeOptions& options) {
+OpenTree makeOpenTree(unsigned seed, const RandomTreeOptions& options, bool chain) {
   const RandomTree model(seed, options);
   OpenTree t;
   t.system = std::make_unique<MultibodySystem>("constrained random tree");
   t.forces = &addTestForces(*t.system);
   t.forces->gravity = options.gravity;
   t.specs = model.specs();
+  if (chain)
+    for (size_t i = 1; i < t.specs.size(); ++i) t.specs[i].parent = static_cast<int>(i) - 1;
   t.bodies.push_back(MobilizedBody::Ground(t.system->updMatter()));
   for (size_t i = 1; i < t.specs.size(); ++i) t.bodies.push_back(addBody(t.bodies[t.specs[i].parent], t.specs[i]));
   return t;

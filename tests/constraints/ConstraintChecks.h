@@ -26,7 +26,8 @@ struct OpenTree {
   // Random q for every body (valid), random u.
   void randomize(State& s, std::mt19937& rng) const;
 };
-OpenTree makeOpenTree(unsigned seed, const RandomTreeOptions& options);
+// chain: the bodies re-hung as one chain (body i on body i - 1), the deepest tree.
+OpenTree makeOpenTree(unsigned seed, const RandomTreeOptions& options, bool chain = false);
 
 // Rows of constraint c in G (m_c x nu), from ConstraintSet::calcG.
 Matrix constraintRows(const Constraint& c, const State& s);

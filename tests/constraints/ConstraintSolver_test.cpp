@@ -151,9 +151,7 @@ TEST(ConstraintSolver, MatchesDenseKKTOnRandomTrees) {
 }
 
 // Constrained forward dynamics by M's tree factor and a Cholesky solve allocates nothing after a
-// warm-up: new q (the factor is rebuilt) and new u, then realize Acceleration. (The complete
-// orthogonal decomposition's solve, for redundant or nearly redundant rows, still makes a
-// temporary.)
+// warm-up: new q (the factor is rebuilt) and new u, then realize Acceleration.
 TEST(ConstraintSolver, ConstrainedDynamicsAllocatesNothingAfterWarmUp) {
   SKIP_IF_NOT_COUNTING_ALLOCATIONS();
   int byFactor = 0;
@@ -181,6 +179,38 @@ TEST(ConstraintSolver, ConstrainedDynamicsAllocatesNothingAfterWarmUp) {
     EXPECT_EQ(n, 0) << "seed " << seed;
   }
   EXPECT_GT(byFactor, 1);
+}
+
+// The solve's other paths allocate nothing after a warm-up either: W by sweeps (a chain too deep
+// for M's factor) and the complete orthogonal decomposition (a repeated tie makes W singular).
+TEST(ConstraintSolver, SweepAndDecompositionPathsAllocateNothingAfterWarmUp) {
+  SKIP_IF_NOT_COUNTING_ALLOCATIONS();
+  for (bool repeated : {false, true}) {
+    RandomTreeOptions opt;
+    opt.numBodies = 24;
+    opt.kinds = {MobilizerKind::Pin};
+    OpenTree tree = makeOpenTree(5, opt, true);
+    addConstraint<constraints::Ball>(tree.matter(), "tie", 0, Vec3(0.1, 0.2, 0.3), 24, Vec3(0.2, 0, 0));
+    if (repeated) addConstraint<constraints::Ball>(tree.matter(), "again", 0, Vec3(0.1, 0.2, 0.3), 24, Vec3(0.2, 0, 0));
+    MultibodySystem& sys = *tree.system;
+    sys.realizeTopology();
+    std::mt19937 rng(5);
+    State s = sys.getDefaultState();
+    tree.randomize(s, rng);
+    sys.realize(s, Stage::Acceleration);  // warm-up
+    EXPECT_FALSE(sys.getMatter().hasAccurateMInvFactor(s));
+    const long deficient = ConstraintSet::get(sys.getMatter()).getStatistics().rankDeficientSolves;
+    const long n = allocationsDuring([&] {
+      for (int k = 0; k < 3; ++k) {
+        s.updQ()[0] += 1e-3;
+        s.updU()[0] += 0.1;
+        sys.realize(s, Stage::Acceleration);
+      }
+    });
+    EXPECT_EQ(n, 0) << (repeated ? "decomposition" : "sweeps");
+    const long deficientSolves = ConstraintSet::get(sys.getMatter()).getStatistics().rankDeficientSolves - deficient;
+    EXPECT_EQ(deficientSolves, repeated ? 3 : 0);
+  }
 }
 
 TEST(ConstraintSolver, GFromForcesMatchesDenseG) {
