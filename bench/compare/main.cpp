@@ -15,6 +15,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "articula/math/UpperVectorState.h"
 #include "contact_fall.h"
 #include "engine.h"
 #include "humanoid_fall.h"
@@ -390,6 +391,10 @@ int run(const Options& o) {
 }  // namespace articula::bench
 
 int main(int argc, char** argv) {
+  // Something in process start leaves the AVX upper state in use, and every engine here is built
+  // for baseline x86-64 (legacy SSE), which then runs up to 2x slower (math/UpperVectorState.h).
+  // Cleared once so that no engine is timed in that state.
+  articula::clearUpperVectorState();
   try {
     return articula::bench::run(articula::bench::parse(argc, argv));
   } catch (const std::exception& e) {

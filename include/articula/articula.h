@@ -19,6 +19,7 @@
 #include "articula/math/Transform.h"
 #include "articula/math/TreeLU.h"
 #include "articula/math/Types.h"
+#include "articula/math/UpperVectorState.h"
 
 // system
 #include "articula/system/ImplicitSolve.h"

@@ -257,7 +257,12 @@ def test_step_to_releases_the_gil():
         time.sleep(0.01)
         before = counter[0]
         start = time.perf_counter()
-        integ.step_to(2.0)  # a few hundred thousand Euler steps
+        # Euler steps until the run is long enough to tell (its speed is the engine's: a fixed
+        # end time once became too short when the sweeps got faster).
+        t = 0.0
+        while time.perf_counter() - start < 0.2:
+            t += 0.5
+            integ.step_to(t)
         elapsed = time.perf_counter() - start
         during = counter[0] - before
     finally:

@@ -3,6 +3,7 @@
 // rigidly and get their udot from the caller; their required force is returned.
 #include "HingeKernels.h"
 #include "MatterImpl.h"
+#include "articula/math/UpperVectorState.h"
 
 namespace articula {
 
@@ -106,6 +107,7 @@ struct Sweep {
 void MatterSubsystem::calcAccelerationIgnoringConstraints(const State& s, const Vector& mobilityForces,
                                                           const std::vector<SpatialVec>& bodyForces_G, Vector& udot,
                                                           std::vector<SpatialVec>& A_GB) const {
+  clearUpperVectorState();
   const PositionCache& pc = positionCache(*this, s);
   const VelocityCache& vc = velocityCache(*this, s);
   const ArticulatedInertiaCache& abi = articulatedInertias(*this, s, false);
@@ -187,6 +189,7 @@ void multiplyByMInvOnPins(const MatterSubsystem& m, const State& s, const Real* 
 }  // namespace
 
 void MatterSubsystem::multiplyByMInv(const State& s, const Vector& v, Vector& MinvV) const {
+  clearUpperVectorState();
   if (v.size() != nu_) throw Error("multiplyByMInv: expected a vector of " + std::to_string(nu_) + " values");
   if (const MassMatrixFactorCache* f = massMatrixFactor(*this, s)) {
     f->lu.solve(v, MinvV);
@@ -245,6 +248,7 @@ bool MatterSubsystem::calcMInvCongruence(const State& s, const Matrix& B, Matrix
 void MatterSubsystem::calcHybridDynamics(const State& s, const Vector& mobilityForces,
                                          const std::vector<SpatialVec>& bodyForces_G, bool withVelocityTerms,
                                          Vector& udot, std::vector<SpatialVec>& A_GB, Vector& tau) const {
+  clearUpperVectorState();
   const PositionCache& pc = positionCache(*this, s);
   const VelocityCache* vc = withVelocityTerms ? &velocityCache(*this, s) : nullptr;
   const LockInfo& locks = lockInfo(*this, s);

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "MatterImpl.h"
+#include "articula/math/UpperVectorState.h"
 
 namespace articula {
 
@@ -71,6 +72,7 @@ void newtonEuler(const MatterSubsystem& m, const PositionCache& pc, const Veloci
 void MatterSubsystem::calcResidualForceIgnoringConstraints(const State& s, const Vector& mobilityForces,
                                                            const std::vector<SpatialVec>& bodyForces_G,
                                                            const Vector& knownUdot, Vector& residual) const {
+  clearUpperVectorState();
   const PositionCache& pc = positionCache(*this, s);
   const VelocityCache& vc = velocityCache(*this, s);
   OperatorScratch& scratch = operatorScratch(*this, s);
@@ -84,6 +86,7 @@ void MatterSubsystem::calcResidualForceIgnoringConstraints(const State& s, const
 }
 
 void MatterSubsystem::multiplyByM(const State& s, const Vector& v, Vector& Mv) const {
+  clearUpperVectorState();
   const PositionCache& pc = positionCache(*this, s);
   OperatorScratch& scratch = operatorScratch(*this, s);
   if (v.size() != nu_) throw Error("multiplyByM: expected a vector of " + std::to_string(nu_) + " values");

@@ -1,10 +1,12 @@
 // System, station and frame Jacobians: O(n) products J u and J^T F, explicit matrices, and the
 // bias accelerations (what J udot leaves out).
 #include "MatterImpl.h"
+#include "articula/math/UpperVectorState.h"
 
 namespace articula {
 
 void MatterSubsystem::multiplyBySystemJacobian(const State& s, const Vector& u, std::vector<SpatialVec>& V_GB) const {
+  clearUpperVectorState();
   const PositionCache& pc = positionCache(*this, s);
   if (u.size() != nu_) throw Error("multiplyBySystemJacobian: expected " + std::to_string(nu_) + " speeds");
   const int nb = getNumBodies();
@@ -19,6 +21,7 @@ void MatterSubsystem::multiplyBySystemJacobian(const State& s, const Vector& u, 
 
 void MatterSubsystem::multiplyBySystemJacobianTranspose(const State& s, const std::vector<SpatialVec>& F_G,
                                                         Vector& f) const {
+  clearUpperVectorState();
   const PositionCache& pc = positionCache(*this, s);
   OperatorScratch& scratch = operatorScratch(*this, s);
   const int nb = getNumBodies();

@@ -3,6 +3,7 @@
 
 #include "CompositeInertia.h"
 #include "MatterImpl.h"
+#include "articula/math/UpperVectorState.h"
 
 namespace articula {
 
@@ -93,6 +94,7 @@ PathRuns calcPathRuns(const std::vector<TreeNode>& tree) {
 }
 
 void MatterSubsystem::calcM(const State& s, Matrix& M) const {
+  clearUpperVectorState();
   const PositionCache& pc = positionCache(*this, s);
   const std::vector<TreeNode>& tree = impl_->tree;
   const int nb = getNumBodies();

@@ -1,4 +1,5 @@
 #include "articula/system/System.h"
+#include "articula/math/UpperVectorState.h"
 
 #include <atomic>
 #include <string>
@@ -53,6 +54,7 @@ const State& System::getDefaultState() const {
 }
 
 void System::realize(State& state, Stage stage) const {
+  clearUpperVectorState();
   if (!topologyRealized_) throw Error("System '" + name_ + "': call realizeTopology() before realize()");
   // Same subsystem count is not enough: another System's cache indices would be out of bounds here.
   if (state.getSystemId() != id_ || state.getNumSubsystems() != getNumSubsystems())
