@@ -69,45 +69,81 @@ void calcPositionKinematics(const MatterSubsystem& m, const Real* q, PositionCac
   }
 }
 
+namespace {
+
+// 3-vector pieces on raw storage: the velocity kinematics below reads and writes halves of
+// 6-vectors, which as Eigen 3-vectors went through the stack and stalled store forwarding
+// (MatterImpl.h, shiftMotionInto).
+inline void cross(const Real* a, const Real* b, Real* out) {
+  out[0] = a[1] * b[2] - a[2] * b[1];
+  out[1] = a[2] * b[0] - a[0] * b[2];
+  out[2] = a[0] * b[1] - a[1] * b[0];
+}
+// out = R v, R column-major 3 x 3.
+inline void rotate(const Real* R, const Real* v, Real* out) {
+  for (int i = 0; i < 3; ++i) out[i] = R[i] * v[0] + R[3 + i] * v[1] + R[6 + i] * v[2];
+}
+
+}  // namespace
+
 void calcVelocityKinematics(const MatterSubsystem& m, const Real* q, const Real* u, const PositionCache& pc,
                             VelocityCache& vc) {
+  using Vec6Map = Eigen::Map<Vec6>;
   vc.V_GB[0].setZero();
   for (int b = 1; b < m.getNumBodies(); ++b) {
     const MobilizedBodyInfo& info = m.getInfo(b);
     const Real* ub = u + info.uStart;
-    const SpatialVec& V_GP = vc.V_GB[info.parent];
-    const Vec3 w_GP = V_GP.head<3>();
-    const Vec3& p = pc.p_PB_G[b];
+    const Real* V_GP = vc.V_GB[info.parent].data();  // w_GP is its first three entries
+    const Real* p = pc.p_PB_G[b].data();
 
     // V_FM = H_FM u, V_rel = H_PB_G u (at Bo, in G), and HDot_FM u.
-    SpatialVec V_FM = SpatialVec::Zero(), V_rel = SpatialVec::Zero(), hdu = SpatialVec::Zero();
+    Real V_FM[6] = {0, 0, 0, 0, 0, 0}, V_rel[6] = {0, 0, 0, 0, 0, 0}, hdu[6] = {0, 0, 0, 0, 0, 0};
     if (info.nu) {
       HMatrix HDot_FM;
       if (!info.constantH) info.mobilizer->calcHDot_FM(q + info.qStart, ub, HDot_FM);  // else HDot = 0
       kernels::dispatch(info.nu, [&](auto n) {
         constexpr int N = decltype(n)::value;
         const auto uN = kernels::mapV<N>(ub);
-        V_FM.noalias() = kernels::mapH<N>(pc.H_FM[b]) * uN;
-        V_rel.noalias() = kernels::mapH<N>(pc.H_G[b]) * uN;
-        if (!info.constantH) hdu.noalias() = kernels::mapH<N>(HDot_FM) * uN;
+        Vec6Map(V_FM).noalias() = kernels::mapH<N>(pc.H_FM[b]) * uN;
+        Vec6Map(V_rel).noalias() = kernels::mapH<N>(pc.H_G[b]) * uN;
+        if (!info.constantH) Vec6Map(hdu).noalias() = kernels::mapH<N>(HDot_FM) * uN;
       });
     }
-    vc.V_FM[b] = V_FM;
-    vc.V_GB[b] = shiftMotion(V_GP, p) + V_rel;
+    for (int i = 0; i < 6; ++i) vc.V_FM[b][i] = V_FM[i];
+    Real* V = vc.V_GB[b].data();
+    shiftMotionInto(V_GP, p, V);
+    for (int i = 0; i < 6; ++i) V[i] += V_rel[i];
 
-    // HDot_FB u in F (eqs. 5.26-5.27): HDot_FM u shifted to Bo plus the rotation of p_MB.
-    const Vec3 w_FM = V_FM.head<3>();
-    const Vec3& p_MB_F = pc.p_MB_F[b];
-    const Vec3 hduW = hdu.head<3>();
-    const Vec3 hduV = Vec3(hdu.tail<3>()) + hduW.cross(p_MB_F) + w_FM.cross(w_FM.cross(p_MB_F));
-    const Rotation& R_GF = pc.R_GF[b];
-    const Vec3 w_rel = V_rel.head<3>(), v_rel = V_rel.tail<3>();
-    SpatialVec& a = vc.coriolis[b];
-    a << R_GF * hduW + w_GP.cross(w_rel), R_GF * hduV + w_GP.cross(w_GP.cross(p)) + 2.0 * w_GP.cross(v_rel);
+    // HDot_FB u in F (eqs. 5.26-5.27): HDot_FM u shifted to Bo plus the rotation of p_MB:
+    // hduV = hdu_v + hdu_w x p_MB + w_FM x (w_FM x p_MB).
+    const Real* p_MB_F = pc.p_MB_F[b].data();
+    Real hduWxp[3], wxp[3], wwxp[3];
+    cross(hdu, p_MB_F, hduWxp);
+    cross(V_FM, p_MB_F, wxp);
+    cross(V_FM, wxp, wwxp);
+    const Real hduV[3] = {(hdu[3] + hduWxp[0]) + wwxp[0], (hdu[4] + hduWxp[1]) + wwxp[1],
+                          (hdu[5] + hduWxp[2]) + wwxp[2]};
+    // coriolis = [R_GF hdu_w + w_GP x w_rel; R_GF hduV + w_GP x (w_GP x p) + 2 w_GP x v_rel].
+    const Real* R_GF = pc.R_GF[b].matrix().data();
+    Real Rw[3], Rv[3], wxw[3], wxp2[3], wwxp2[3], wxv[3];
+    rotate(R_GF, hdu, Rw);
+    rotate(R_GF, hduV, Rv);
+    cross(V_GP, V_rel, wxw);
+    cross(V_GP, p, wxp2);
+    cross(V_GP, wxp2, wwxp2);
+    cross(V_GP, V_rel + 3, wxv);
+    Real* a = vc.coriolis[b].data();
+    for (int i = 0; i < 3; ++i) a[i] = Rw[i] + wxw[i], a[3 + i] = (Rv[i] + wwxp2[i]) + 2.0 * wxv[i];
 
+    // gyroscopic = [w x I w; m w x (w x c)].
     const SpatialInertia& M = pc.M_G[b];
-    const Vec3 w = vc.V_GB[b].head<3>();
-    vc.gyroscopic[b] << w.cross(M.I_O * w), M.m * w.cross(w.cross(M.p_OC));
+    Real Iw[3], wxc[3], wwxc[3];
+    rotate(M.I_O.data(), V, Iw);
+    cross(V, M.p_OC.data(), wxc);
+    cross(V, wxc, wwxc);
+    Real* g = vc.gyroscopic[b].data();
+    cross(V, Iw, g);
+    for (int i = 0; i < 3; ++i) g[3 + i] = M.m * wwxc[i];
   }
 }
 
