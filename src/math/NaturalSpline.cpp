@@ -194,15 +194,34 @@ int NaturalSpline::interval(Real x) const {
   return std::clamp(i, 0, static_cast<int>(x_.size()) - 2);
 }
 
+// interval(x), trying the cursor's interval and the next one before searching: i is interval(x)
+// exactly when x_[i] <= x < x_[i+1], with the clamps at both ends.
+int NaturalSpline::interval(Real x, Cursor& cursor) const {
+  const int last = static_cast<int>(x_.size()) - 2;
+  auto holds = [&](int i) { return i >= 0 && i <= last && (i == 0 || x_[i] <= x) && (i == last || x < x_[i + 1]); };
+  int i = cursor.interval;
+  if (!holds(i) && !holds(++i)) i = interval(x);
+  return cursor.interval = i;
+}
+
 Real NaturalSpline::derivative(int order, Real x) const {
+  if (x_.size() < 2) return 0;
+  return derivativeIn(order, x, interval(x));
+}
+
+Real NaturalSpline::derivative(int order, Real x, Cursor& cursor) const {
+  if (x_.size() < 2) return 0;
+  return derivativeIn(order, x, interval(x, cursor));
+}
+
+Real NaturalSpline::derivativeIn(int order, Real x, int i) const {
   const int w = 2 * halfOrder_;
-  if (order < 0 || order >= w || x_.size() < 2) return 0;
-  int i = interval(x);
+  if (order < 0 || order >= w) return 0;
   int top = w - 1;  // the highest power used
   const Real t = x - x_[i];
   if (x > x_.back()) {  // the Taylor polynomial of degree m-1 at the end knot
     Real v[4];
-    for (int d = 0; d < halfOrder_; ++d) v[d] = derivative(d, x_.back());
+    for (int d = 0; d < halfOrder_; ++d) v[d] = derivativeIn(d, x_.back(), i);
     Real sum = 0, dt = x - x_.back(), p = 1;
     for (int d = order; d < halfOrder_; ++d) {
       sum += v[d] * p;
@@ -218,14 +237,29 @@ Real NaturalSpline::derivative(int order, Real x) const {
 }
 
 void NaturalSpline::evaluate(Real x, Real& value, Real& first, Real& second) const {
-  const int w = 2 * halfOrder_;
-  if (x < x_.front() || x > x_.back() || w < 3) {
-    value = derivative(0, x);
-    first = derivative(1, x);
-    second = derivative(2, x);
+  if (x_.size() < 2) {
+    value = first = second = 0;
     return;
   }
-  const int i = interval(x);
+  evaluateIn(x, interval(x), value, first, second);
+}
+
+void NaturalSpline::evaluate(Real x, Real& value, Real& first, Real& second, Cursor& cursor) const {
+  if (x_.size() < 2) {
+    value = first = second = 0;
+    return;
+  }
+  evaluateIn(x, interval(x, cursor), value, first, second);
+}
+
+void NaturalSpline::evaluateIn(Real x, int i, Real& value, Real& first, Real& second) const {
+  const int w = 2 * halfOrder_;
+  if (x < x_.front() || x > x_.back() || w < 3) {
+    value = derivativeIn(0, x, i);
+    first = derivativeIn(1, x, i);
+    second = derivativeIn(2, x, i);
+    return;
+  }
   const Real t = x - x_[i];
   const Real* a = &coef_[static_cast<size_t>(i) * w];
   Real v = 0, d1 = 0, d2 = 0;

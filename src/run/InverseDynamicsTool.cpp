@@ -220,13 +220,15 @@ files::StorageTable InverseDynamicsTool::run() {
   out.labels.push_back("time");
   for (const Coordinate& c : m.coords) out.labels.push_back(c.label);
   std::vector<Real> row(out.labels.size());
+  // One cursor per knot sequence: the coordinates share one basis, the loads another.
+  NaturalSpline::Cursor coordCursor, loadCursor;
   for (const Real t : m.times) {
     m.state.setTime(t);
     VectorView q = matter.updQ(m.state);
     VectorView u = matter.updU(m.state);
     for (const Coordinate& c : m.coords) {
       Real v = c.constant, d1 = 0, d2 = 0;
-      if (c.spline >= 0) m.splines[c.spline].evaluate(t, v, d1, d2);
+      if (c.spline >= 0) m.splines[c.spline].evaluate(t, v, d1, d2, coordCursor);
       q[c.q] = v;
       u[c.u] = d1;
       m.udot[c.u] = d2;
@@ -238,8 +240,8 @@ files::StorageTable InverseDynamicsTool::run() {
       if (m.built.forces->isForceEnabled(m.state, e)) m.built.forces->getForce(e).calcForce(m.state, matter, m.F, m.f);
     for (const LoadSplines& l : m.loads) {
       auto vec = [&](int first) {
-        return Vec3(m.loadSplines[first].value(t), m.loadSplines[first + 1].value(t),
-                    m.loadSplines[first + 2].value(t));
+        return Vec3(m.loadSplines[first].value(t, loadCursor), m.loadSplines[first + 1].value(t, loadCursor),
+                    m.loadSplines[first + 2].value(t, loadCursor));
       };
       const Transform& X_GB = matter.getBodyTransform(m.state, l.body);
       const Rotation& R_GF = matter.getBodyTransform(m.state, l.forceFrame).R();

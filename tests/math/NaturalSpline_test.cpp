@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
+
 #include <cmath>
 
 #include "articula/Error.h"
@@ -99,6 +101,33 @@ TEST(NaturalSpline, ApproximatesSmoothFunction) {
     EXPECT_NEAR(s.derivative(1, t), 2 * std::cos(2 * t), 1e-8);
     EXPECT_NEAR(s.derivative(2, t), -4 * std::sin(2 * t), 1e-6);
   }
+}
+
+// A cursor changes where the interval search starts, never the result: the same bits as without
+// one, for increasing, decreasing and random x (outside the knots too), and with one cursor
+// shared by splines on different knots.
+TEST(NaturalSpline, CursorGivesTheSameBitsInAnyOrder) {
+  std::mt19937 rng(4);
+  std::uniform_real_distribution<Real> U(-0.5, 4.5);
+  std::vector<Real> x1, x2, y1, y2;
+  for (int i = 0; i < 40; ++i) x1.push_back(0.1 * i), y1.push_back(std::sin(0.1 * i));
+  for (int i = 0; i < 17; ++i) x2.push_back(0.25 * i * i / 16 * 4), y2.push_back(std::cos(0.3 * i));
+  const NaturalSpline a = NaturalSplineBasis(x1, 5).fit(y1), b = NaturalSplineBasis(x2, 3).fit(y2);
+  std::vector<Real> xs;
+  for (int i = 0; i <= 100; ++i) xs.push_back(-0.3 + 0.045 * i);  // increasing, past both ends
+  for (int i = 100; i >= 0; --i) xs.push_back(-0.3 + 0.045 * i);  // decreasing
+  for (int i = 0; i < 200; ++i) xs.push_back(U(rng));             // anywhere
+  NaturalSpline::Cursor shared;
+  for (const Real x : xs)
+    for (const NaturalSpline* s : {&a, &b}) {
+      Real v, d1, d2, cv, cd1, cd2;
+      s->evaluate(x, v, d1, d2);
+      s->evaluate(x, cv, cd1, cd2, shared);
+      EXPECT_EQ(v, cv) << x;
+      EXPECT_EQ(d1, cd1) << x;
+      EXPECT_EQ(d2, cd2) << x;
+      for (int order = 0; order < 4; ++order) EXPECT_EQ(s->derivative(order, x), s->derivative(order, x, shared)) << x;
+    }
 }
 
 TEST(NaturalSpline, RefusesBadKnots) {
