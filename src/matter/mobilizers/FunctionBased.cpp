@@ -6,6 +6,7 @@
 //   v_FM = sum_k T_k tdot_k   =>  H_v col j = sum_k T_k dt_k/dq_j
 // and along qdot = u:  edot_1 = (e0 rdot_0) x e1, edot_2 = (e0 rdot_0 + e1 rdot_1) x e2,
 // d/dt (dc/dq_j) = sum_l d2c/dq_j dq_l u_l.
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -83,9 +84,6 @@ class FunctionBased final : public Mobilizer {
     for (int i = 0; i < 3; ++i) {
       affine_[i] = affineForm(s_.rotations[i]);
       affine_[3 + i] = affineForm(s_.translations[i]);
-      const Vec3& a = s_.rotationAxes[i];
-      K_[i] << 0, -a.z(), a.y(), a.z(), 0, -a.x(), -a.y(), a.x(), 0;
-      KK_[i] = K_[i] * K_[i];
       if (s_.rotations[i].function) lastRotation_ = i;
     }
   }
@@ -143,10 +141,14 @@ class FunctionBased final : public Mobilizer {
   std::unique_ptr<Mobilizer> clone() const override { return std::make_unique<FunctionBased>(*this); }
 
  private:
-  // R(a_i, angle) by Rodrigues' formula with the axis's cross-product matrices taken once.
-  Mat33 rot(int i, Real angle) const {
-    const Real sn = std::sin(angle), cs = std::cos(angle);
-    return Mat33::Identity() + sn * K_[i] + (1 - cs) * KK_[i];
+  // R(a_i, angle) = c 1 + (1 - c) a a^T + s [a]x (Rodrigues), column-major into out.
+  void rot(int i, Real angle, Real* out) const {
+    const Real sn = std::sin(angle), cs = std::cos(angle), k = 1 - cs;
+    const Vec3& a = s_.rotationAxes[i];
+    const Real x = a.x(), y = a.y(), z = a.z();
+    out[0] = cs + k * x * x, out[3] = k * x * y - sn * z, out[6] = k * x * z + sn * y;
+    out[1] = k * x * y + sn * z, out[4] = cs + k * y * y, out[7] = k * y * z - sn * x;
+    out[2] = k * x * z - sn * y, out[5] = k * y * z + sn * x, out[8] = cs + k * z * z;
   }
 
   void evaluateAll(const Real* q, const Real* u, int order, CoordEval* ev) const {
@@ -156,17 +158,29 @@ class FunctionBased final : public Mobilizer {
 
   // The product of the rotations before index `upTo` (3: all, R_FM); with e, the rotation axes
   // expressed in F (e_i = R_0..R_i-1 a_i). Axes without a function move nothing, so rotations
-  // past the last one with a function are not needed for e.
+  // past the last one with a function are not needed for e. In scalars on column-major arrays:
+  // Eigen's 3 x 3 temporaries here cost a tenth of OpenSim ID's frame.
   Mat33 rotations(const CoordEval* ev, int upTo, Vec3* e) const {
-    Mat33 R = Mat33::Identity();
+    Real R[9] = {1, 0, 0, 0, 1, 0, 0, 0, 1}, Ri[9], P[9];
     bool identity = true;
     for (int i = 0; i < 3; ++i) {
-      if (e) e[i] = identity ? s_.rotationAxes[i] : Vec3(R * s_.rotationAxes[i]);
+      const Vec3& a = s_.rotationAxes[i];
+      if (e) {
+        if (identity) e[i] = a;
+        else
+          for (int r = 0; r < 3; ++r) e[i][r] = R[r] * a.x() + R[3 + r] * a.y() + R[6 + r] * a.z();
+      }
       if (i >= upTo || !s_.rotations[i].function) continue;
-      R = identity ? rot(i, ev[i].value) : Mat33(R * rot(i, ev[i].value));
+      rot(i, ev[i].value, identity ? R : Ri);
+      if (!identity) {
+        for (int c = 0; c < 3; ++c)
+          for (int r = 0; r < 3; ++r)
+            P[3 * c + r] = R[r] * Ri[3 * c] + R[3 + r] * Ri[3 * c + 1] + R[6 + r] * Ri[3 * c + 2];
+        std::copy(P, P + 9, R);
+      }
       identity = false;
     }
-    return R;
+    return Eigen::Map<const Mat33>(R);
   }
 
   Vec3 translation(const CoordEval* ev) const {
@@ -190,7 +204,6 @@ class FunctionBased final : public Mobilizer {
 
   SpatialFunctions s_;
   AffineForm affine_[6];   // rotations r0..r2, then translations t0..t2
-  Mat33 K_[3], KK_[3];     // per rotation axis a: [a]x and [a]x^2
   int lastRotation_ = -1;  // the last rotation with a function (-1: none)
 };
 
