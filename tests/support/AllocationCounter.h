@@ -4,15 +4,16 @@
 // malloc family (Eigen's dynamic matrices call malloc directly); both forward to __libc_malloc and
 // friends and count only while a thread_local flag is set, so other tests in the same program are
 // unaffected. A test program gets the replacements by using AllocationCounter (that pulls the
-// object file out of the support library). Under AddressSanitizer, which owns the allocator, or
+// object file out of the support library). Under AddressSanitizer or ThreadSanitizer, which own
+// the allocator (TSan's start-up called the replaced malloc before it was ready, and crashed), or
 // without glibc, nothing is replaced and kAllocationCountingAvailable is false: skip the test.
 #pragma once
 #include <functional>
 
-#if defined(__SANITIZE_ADDRESS__)
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
 #define ARTICULA_COUNT_ALLOCATIONS 0
 #elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
 #define ARTICULA_COUNT_ALLOCATIONS 0
 #endif
 #endif
