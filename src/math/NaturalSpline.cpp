@@ -64,6 +64,10 @@ NaturalSplineBasis::NaturalSplineBasis(std::vector<Real> x, int degree) : m_((de
       throw Error("natural spline: knots must increase (x[" + std::to_string(i) + "] = " + std::to_string(x_[i]) +
                   ", x[" + std::to_string(i + 1) + "] = " + std::to_string(x_[i + 1]) + ")");
   H_ = (x_.back() - x_.front()) / (n - 1);
+  const int w = 2 * m_;
+  hPow_.resize(static_cast<size_t>(n - 1) * w);
+  for (int i = 0; i + 1 < n; ++i)
+    for (int k = 0; k < w; ++k) hPow_[static_cast<size_t>(i) * w + k] = std::pow(x_[i + 1] - x_[i], k);
   buildLocalMaps();
   buildSystem();
   factor();
@@ -177,12 +181,12 @@ NaturalSpline NaturalSplineBasis::fit(std::span<const Real> y) const {
       const int knot = i + (e < m ? 0 : 1), k = e % m;
       v[e] = k == 0 ? y[knot] : z[knot * u + k - 1];
     }
-    const Real h = x_[i + 1] - x_[i];
     const Real* B = &local_[static_cast<size_t>(i) * w * w];
+    const Real* hPow = &hPow_[static_cast<size_t>(i) * w];
     for (int k = 0; k < w; ++k) {
       Real b = 0;
       for (int e = 0; e < w; ++e) b += B[k * w + e] * v[e];
-      s.coef_[static_cast<size_t>(i) * w + k] = b / std::pow(h, k);
+      s.coef_[static_cast<size_t>(i) * w + k] = b / hPow[k];
     }
   }
   return s;

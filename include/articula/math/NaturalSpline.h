@@ -69,6 +69,7 @@ class NaturalSplineBasis {
   std::vector<Real> band_;
   std::vector<int> pivot_;
   std::vector<Real> rhsOfY_;  // per equation, the weights of y in the right-hand side (3 knots)
+  std::vector<Real> hPow_;    // per interval, h^k for k < 2m: fit() divides every column by them
   void buildLocalMaps();
   void buildSystem();
   Real& at(int row, int col) { return band_[static_cast<size_t>(row) * (2 * kl_ + ku_ + 1) + (col - row + kl_)]; }
