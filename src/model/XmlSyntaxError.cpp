@@ -2,6 +2,8 @@
 
 #include <tinyxml2.h>
 
+#include <string_view>
+
 namespace articula::model {
 
 namespace {
@@ -28,6 +30,25 @@ std::string elementOf(const tinyxml2::XMLDocument& doc) {
   return element;
 }
 
+// The root element's name found by scanning past the XML declaration, processing instructions,
+// comments and a DOCTYPE, without parsing the document; empty when the scan finds none.
+std::string scannedRootName(const std::string& text, size_t pos) {
+  while ((pos = text.find('<', pos)) != std::string::npos) {
+    const std::string_view rest(text.data() + pos, text.size() - pos);
+    size_t end = std::string_view::npos;
+    if (rest.starts_with("<?")) end = rest.find("?>");
+    else if (rest.starts_with("<!--")) end = rest.find("-->");
+    else if (rest.starts_with("<!")) end = rest.find('>');
+    else {
+      const size_t stop = rest.find_first_of(" \t\r\n/>", 1);
+      return stop == std::string_view::npos ? "" : std::string(rest.substr(1, stop - 1));
+    }
+    if (end == std::string_view::npos) return "";
+    pos += end + 1;
+  }
+  return "";
+}
+
 }  // namespace
 
 ModelError xmlSyntaxError(const tinyxml2::XMLDocument& doc, const std::string& file) {
@@ -39,6 +60,12 @@ ModelError xmlSyntaxError(const tinyxml2::XMLDocument& doc, const std::string& f
 XmlModelKind xmlModelKind(const std::string& text, const std::string& file) {
   const size_t start = text.find_first_not_of(" \t\r\n");
   if (start == std::string::npos || text[start] != '<') return XmlModelKind::NotXml;
+  // A known root is enough to choose the importer, whose own parse reports any syntax error in
+  // the same words: parsing here as well doubled the XML time of loading an .osim model.
+  const std::string scanned = scannedRootName(text, start);
+  if (scanned == "robot") return XmlModelKind::Urdf;
+  if (scanned == "mujoco") return XmlModelKind::Mjcf;
+  if (scanned == "OpenSimDocument") return XmlModelKind::Osim;
   tinyxml2::XMLDocument doc;
   if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) throw xmlSyntaxError(doc, file);
   const tinyxml2::XMLElement* root = doc.RootElement();

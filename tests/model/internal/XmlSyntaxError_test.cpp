@@ -6,6 +6,7 @@
 #include <tinyxml2.h>
 
 #include "articula/model/ModelError.h"
+#include "articula/model/ModelFile.h"
 
 using namespace articula::model;
 
@@ -44,5 +45,17 @@ TEST(XmlSyntaxError, XmlModelKindIsToldByTheRootElement) {
     EXPECT_EQ(std::string(e.what()).rfind("m.sdf:2: <sdf>: an XML model file's root element must be <robot>", 0), 0u)
         << e.what();
   }
-  EXPECT_THROW(xmlModelKind("<mujoco>\n<worldbody>\n</mujoco>\n", "m.xml"), ModelError);
+  // A known root chooses the importer without a parse (the root is found by a scan past
+  // declarations and comments); the importer's parse then reports the syntax error.
+  EXPECT_EQ(xmlModelKind("<!-- a robot -->\n<!DOCTYPE x>\n<robot\nname=\"r\"/>", "m.xml"), XmlModelKind::Urdf);
+  const std::string broken = "<mujoco>\n<worldbody>\n</mujoco>\n";
+  EXPECT_EQ(xmlModelKind(broken, "m.xml"), XmlModelKind::Mjcf);
+  try {
+    readModelText(broken, "m.xml");
+    ADD_FAILURE() << "accepted";
+  } catch (const ModelError& e) {
+    EXPECT_NE(std::string(e.what()).find("not well-formed XML"), std::string::npos) << e.what();
+  }
+  // An unknown root is still parsed first, so a broken file says so rather than naming its root.
+  EXPECT_THROW(xmlModelKind("<sdf>\n<world>\n</sdf>\n", "m.xml"), ModelError);
 }
