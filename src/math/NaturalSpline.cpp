@@ -209,8 +209,8 @@ int NaturalSpline::interval(Real x, Cursor& cursor) const {
 }
 
 Real NaturalSpline::derivative(int order, Real x) const {
-  if (x_.size() < 2) return 0;
-  return derivativeIn(order, x, interval(x));
+  Cursor cursor;
+  return derivative(order, x, cursor);
 }
 
 Real NaturalSpline::derivative(int order, Real x, Cursor& cursor) const {
@@ -241,11 +241,8 @@ Real NaturalSpline::derivativeIn(int order, Real x, int i) const {
 }
 
 void NaturalSpline::evaluate(Real x, Real& value, Real& first, Real& second) const {
-  if (x_.size() < 2) {
-    value = first = second = 0;
-    return;
-  }
-  evaluateIn(x, interval(x), value, first, second);
+  Cursor cursor;
+  evaluate(x, value, first, second, cursor);
 }
 
 void NaturalSpline::evaluate(Real x, Real& value, Real& first, Real& second, Cursor& cursor) const {
@@ -253,10 +250,7 @@ void NaturalSpline::evaluate(Real x, Real& value, Real& first, Real& second, Cur
     value = first = second = 0;
     return;
   }
-  evaluateIn(x, interval(x, cursor), value, first, second);
-}
-
-void NaturalSpline::evaluateIn(Real x, int i, Real& value, Real& first, Real& second) const {
+  const int i = interval(x, cursor);
   const int w = 2 * halfOrder_;
   if (x < x_.front() || x > x_.back() || w < 3) {
     value = derivativeIn(0, x, i);

@@ -134,15 +134,15 @@ bool TreeLU::compute(const Matrix& A, Real relativePivot) {
 [[gnu::optimize("no-tree-vectorize")]] void TreeLU::solve(const Vector& b, Vector& x) const {
   const int n = size();
   if (&x != &b) x = b;
-  const Real* F = f_.data();
-  const Real* pinv = pivotInverse_.data();
-  const Run* dRuns = descendantRuns_.data();
-  const int* dRunStart = descendantRunStart_.data();
   Real* X = x.data();
   if (chain_) {
     solveChain(X);
     return;
   }
+  const Real* F = f_.data();
+  const Real* pinv = pivotInverse_.data();
+  const Run* dRuns = descendantRuns_.data();
+  const int* dRunStart = descendantRunStart_.data();
   eliminate(X);
   for (int k = 0; k < n; ++k) X[k] *= pinv[k];
   // Back, roots first: once x_j is known, its term leaves the rows of j's descendants (column j

@@ -2,6 +2,7 @@
 
 #include <tinyxml2.h>
 
+#include <optional>
 #include <string_view>
 
 namespace articula::model {
@@ -49,6 +50,13 @@ std::string scannedRootName(const std::string& text, size_t pos) {
   return "";
 }
 
+std::optional<XmlModelKind> kindOfRoot(const std::string& name) {
+  if (name == "robot") return XmlModelKind::Urdf;
+  if (name == "mujoco") return XmlModelKind::Mjcf;
+  if (name == "OpenSimDocument") return XmlModelKind::Osim;
+  return std::nullopt;
+}
+
 }  // namespace
 
 ModelError xmlSyntaxError(const tinyxml2::XMLDocument& doc, const std::string& file) {
@@ -62,17 +70,12 @@ XmlModelKind xmlModelKind(const std::string& text, const std::string& file) {
   if (start == std::string::npos || text[start] != '<') return XmlModelKind::NotXml;
   // A known root is enough to choose the importer, whose own parse reports any syntax error in
   // the same words: parsing here as well doubled the XML time of loading an .osim model.
-  const std::string scanned = scannedRootName(text, start);
-  if (scanned == "robot") return XmlModelKind::Urdf;
-  if (scanned == "mujoco") return XmlModelKind::Mjcf;
-  if (scanned == "OpenSimDocument") return XmlModelKind::Osim;
+  if (const auto kind = kindOfRoot(scannedRootName(text, start))) return *kind;
   tinyxml2::XMLDocument doc;
   if (doc.Parse(text.data(), text.size()) != tinyxml2::XML_SUCCESS) throw xmlSyntaxError(doc, file);
   const tinyxml2::XMLElement* root = doc.RootElement();
   const std::string name = root ? root->Name() : "";
-  if (name == "robot") return XmlModelKind::Urdf;
-  if (name == "mujoco") return XmlModelKind::Mjcf;
-  if (name == "OpenSimDocument") return XmlModelKind::Osim;
+  if (const auto kind = kindOfRoot(name)) return *kind;
   throw ModelError(
       file + ":" + std::to_string(root ? root->GetLineNum() : 1), "<" + name + ">", "",
       "an XML model file's root element must be <robot> (URDF), <mujoco> (MJCF) or <OpenSimDocument> (OpenSim)");

@@ -44,7 +44,6 @@ class NaturalSpline {
   int interval(Real x) const;
   int interval(Real x, Cursor& cursor) const;
   Real derivativeIn(int order, Real x, int i) const;
-  void evaluateIn(Real x, int i, Real& value, Real& first, Real& second) const;
   int halfOrder_ = 1;
   std::vector<Real> x_;
   std::vector<Real> coef_;  // per interval, 2m coefficients of (x - x[i])^k, lowest power first

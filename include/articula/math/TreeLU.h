@@ -43,10 +43,11 @@ class TreeLU {
   Real cancellation() const { return cancellation_; }
 
  private:
+  void solveChain(Real* x) const;  // solve() when every parent[k] = k − 1
+
   // Ancestors of k as runs of consecutive indices (a body's mobilities are consecutive, and a
   // depth-first numbering makes whole paths consecutive), so the updates run over contiguous
   // stretches of a column: runs_[runStart_[k] .. runStart_[k+1]).
-  void solveChain(Real* x) const;
   struct Run {
     int start, length;
   };
